@@ -1,0 +1,113 @@
+"""kingweb: King, Кинг (Russian King) and German Whist, rules engine and bots.
+
+>>> import kingweb
+>>> g = kingweb.new_game("kingru", seed=7)
+>>> g.players, g.contract
+(4, 'no-tricks')
+>>> g.act(g.legal()[0])           # play the lowest legal card of the seat to act
+>>> kingweb.from_json(g.to_json()).actions == g.actions
+True
+
+A game is a state: ``turn`` is the seat to act, ``legal()`` the actions open to it as
+strings (card codes such as ``"QS"``, or bidding words such as ``"offer:up:5"``), and
+``act(action)`` applies one.  ``view(seat)`` is what that seat may know.  Bad requests
+raise :class:`RulesError`; illegal actions raise :class:`IllegalAction` and change
+nothing.
+"""
+
+import json
+
+from .errors import IllegalAction, RulesError
+from .game import FORMAT, VERSION, Game
+from .king import King
+from .kingru import KingRu
+from .whist import Whist
+
+__all__ = ["GAMES", "Game", "IllegalAction", "RulesError", "new_game", "scenario",
+           "from_json", "hint"]
+__version__ = "0.1.0"
+
+_CLASSES = {"king": King, "kingru": KingRu, "whist": Whist}
+GAMES = tuple(_CLASSES)
+
+
+def _cls(game):
+    if game not in _CLASSES:
+        raise RulesError(f"game {game!r} is not a game here (one of {', '.join(GAMES)})")
+    return _CLASSES[game]
+
+
+def new_game(game: str, seed: int | None = None, options: dict | None = None) -> Game:
+    """A new match of ``game`` ("king", "kingru" or "whist").
+
+    The same seed, options and actions always give the same match, on any Python.
+    """
+    return _cls(game)(seed, options)
+
+
+_SCENARIO_ARGS = {"king": ("leader", "dealer", "trick"), "kingru": ("leader", "trick"),
+                  "whist": ("dealer", "stock", "trump")}
+
+
+def scenario(game: str, contract: str, hands, options: dict | None = None, **where) -> Game:
+    """One deal of ``game`` from a given position, for lessons, tests and puzzles.
+
+    ``hands`` lists each seat's cards as codes.  Depending on the game:
+
+    - King, a played contract (``"hearts"``, ``"up:S"``, ``"down"`` …): ``leader=`` the
+      seat on lead, optionally ``trick=[...]`` the cards already played to the trick
+      from the leader on (those seats then hold one card fewer);
+    - King, ``"positive"``: ``dealer=`` the owner, who is to choose (full hands);
+    - Кинг: ``leader=`` and optionally ``trick=`` as above;
+    - German Whist, ``"whist"``: ``dealer=``, ``stock=[...]`` top card (face up) first;
+      with an empty stock (the endgame) also ``trump="S"``.
+
+    ``scores`` of a scenario are that deal's points, and ``over`` is set after it.
+    """
+    cls = _cls(game)
+    allowed = _SCENARIO_ARGS[game]
+    for k in where:
+        if k not in allowed:
+            raise RulesError(f"{k}: not a scenario field of {game} (fields: {', '.join(allowed)})")
+    g = cls.from_scenario(contract, hands, options=options, **where)
+    g.scenario_args = {"contract": contract, "hands": [list(h) for h in hands], **where}
+    return g
+
+
+def from_json(text: str) -> Game:
+    """Restore a game written by ``Game.to_json``; a corrupt or foreign snapshot raises
+    :class:`RulesError` naming the bad field."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise RulesError(f"snapshot: not JSON ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RulesError("snapshot: not a kingweb game (format field missing or different)")
+    if data.get("version") != VERSION:
+        raise RulesError(f"snapshot: version {data.get('version')!r} is not supported (this is {VERSION})")
+    for key, kind in (("game", str), ("actions", list), ("options", dict)):
+        if not isinstance(data.get(key), kind):
+            raise RulesError(f"snapshot: field {key!r} is missing or of the wrong type")
+    sc = data.get("scenario")
+    if sc is not None:
+        if not isinstance(sc, dict) or "contract" not in sc or "hands" not in sc:
+            raise RulesError("snapshot: field 'scenario' is malformed")
+        sc = dict(sc)
+        g = scenario(data["game"], sc.pop("contract"), sc.pop("hands"), data["options"], **sc)
+    else:
+        g = new_game(data["game"], data.get("seed"), data["options"])
+    for i, a in enumerate(data["actions"]):
+        try:
+            g.act(a)
+        except IllegalAction as e:
+            raise RulesError(f"snapshot: actions[{i}] {a!r} cannot be replayed: {e}") from None
+    return g
+
+
+def hint(game: Game, seat: int | None = None) -> dict:
+    """The suggested action for ``seat`` (default: the seat to act), with a reason.
+
+    Returns ``{"action": ..., "reason": code, "text": words}``; see ``kingweb.bots``.
+    """
+    from .bots import hint as _hint
+    return _hint(game, seat)

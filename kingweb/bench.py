@@ -1,0 +1,131 @@
+"""``python -m kingweb bench``: random-legal-move playouts of one whole deal per second.
+
+Two paths per game: the fast path the bots use (``Play.random_playout`` on bitmasks)
+and the public string API (``legal()`` / ``act()``).  A bare bitmask playout loop with
+no rules at all is timed first, as the yardstick of this machine's speed.
+"""
+
+import random
+import statistics
+import time
+
+from . import cards, king, kingru, new_game, scenario
+from .whist import WhistPlay, whist_contract
+
+POOL = 400  # deals dealt in advance, so that shuffling is not what is timed
+
+
+def _deals(rng, deck, per_hand, players=4):
+    out, d = [], cards.cards_of(deck)
+    for _ in range(POOL):
+        rng.shuffle(d)
+        out.append(([cards.mask_of(d[i * per_hand:(i + 1) * per_hand]) for i in range(players)],
+                    d[players * per_hand:]))
+    return out
+
+
+def _rate(fn, seconds):
+    """Best of three timings of ``fn`` (which returns how many deals it played)."""
+    rates = []
+    for _ in range(3):
+        n, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds / 3:
+            n += fn()
+        rates.append(n / (time.perf_counter() - t0))
+    return max(rates)
+
+
+def bare_loop(seconds=1.0):
+    """Deals per second of a plain follow-suit loop over bitmasks: no rules, no scoring."""
+    rng = random.Random(0)
+    deals = _deals(rng, cards.FULL_DECK, 13)
+    r, suit = rng.random, cards.SUIT_MASK
+
+    def run():
+        for hands, _ in deals:
+            hands, turn = hands[:], 0
+            for _ in range(13):
+                led = best = -1
+                bs = turn
+                for _ in range(4):
+                    h = hands[turn]
+                    m = (h & suit[led]) if led >= 0 else 0
+                    m = m or h
+                    k = int(r() * m.bit_count())
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    b = m & -m
+                    c = b.bit_length() - 1
+                    hands[turn] = h ^ b
+                    if led < 0:
+                        led, best, bs = c // 13, c, turn
+                    elif c // 13 == led and c > best:
+                        best, bs = c, turn
+                    turn = (turn + 1) % 4
+                turn = bs
+        return len(deals)
+    return _rate(run, seconds)
+
+
+def _contracts(game):
+    if game == "king":
+        return [*king.NEGATIVES.values(), *king.POSITIVES.values()]
+    opts = kingru.KingRu.check_options({})
+    return [kingru.contract_by_id(c, opts) for c in kingru.deal_order(opts)]
+
+
+def fast_path(game, seconds=1.0):
+    """Fast-path playouts per second, over every contract of the game in turn."""
+    rng = random.Random(1)
+    r = rng.random
+    if game == "whist":
+        deals = _deals(rng, cards.FULL_DECK, 13, 2)
+
+        def run():
+            for hands, stock in deals:
+                WhistPlay(whist_contract(stock[0] // 13, 13), hands, 0, stock, 13).random_playout(r)
+            return len(deals)
+        return _rate(run, seconds)
+    per_hand = 13 if game == "king" else 8
+    deals = _deals(rng, cards.FULL_DECK if game == "king" else cards.SHORT_DECK, per_hand)
+    cons = _contracts(game)
+    from .play import Play
+
+    def run():
+        for i, (hands, _) in enumerate(deals):
+            Play(cons[i % len(cons)], hands, i % 4, per_hand).random_playout(r)
+        return len(deals)
+    return _rate(run, seconds)
+
+
+def public_api(game, seconds=1.0):
+    """Whole deals per second played through ``legal()`` and ``act()`` of a match."""
+    rng = random.Random(2)
+
+    def run():
+        g = new_game(game, seed=rng.randrange(10**6))
+        while not g.over:
+            g.act(rng.choice(g.legal()))
+        return len(g.deals)
+    return _rate(run, seconds)
+
+
+TARGETS = {"king": (10_000, 1_000), "kingru": (20_000, None), "whist": (None, None)}
+
+
+def main(seconds=1.0, out=print):
+    import platform
+    out(f"kingweb bench on {platform.python_implementation()} {platform.python_version()} "
+        f"({seconds:.1f} s a figure, best of 3 slices)")
+    base = bare_loop(seconds)
+    out(f"  yardstick: bare 52-card bitmask loop, no rules   {base:9,.0f} deals/s")
+    results = {"bare": base}
+    for game in ("king", "kingru", "whist"):
+        fast, api = fast_path(game, seconds), public_api(game, seconds)
+        t_fast, t_api = TARGETS[game]
+        mark = lambda v, t: "" if t is None else ("  (target ≥ {:,}: {})".format(t, "met" if v >= t else "MISSED"))
+        out(f"  {game:7s} fast path  {fast:9,.0f} deals/s{mark(fast, t_fast)}")
+        out(f"  {game:7s} public API {api:9,.0f} deals/s{mark(api, t_api)}")
+        results[game] = {"fast": fast, "api": api}
+    return results

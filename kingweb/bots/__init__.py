@@ -1,0 +1,1 @@
+"""Bots: see issue 3."""

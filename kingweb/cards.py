@@ -1,0 +1,93 @@
+"""Cards as small integers and sets of cards as integer bitmasks.
+
+A card is ``suit * 13 + rank`` with suits clubs, diamonds, hearts, spades = 0..3 and
+ranks 2..A = 0..12, so within a suit a higher integer is a higher card, and a hand is
+an ``int`` with bit ``card`` set for each card held.  The public API speaks card codes
+(``"QS"``, ``"TH"``); this module converts between the two.
+"""
+
+from .errors import RulesError
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = "♣♦♥♠"
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+
+SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
+FULL_DECK = (1 << 52) - 1
+#: The 32-card deck of Кинг: 7 to A in every suit.
+SHORT_DECK = sum((0x1FFF & ~0x1F) << (13 * s) for s in range(4))
+
+CODES = tuple(r + s for s in SUITS for r in RANKS)
+INDEX = {code: i for i, code in enumerate(CODES)}
+
+
+def card(suit: int, rank: str) -> int:
+    return suit * 13 + RANKS.index(rank)
+
+
+def rank_mask(*ranks: str) -> int:
+    """All cards of the given ranks, in every suit."""
+    return sum(1 << card(s, r) for s in range(4) for r in ranks)
+
+
+KH = card(HEARTS, "K")
+KH_BIT = 1 << KH
+QUEENS = rank_mask("Q")
+JACKS = rank_mask("J")
+JACKS_KINGS = rank_mask("J", "K")
+HEART_MASK = SUIT_MASK[HEARTS]
+
+
+def parse(code: str) -> int:
+    """The card integer of a code such as ``"QS"``; raises ``KeyError`` if unknown."""
+    return INDEX[code]
+
+
+def code(c: int) -> str:
+    return CODES[c]
+
+
+def name(c: int) -> str:
+    """Human form with a suit symbol, e.g. ``"K♥"`` (``"10♠"`` for the ten)."""
+    r = RANKS[c % 13]
+    return ("10" if r == "T" else r) + SUIT_SYMBOLS[c // 13]
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def codes_of(mask: int) -> list[str]:
+    return [CODES[c] for c in cards_of(mask)]
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def parse_hand(codes, field: str, deck: int = FULL_DECK) -> int:
+    """Mask of a list of codes, refusing unknown, duplicate or out-of-deck cards."""
+    if isinstance(codes, str) or not isinstance(codes, (list, tuple)):
+        raise RulesError(f"{field}: expected a list of card codes such as ['QS', 'TH']")
+    m = 0
+    for x in codes:
+        if not isinstance(x, str) or x not in INDEX:
+            raise RulesError(f"{field}: unknown card {x!r} (codes are rank 23456789TJQKA + suit CDHS)")
+        bit = 1 << INDEX[x]
+        if not bit & deck:
+            raise RulesError(f"{field}: {x} is not in this game's deck")
+        if m & bit:
+            raise RulesError(f"{field}: duplicate card {x}")
+        m |= bit
+    return m

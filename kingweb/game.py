@@ -1,0 +1,197 @@
+"""The public ``Game`` interface, and what every game shares.
+
+A game is a state with a seat to act (``turn``), the actions open to it (``legal()``)
+and one way to change it (``act``).  Everything is replayable: a game is its id, its
+options, its seed (or scenario) and the list of actions taken, which is exactly what
+``to_json`` writes and ``from_json`` replays.
+"""
+
+import json
+import random
+
+from . import cards
+from .cards import KH_BIT, HEART_MASK, SUIT_NAMES, code, name
+from .errors import IllegalAction, RulesError
+
+FORMAT = "kingweb"
+VERSION = 1
+
+
+class Option:
+    """One rules option: its default and the values allowed."""
+
+    def __init__(self, default, allowed, doc):
+        self.default, self.allowed, self.doc = default, tuple(allowed), doc
+
+    def check(self, key, value):
+        # bool is an int: compare types too, so that True is not taken for 1
+        if not any(value == a and type(value) is type(a) for a in self.allowed):
+            allowed = ", ".join(json.dumps(a) for a in self.allowed)
+            raise RulesError(f"option {key}: {json.dumps(value)} is not allowed (one of {allowed})")
+        return value
+
+
+def flag(doc):
+    return Option(False, (False, True), doc)
+
+
+class Game:
+    """One match (or, from ``scenario``, one deal) of a game.  Subclasses fill in the rules."""
+
+    id = ""
+    players = 4
+    OPTIONS: dict = {}
+
+    def __init__(self, seed=None, options=None):
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise RulesError(f"seed: {seed!r} is not allowed (a whole number ≥ 0)")
+        self.seed = seed
+        self.options = self.check_options(options)
+        self.rng = random.Random(seed)
+        self.actions: list[str] = []
+        self.scores = [0] * self.players
+        self.deals: list[dict] = []
+        self.deal_no = 0
+        self.over = False
+        self.scenario_args = None
+
+    @classmethod
+    def check_options(cls, options) -> dict:
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise RulesError("options: expected an object of option names to values")
+        out = {k: o.default for k, o in cls.OPTIONS.items()}
+        for k, v in options.items():
+            if k not in cls.OPTIONS:
+                known = ", ".join(cls.OPTIONS) or "none"
+                raise RulesError(f"option {k!r} is not an option of {cls.id} (options: {known})")
+            out[k] = cls.OPTIONS[k].check(k, v)
+        cls.check_option_combination(out)
+        return out
+
+    @classmethod
+    def check_option_combination(cls, options):
+        pass
+
+    # -- the public API ----------------------------------------------------------
+
+    turn: int | None = None
+    contract: str = ""
+
+    def legal(self) -> list[str]:
+        """The actions open to ``turn``, in a stable order (cards low to high, by suit)."""
+        if self.over:
+            return []
+        return self._legal()
+
+    def act(self, action: str, seat: int | None = None) -> None:
+        """Apply one action for the seat to act.
+
+        ``seat``, when given, must be the seat to act: the web layer passes it so that a
+        stale click is refused instead of played for someone else.  Raises
+        :class:`IllegalAction` with the reason, leaving the game unchanged.
+        """
+        if self.over:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != self.turn:
+            raise IllegalAction(f"not your turn: seat {self.turn} is to act")
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is a string such as 'QS' or 'pass', not {action!r}")
+        if action not in self._legal():
+            raise IllegalAction(self._refusal(action))
+        self._apply(action)
+        self.actions.append(action)
+
+    def hand(self, seat: int) -> list[str]:
+        self._check_seat(seat)
+        return cards.codes_of(self._hand_mask(seat))
+
+    def view(self, seat: int) -> dict:
+        """Everything ``seat`` may know, as plain JSON data, and nothing more."""
+        self._check_seat(seat)
+        v = {
+            "game": self.id, "options": dict(self.options), "players": self.players,
+            "seat": seat, "turn": self.turn, "over": self.over, "deal_no": self.deal_no,
+            "contract": self.contract, "scores": list(self.scores),
+            "deals": [dict(d) for d in self.deals], "hand": self.hand(seat),
+            "legal": self.legal() if seat == self.turn else [],
+            "scenario": self.scenario_args is not None,
+        }
+        v.update(self._view(seat))
+        return v
+
+    def to_json(self) -> str:
+        """An exact snapshot: ``kingweb.from_json`` restores the same position."""
+        return json.dumps({
+            "format": FORMAT, "version": VERSION, "game": self.id, "seed": self.seed,
+            "options": self.options, "scenario": self.scenario_args,
+            "actions": self.actions,
+        }, separators=(",", ":"), ensure_ascii=False)
+
+    def __repr__(self):
+        state = "over" if self.over else f"deal {self.deal_no + 1}, {self.contract}, seat {self.turn} to act"
+        return f"<{type(self).__name__} {self.id} seed={self.seed} {state}>"
+
+    # -- helpers for subclasses ----------------------------------------------------
+
+    def _check_seat(self, seat):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise RulesError(f"seat: {seat!r} is not a seat (0..{self.players - 1})")
+
+    def _refusal(self, action: str) -> str:
+        legal = self._legal()
+        return f"{action!r} is not possible now; possible: {', '.join(legal)}"
+
+    def _legal(self) -> list[str]:
+        raise NotImplementedError
+
+    def _apply(self, action: str) -> None:
+        raise NotImplementedError
+
+    def _hand_mask(self, seat: int) -> int:
+        raise NotImplementedError
+
+    def _view(self, seat: int) -> dict:
+        return {}
+
+
+def card_refusal(play, c: int, owner_hint=None) -> str:
+    """Why card ``c`` may not be played now by ``play.turn`` (the first rule it breaks)."""
+    seat = play.turn
+    bit = 1 << c
+    if not play.hands[seat] & bit:
+        return f"{name(c)} is not in your hand"
+    legal = play.legal_mask()
+    con = play.c
+    if not play.trick:
+        if con.ban_hearts_lead and bit & HEART_MASK:
+            return "cannot lead hearts while holding other suits"
+        if legal == KH_BIT:
+            return "the K♥ must be played: you hold only hearts"
+    if legal == KH_BIT:
+        if play.led == cards.HEARTS:
+            return "the K♥ must be played when hearts are led"
+        return f"the K♥ must be played: you have no {SUIT_NAMES[play.led]}"
+    return f"must follow suit: {SUIT_NAMES[play.led]}"
+
+
+def scenario_hands(hands, players, per_hand, deck, trick_len):
+    """Validate the hands of a scenario: count, duplicates, unknown cards."""
+    if not isinstance(hands, (list, tuple)) or len(hands) != players:
+        raise RulesError(f"hands: expected {players} lists of card codes")
+    masks, seen = [], 0
+    for i, h in enumerate(hands):
+        m = cards.parse_hand(h, f"hands[{i}]", deck)
+        if m & seen:
+            dup = code((m & seen).bit_length() - 1)
+            raise RulesError(f"hands[{i}]: {dup} is also in another hand")
+        seen |= m
+        masks.append(m)
+    return masks, seen
+
+
+def trick_record(leader, cards_, winner=None):
+    return {"leader": leader, "cards": [code(c) for c in cards_], "winner": winner}

@@ -1,0 +1,386 @@
+"""King (``king``): 52 cards, four players, six negative deals then four positives
+with an auction.  RULES.md §1 is the reference; the comments here say only why."""
+
+from . import cards
+from .cards import HEART_MASK, JACKS_KINGS, KH, KH_BIT, QUEENS, SUITS
+from .errors import RulesError
+from .game import Option, flag, scenario_hands
+from .play import KH_VOID, KH_VOID_OR_HEARTS, Contract
+from .trickgame import TrickGame
+
+
+def _per_card(mask, unit):
+    return lambda won, nt, wins: [unit * (w & mask).bit_count() for w in won]
+
+
+def _last_two(won, nt, wins):
+    pts = [0] * 4
+    for w in wins[-2:]:
+        if w is not None:  # a scenario may start inside the last two tricks
+            pts[w] -= 90
+    return pts
+
+
+NEGATIVES = {
+    "tricks": Contract("tricks", lambda won, nt, wins: [-20 * t for t in nt]),
+    "hearts": Contract("hearts", _per_card(HEART_MASK, -20), ban_hearts_lead=True,
+                       early_mask=HEART_MASK),
+    "queens": Contract("queens", _per_card(QUEENS, -50), early_mask=QUEENS),
+    "jacks-kings": Contract("jacks-kings", _per_card(JACKS_KINGS, -30), early_mask=JACKS_KINGS),
+    "king-of-hearts": Contract("king-of-hearts", _per_card(KH_BIT, -160), ban_hearts_lead=True,
+                               kh_rule=KH_VOID_OR_HEARTS, kh_on_lead=True, early_mask=KH_BIT),
+    "last-two": Contract("last-two", _last_two),
+}
+NEGATIVE_ORDER = tuple(NEGATIVES)
+TOTALS = {"tricks": -260, "hearts": -260, "queens": -200, "jacks-kings": -240,
+          "king-of-hearts": -160, "last-two": -180, "positive": 325}
+
+
+def _up(trump):
+    return Contract(f"up:{'NT' if trump < 0 else SUITS[trump]}",
+                    lambda won, nt, wins: [25 * t for t in nt], trump=trump, sign=1)
+
+
+POSITIVES = {c.id: c for c in [_up(s) for s in range(4)] + [_up(-1)]}
+POSITIVES["down"] = Contract("down", lambda won, nt, wins: [325 - 75 * t for t in nt], sign=0)
+UP_MODES = tuple(k for k in POSITIVES if k != "down")
+
+UP_VALUE, NULL_VALUE = 25, 75
+ULTIMATUM_OFFER = "offer:up:8"
+
+
+def offer_terms(action: str):
+    """``"offer:up:5"`` → ``("up", 5, 125)``; None if not an offer."""
+    parts = action.split(":")
+    if len(parts) != 3 or parts[0] != "offer" or parts[1] not in ("up", "null") or not parts[2].isdigit():
+        return None
+    n = int(parts[2])
+    return parts[1], n, n * (UP_VALUE if parts[1] == "up" else NULL_VALUE)
+
+
+def describe_offer(action: str) -> str:
+    kind, n, _ = offer_terms(action)
+    return f"{n} up" if kind == "up" else f"{n} null" + ("s" if n > 1 else "")
+
+
+class King(TrickGame):
+    id = "king"
+    players = 4
+    OPTIONS = {
+        "king_chooses_dealer": flag("the receiver of the K♥ names the first dealer"),
+        "first_lead": Option("dealer", ("dealer", "left_of_dealer"), "who leads trick 1"),
+        "king_forced_on_heart_lead": Option(True, (True, False),
+                                            "K♥ must be played when hearts are led"),
+        "play_all_tricks": flag("no early end: every deal plays 13 tricks"),
+        "max_nulls": Option(2, (2, 3, 4), "the highest null offer"),
+        "buyer_leads": flag("the buyer leads trick 1 of a bought deal"),
+        "uncapped_payment": flag("the buyer pays the full offer, even below zero"),
+    }
+    DEALS = 10
+
+    def __init__(self, seed=None, options=None, *, _deal=True):
+        super().__init__(seed, options)
+        self.phase = "play"
+        self._reset_positive()
+        if _deal:
+            self._find_first_dealer()
+
+    def _reset_positive(self):
+        self.owner = None
+        self.mode = None          # fixed contract of a positive, or "4333"
+        self.bids: list[dict] = []
+        self.passed: set = set()
+        self.holder = None        # seat holding the standing offer
+        self.standing = None      # the standing offer action
+        self.speaker = None
+        self.buyer = None
+        self.bought = None        # the offer the buyer bought
+        self.asked = None         # seat answering the ultimatum
+
+    # -- match flow ----------------------------------------------------------------
+
+    def _find_first_dealer(self):
+        deck = cards.cards_of(cards.FULL_DECK)
+        self.rng.shuffle(deck)
+        start = self.rng.randrange(4)
+        self.kh_receiver = (start + deck.index(KH)) % 4
+        self.kh_start = start
+        if self.options["king_chooses_dealer"]:
+            self.phase = "dealer"
+        else:
+            self.first_dealer = self.kh_receiver
+            self._start_deal()
+
+    def _start_deal(self):
+        self.dealer = (self.first_dealer + self.deal_no) % 4
+        self.dealt = self._shuffled_hands()
+        self._reset_positive()
+        self.p = None
+        self.tricks = []
+        if self.deal_no < 6:
+            self.contract = NEGATIVE_ORDER[self.deal_no]
+            self._begin_play(NEGATIVES[self.contract], self.dealer)
+        else:
+            self.contract = "positive"
+            self.owner = self.dealer
+            self.phase = "choose"
+
+    def _first_leader(self, default):
+        if self.options["first_lead"] == "left_of_dealer":
+            return (default + 1) % 4
+        return default
+
+    def _begin_play(self, contract, dealer):
+        leader = self._first_leader(dealer)
+        if self.buyer is not None and self.options["buyer_leads"]:
+            leader = self.buyer
+        self.phase = "play"
+        self._start_play(contract, self.dealt, leader)
+
+    def _set_mode(self, mode):
+        self.mode = self.contract = mode
+        self._begin_play(POSITIVES[mode], self.dealer)
+
+    def _end_play(self):
+        points = self.p.points()
+        record = {"contract": self.contract, "dealer": self.dealer, "taken": list(self.p.ntricks)}
+        if self.owner is not None:
+            record.update(owner=self.owner, buyer=self.buyer, offer=self.bought, raw=list(points))
+            if self.buyer is not None:
+                value = offer_terms(self.bought)[2]
+                pay = value if self.options["uncapped_payment"] else min(value, max(0, points[self.buyer]))
+                points[self.buyer] -= pay
+                points[self.owner] += pay
+                record["payment"] = pay
+        self._close_deal(points, record)
+
+    def _close_deal(self, points, record):
+        record["points"] = points
+        self.deals.append(record)
+        for s in range(4):
+            self.scores[s] += points[s]
+        if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:
+            self.over = True
+            self.phase = "over"
+            return
+        self.deal_no += 1
+        self._start_deal()
+
+    # -- whose turn, what is legal ---------------------------------------------------
+
+    def _turn(self):
+        ph = self.phase
+        if ph == "play":
+            return self.p.turn
+        if ph == "dealer":
+            return self.kh_receiver
+        if ph in ("choose", "decide"):
+            return self.owner
+        if ph == "auction":
+            return self.speaker
+        if ph == "ultimatum":
+            return self.asked
+        if ph == "trump":
+            return self.buyer if self.buyer is not None else self.owner
+        return None
+
+    def _legal(self):
+        ph = self.phase
+        if ph == "play":
+            return self._card_legal()
+        if ph == "dealer":
+            return [f"dealer:{s}" for s in range(4)]
+        if ph == "choose":
+            return [*UP_MODES, "down", "auction"]
+        if ph == "auction":
+            return [a for a in self._offers() if self._offer_refusal(a) is None] + ["pass"]
+        if ph == "decide":
+            out = ["accept"] if self.standing else []
+            out.append("reject")
+            if self._value() <= 75:
+                out.append("4333")
+            if self.standing and self._value() < 200:
+                out.append("ultimatum")
+            return out
+        if ph == "ultimatum":
+            return [ULTIMATUM_OFFER, "pass"]
+        if ph == "trump":
+            return list(UP_MODES) + ([] if self.buyer is not None else ["down"])
+        return []
+
+    def _offers(self):
+        return [f"offer:up:{n}" for n in range(1, 9)] + \
+               [f"offer:null:{m}" for m in range(1, self.options["max_nulls"] + 1)]
+
+    def _value(self):
+        return offer_terms(self.standing)[2] if self.standing else 0
+
+    def _order(self, seat):
+        return (seat - self.owner) % 4
+
+    def _offer_refusal(self, action):
+        """Why ``action`` is not an acceptable offer from the speaker (None if it is)."""
+        terms = offer_terms(action)
+        top = self.options["max_nulls"]
+        if terms is None or not (1 <= terms[1] <= (8 if terms[0] == "up" else top)):
+            return f"an offer is offer:up:1 … offer:up:8 or offer:null:1 … offer:null:{top}"
+        if self.standing is None:
+            return None
+        value, standing = terms[2], self._value()
+        if value > standing:
+            return None
+        what = describe_offer(self.standing)
+        if value == standing:
+            if action != self.standing:
+                return f"an offer worth the same as {what} must be in the same terms: {what}"
+            if self._order(self.speaker) < self._order(self.holder):
+                return None
+            return f"only a player who speaks before seat {self.holder} may match {what}; offer more"
+        return f"an offer must be worth more than {what}"
+
+    def _refusal(self, action):
+        ph = self.phase
+        if ph == "play":
+            why = self._card_refusal(action)
+            if why:
+                return why
+            return f"{action!r} is not a card code; play one of {', '.join(self._card_legal())}"
+        if ph == "auction" and action.startswith("offer:"):
+            return self._offer_refusal(action)
+        if ph == "decide":
+            if action == "4333":
+                return "4-3-3-3 is allowed only with no offer or a best offer worth at most 75"
+            if action == "ultimatum":
+                return ("“8 o nulos” needs a best offer worth less than 200" if self.standing
+                        else "“8 o nulos” needs an offer; with none, reject or take 4-3-3-3")
+            if action == "accept":
+                return "there is no offer to accept"
+        if ph == "ultimatum" and action.startswith("offer:"):
+            return "the ultimatum is answered only with 8 up (offer:up:8) or pass"
+        if ph == "trump" and action == "down":
+            return "a buyer at up names a trump (up:C … up:S) or no trump (up:NT)"
+        labels = {"dealer": "the first dealer is being named", "choose": "the owner is choosing the deal",
+                  "auction": "the auction is on", "decide": "the owner is deciding on the offer",
+                  "ultimatum": "the ultimatum is being answered", "trump": "the trump is being named"}
+        return f"{action!r} is not possible now: {labels[ph]}; possible: {', '.join(self._legal())}"
+
+    # -- applying ------------------------------------------------------------------
+
+    def _apply(self, action):
+        ph = self.phase
+        if ph == "play":
+            self._play_card(action)
+        elif ph == "dealer":
+            self.first_dealer = int(action.split(":")[1])
+            self._start_deal()
+        elif ph == "choose":
+            if action == "auction":
+                self.phase = "auction"
+                self.speaker = (self.owner + 1) % 4
+            else:
+                self._set_mode(action)
+        elif ph == "auction":
+            self._bid(action)
+        elif ph == "decide":
+            self._decide(action)
+        elif ph == "ultimatum":
+            self.bids.append({"seat": self.asked, "action": action, "ultimatum": True})
+            if action == ULTIMATUM_OFFER:
+                self.buyer, self.bought = self.asked, ULTIMATUM_OFFER
+                self.phase = "trump"
+            elif self._order(self.asked) == 3:
+                self._set_mode("down")
+            else:
+                self.asked = (self.asked + 1) % 4
+        elif ph == "trump":
+            self._set_mode(action)
+
+    def _bid(self, action):
+        s = self.speaker
+        self.bids.append({"seat": s, "action": action})
+        if action == "pass":
+            self.passed.add(s)
+        else:
+            self.standing, self.holder = action, s
+        # Next speaker: the next seat in owner+1..+3 order that has not passed.
+        nxt = s
+        for _ in range(3):
+            nxt = (nxt + 1) % 4
+            if nxt == self.owner:
+                nxt = (nxt + 1) % 4
+            if nxt not in self.passed:
+                break
+        if len(self.passed) == 3 or (len(self.passed) == 2 and self.holder is not None):
+            self.phase, self.speaker = "decide", None
+        else:
+            self.speaker = nxt
+
+    def _decide(self, action):
+        if action == "accept":
+            self.buyer, self.bought = self.holder, self.standing
+            if offer_terms(self.bought)[0] == "null":
+                self._set_mode("down")
+            else:
+                self.phase = "trump"
+        elif action == "reject":
+            self.phase = "trump"
+        elif action == "4333":
+            self.mode = self.contract = "4333"
+            points = [100 if s == self.owner else 75 for s in range(4)]
+            self._close_deal(points, {"contract": "4333", "dealer": self.dealer, "owner": self.owner,
+                                      "buyer": None, "offer": self.standing, "taken": [0] * 4})
+        elif action == "ultimatum":
+            self.phase = "ultimatum"
+            self.asked = (self.owner + 1) % 4
+
+    # -- views -------------------------------------------------------------------------
+
+    def _view(self, seat):
+        v = self._play_view(seat)
+        v.update({
+            "phase": self.phase, "dealer": self.dealer, "owner": self.owner,
+            "first_dealer": {"kh_receiver": self.kh_receiver,
+                             "chosen": self.options["king_chooses_dealer"]},
+            "auction": {"bids": [dict(b) for b in self.bids], "holder": self.holder,
+                        "offer": self.standing, "passed": sorted(self.passed),
+                        "speaker": self.speaker, "asked": self.asked},
+            "buyer": self.buyer, "bought": self.bought, "deals_total": self.DEALS,
+            "deal_total": TOTALS.get(self.contract, 325),
+        })
+        return v
+
+    # -- scenarios -----------------------------------------------------------------------
+
+    @classmethod
+    def from_scenario(cls, contract, hands, leader=None, dealer=None, trick=None, options=None):
+        g = cls(0, options, _deal=False)
+        g.first_dealer = g.kh_receiver = 0
+        if contract in NEGATIVES or contract in POSITIVES:
+            if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < 4:
+                raise RulesError("leader: a scenario of a played deal needs the seat that leads, 0..3")
+            g.dealer = g.first_dealer = leader
+            g.contract = contract
+            if contract in POSITIVES:
+                g.owner = g.dealer if dealer is None else dealer
+                g.mode = contract
+            g._scenario_play(NEGATIVES.get(contract) or POSITIVES[contract], hands, leader, trick)
+        elif contract == "positive":
+            if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4:
+                raise RulesError("dealer: a positive scenario needs its owner, a seat 0..3")
+            masks, _ = cls._full_hands(hands)
+            g.dealer = g.owner = g.first_dealer = dealer
+            g.dealt = masks
+            g.contract = "positive"
+            g.phase = "choose"
+        else:
+            allowed = ", ".join([*NEGATIVES, "positive", *POSITIVES])
+            raise RulesError(f"contract {contract!r} is not a King contract (one of {allowed})")
+        return g
+
+    @staticmethod
+    def _full_hands(hands):
+        masks, _ = scenario_hands(hands, 4, 13, cards.FULL_DECK, 0)
+        for i, m in enumerate(masks):
+            if m.bit_count() != 13:
+                raise RulesError(f"hands[{i}]: a positive is chosen on full hands: expected 13 cards, got {m.bit_count()}")
+        return masks, None

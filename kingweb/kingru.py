@@ -1,0 +1,173 @@
+"""Кинг / Russian King (``kingru``): 32 cards, four players, seven "don't take" deals
+then the same seven as "take".  RULES.md §2 is the reference."""
+
+from .cards import HEART_MASK, JACKS, JACKS_KINGS, KH_BIT, QUEENS, SHORT_DECK
+from .errors import RulesError
+from .game import Option, flag
+from .play import KH_NONE, KH_VOID, KH_VOID_OR_HEARTS, Contract
+from .trickgame import TrickGame
+
+BASES = ("tricks", "hearts", "boys", "girls", "last-two", "king", "everything")
+ORDERS = {
+    "classic": BASES,
+    "simple": ("tricks", "boys", "girls", "hearts", "king", "last-two", "everything"),
+}
+HEARTS32 = HEART_MASK & SHORT_DECK
+
+
+def _boys(option):
+    """(mask, unit) of the boys under the ``boys`` option."""
+    return (JACKS, 4) if option == "jacks" else (JACKS_KINGS & SHORT_DECK, 2)
+
+
+def _scorer(base, sign, boys):
+    bmask, bunit = _boys(boys)
+
+    def per_card(mask, unit):
+        return lambda won, nt, wins: [sign * unit * (w & mask).bit_count() for w in won]
+
+    def last_two(won, nt, wins):
+        pts = [0] * 4
+        for w in wins[-2:]:
+            if w is not None:  # a scenario may start inside the last two tricks
+                pts[w] += sign * 8
+        return pts
+
+    parts = {
+        "tricks": lambda won, nt, wins: [sign * 2 * t for t in nt],
+        "hearts": per_card(HEARTS32, 2),
+        "boys": per_card(bmask, bunit),
+        "girls": per_card(QUEENS, 4),
+        "last-two": last_two,
+        "king": per_card(KH_BIT, 16),
+    }
+    if base != "everything":
+        return parts[base]
+
+    def everything(won, nt, wins):  # written out: it is scored in every playout
+        pts = [sign * (2 * t + 2 * (w & HEARTS32).bit_count() + bunit * (w & bmask).bit_count()
+                       + 4 * (w & QUEENS).bit_count() + (16 if w & KH_BIT else 0))
+               for w, t in zip(won, nt)]
+        for w in wins[-2:]:
+            if w is not None:
+                pts[w] += sign * 8
+        return pts
+    return everything
+
+
+def contract_for(base, positive, options) -> Contract:
+    """The ``Contract`` of one Кинг deal under the match options."""
+    sign = 1 if positive else -1
+    kh = KH_NONE
+    if base in ("king", "everything") and options["king_discard"]:
+        kh = KH_VOID_OR_HEARTS if options["king_discard_on_heart_lead"] else KH_VOID
+    early = {"hearts": HEARTS32, "boys": _boys(options["boys"])[0], "girls": QUEENS,
+             "king": KH_BIT}.get(base, 0)
+    return Contract(base if positive else "no-" + base, _scorer(base, sign, options["boys"]),
+                    ban_hearts_lead=base in ("hearts", "king", "everything"),
+                    kh_rule=kh, early_mask=early, sign=sign)
+
+
+def deal_order(options) -> list[str]:
+    bases = [b for b in ORDERS[options["order"]] if options["eralash"] or b != "everything"]
+    return ["no-" + b for b in bases] + list(bases)
+
+
+def contract_by_id(cid, options) -> Contract:
+    positive = not cid.startswith("no-")
+    base = cid if positive else cid[3:]
+    if base not in BASES:
+        allowed = ", ".join(["no-" + b for b in BASES] + list(BASES))
+        raise RulesError(f"contract {cid!r} is not a Кинг contract (one of {allowed})")
+    return contract_for(base, positive, options)
+
+
+TOTAL_UNIT = 16
+
+
+class KingRu(TrickGame):
+    id = "kingru"
+    players = 4
+    TRICKS_PER_HAND = 8
+    DECK = SHORT_DECK
+    OPTIONS = {
+        "boys": Option("jacks", ("jacks", "jacks-kings"), "what counts as a boy"),
+        "king_discard": flag("the K♥ holder must play it when void in the suit led (king, everything)"),
+        "king_discard_on_heart_lead": flag("with king_discard: also when hearts are led"),
+        "order": Option("classic", ("classic", "simple"), "the order of the seven deals"),
+        "scale": Option(1, (1, 10), "points are shown multiplied by this (display only)"),
+        "eralash": Option(True, (True, False), "play «ералаш» (everything); off = 12 deals"),
+        "play_all_tricks": flag("no early end: every deal plays 8 tricks"),
+    }
+
+    @classmethod
+    def check_option_combination(cls, o):
+        if o["king_discard_on_heart_lead"] and not o["king_discard"]:
+            raise RulesError("option king_discard_on_heart_lead: needs king_discard on")
+
+    def __init__(self, seed=None, options=None, *, _deal=True):
+        super().__init__(seed, options)
+        self.order = deal_order(self.options)
+        self.phase = "play"
+        if _deal:
+            self.first_leader = self.rng.randrange(4)
+            self._start_deal()
+
+    @property
+    def DEALS(self):
+        return len(self.order)
+
+    def _start_deal(self):
+        self.contract = self.order[self.deal_no]
+        leader = (self.first_leader + self.deal_no) % 4
+        self.dealer = (leader - 1) % 4
+        self.dealt = self._shuffled_hands()
+        self._start_play(contract_by_id(self.contract, self.options), self.dealt, leader)
+
+    def _legal(self):
+        return self._card_legal()
+
+    def _refusal(self, action):
+        why = self._card_refusal(action)
+        if why:
+            return why
+        return f"{action!r} is not a card code; play one of {', '.join(self._card_legal())}"
+
+    def _apply(self, action):
+        self._play_card(action)
+
+    def _end_play(self):
+        points = self.p.points()
+        self.deals.append({"contract": self.contract, "points": points, "leader": self.leader,
+                           "taken": list(self.p.ntricks)})
+        for s in range(4):
+            self.scores[s] += points[s]
+        if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:
+            self.over = True
+            self.phase = "over"
+        else:
+            self.deal_no += 1
+            self._start_deal()
+
+    def deal_total(self, cid) -> int:
+        base = cid[3:] if cid.startswith("no-") else cid
+        return (-1 if cid.startswith("no-") else 1) * TOTAL_UNIT * (6 if base == "everything" else 1)
+
+    def _view(self, seat):
+        v = self._play_view(seat)
+        v.update({"phase": self.phase, "dealer": self.dealer, "order": list(self.order),
+                  "deals_total": self.DEALS, "deal_total": self.deal_total(self.contract)})
+        return v
+
+    @classmethod
+    def from_scenario(cls, contract, hands, leader=None, trick=None, options=None):
+        g = cls(0, options, _deal=False)
+        con = contract_by_id(contract, g.options) if isinstance(contract, str) else None
+        if con is None:
+            raise RulesError(f"contract {contract!r} is not a Кинг contract")
+        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < 4:
+            raise RulesError("leader: a scenario needs the seat that leads, 0..3")
+        g.contract, g.first_leader = contract, leader
+        g.order = [contract]
+        g._scenario_play(con, hands, leader, trick)
+        return g

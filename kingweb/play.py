@@ -1,0 +1,228 @@
+"""The trick-play core shared by every game: the fast path the bots play out.
+
+A :class:`Contract` says what a deal's tricks are worth and which lead restrictions
+apply; a :class:`Play` is the card play of one deal as integers and bitmasks.  ``Play``
+trusts its caller: :meth:`Play.play` does not check legality (the public ``Game`` layer
+does, with messages), so that a bot can run thousands of playouts per decision.
+"""
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .cards import HEART_MASK, HEARTS, KH, KH_BIT, SUIT_MASK
+
+# K♥ obligations (King's "king-of-hearts" deal, Кинг's king_discard option).
+KH_NONE, KH_VOID, KH_VOID_OR_HEARTS = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What one deal is played for.
+
+    ``score(won, ntricks, winners)`` turns the cards each seat won, the number of tricks
+    each took and the winner of every trick (indexed by absolute trick number) into the
+    deal's points per seat.
+    """
+
+    id: str
+    score: Callable[[list, list, list], list]
+    trump: int = -1
+    ban_hearts_lead: bool = False
+    kh_rule: int = KH_NONE
+    kh_on_lead: bool = False
+    #: The deal stops early once no card of this mask is left in any hand (0: never).
+    early_mask: int = 0
+    #: Points per seat are never positive (negative) or never negative (positive).
+    sign: int = -1
+
+
+class Play:
+    """Card play of one deal: hands as bitmasks, the trick in progress, tricks won."""
+
+    __slots__ = ("n", "c", "hands", "turn", "leader", "trick", "led", "best", "best_seat",
+                 "trick_no", "last_trick", "won", "ntricks", "winners", "live", "over",
+                 "early")
+
+    def __init__(self, contract: Contract, hands, leader: int, tricks_per_hand: int,
+                 trick_no: int = 0, early_end: bool = True):
+        self.c = contract
+        self.n = len(hands)
+        self.hands = list(hands)
+        self.turn = self.leader = leader
+        self.trick = []
+        self.led = self.best = self.best_seat = -1
+        self.trick_no = trick_no
+        self.last_trick = tricks_per_hand - 1
+        self.won = [0] * self.n
+        self.ntricks = [0] * self.n
+        self.winners = [None] * tricks_per_hand
+        self.live = 0
+        for h in hands:
+            self.live |= h
+        self.early = contract.early_mask if early_end else 0
+        self.over = self.live == 0
+
+    def copy(self) -> "Play":
+        p = Play.__new__(Play)
+        p.n, p.c, p.turn, p.leader = self.n, self.c, self.turn, self.leader
+        p.hands, p.trick = self.hands[:], self.trick[:]
+        p.led, p.best, p.best_seat = self.led, self.best, self.best_seat
+        p.trick_no, p.last_trick = self.trick_no, self.last_trick
+        p.won, p.ntricks, p.winners = self.won[:], self.ntricks[:], self.winners[:]
+        p.live, p.over, p.early = self.live, self.over, self.early
+        return p
+
+    def legal_mask(self) -> int:
+        """The cards the seat to act may play, as a mask."""
+        h = self.hands[self.turn]
+        c = self.c
+        if not self.trick:
+            if c.ban_hearts_lead and h & ~HEART_MASK:
+                return h & ~HEART_MASK
+            if c.kh_on_lead and h & KH_BIT and not h & ~HEART_MASK:  # only hearts: K♥ first
+                return KH_BIT
+            return h
+        f = h & SUIT_MASK[self.led]
+        if f:
+            if c.kh_rule == KH_VOID_OR_HEARTS and self.led == HEARTS and f & KH_BIT:
+                return KH_BIT
+            return f
+        if c.kh_rule and h & KH_BIT:
+            return KH_BIT
+        return h
+
+    def play(self, card: int) -> None:
+        """Play ``card`` for the seat to act.  No legality check: see ``legal_mask``."""
+        s = self.turn
+        bit = 1 << card
+        self.hands[s] ^= bit
+        self.live ^= bit
+        trick = self.trick
+        if not trick:
+            self.led = card // 13
+            self.best, self.best_seat = card, s
+        else:
+            suit = card // 13
+            best_suit = self.best // 13
+            if suit == best_suit:
+                if card > self.best:
+                    self.best, self.best_seat = card, s
+            elif suit == self.c.trump:
+                self.best, self.best_seat = card, s
+        trick.append(card)
+        if len(trick) < self.n:
+            self.turn = (s + 1) % self.n
+            return
+        w = self.best_seat
+        for x in trick:
+            self.won[w] |= 1 << x
+        self.ntricks[w] += 1
+        self.winners[self.trick_no] = w
+        self.trick = []
+        self.trick_no += 1
+        self.turn = self.leader = w
+        if not self.live or self.live & self.early == 0 < self.early:
+            self.over = True
+
+    def points(self) -> list:
+        return self.c.score(self.won, self.ntricks, self.winners)
+
+    def random_playout(self, rand) -> list:
+        """Play to the end choosing uniformly among legal cards; return the points.
+
+        ``rand`` is a ``random.Random().random``-like callable.  This is the loop the
+        benchmark times and the bots' cheapest rollout: ``legal_mask`` and ``play``
+        fused into one loop over local variables, which is what makes it fast in
+        CPython.  ``tests/test_play.py`` proves it chooses and scores exactly as
+        stepping through ``legal_mask``/``play`` with the same random numbers.
+        """
+        c = self.c
+        n, hands, trump = self.n, self.hands, c.trump
+        ban, kh_rule, kh_lead = c.ban_hearts_lead, c.kh_rule, c.kh_on_lead
+        kh_hearts = kh_rule == KH_VOID_OR_HEARTS
+        early, end = self.early, self.last_trick + 1
+        won, ntricks, winners = self.won, self.ntricks, self.winners
+        trick_no, turn = self.trick_no, self.turn
+        led, best, best_seat = self.led, self.best, self.best_seat
+        shift = 13 * led
+        over = self.over
+        pos = len(self.trick)  # cards in the trick so far
+        tmask = 0
+        for x in self.trick:
+            tmask |= 1 << x
+        NOT_HEARTS = ~HEART_MASK
+        select = _SELECT
+        while not over:
+            h = hands[turn]
+            if pos:
+                f = (h >> shift) & 0x1FFF
+                if f:
+                    if kh_hearts and led == HEARTS and f & KH_RANK_BIT:
+                        card = KH
+                        rand()  # a forced card draws too, like any single legal card
+                    else:  # the common case: choose among the cards of the suit led
+                        ranks = select[f]
+                        card = shift + ranks[int(rand() * len(ranks))]
+                elif kh_rule and h & KH_BIT:
+                    card = KH
+                    rand()
+                else:  # void: any card (the k-th set bit, written out: it is hot)
+                    m = h
+                    k = int(rand() * m.bit_count())
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    card = (m & -m).bit_length() - 1
+                suit = card // 13
+                if suit == best // 13:
+                    if card > best:
+                        best, best_seat = card, turn
+                elif suit == trump:
+                    best, best_seat = card, turn
+            else:
+                if ban and h & NOT_HEARTS:
+                    m = h & NOT_HEARTS
+                elif kh_lead and h & KH_BIT and not h & NOT_HEARTS:
+                    m = KH_BIT
+                else:
+                    m = h
+                k = int(rand() * m.bit_count())
+                while k:
+                    m &= m - 1
+                    k -= 1
+                card = (m & -m).bit_length() - 1
+                led = card // 13
+                shift = 13 * led
+                best, best_seat = card, turn
+            bit = 1 << card
+            hands[turn] = h ^ bit
+            tmask |= bit
+            pos += 1
+            if pos < n:
+                turn = turn + 1 if turn + 1 < n else 0
+                continue
+            won[best_seat] |= tmask
+            ntricks[best_seat] += 1
+            winners[trick_no] = best_seat
+            pos = tmask = 0
+            trick_no += 1
+            turn = best_seat
+            if trick_no == end:
+                over = True
+            elif early:
+                live = 0
+                for x in hands:
+                    live |= x
+                over = not live & early
+        self.trick = []
+        self.live = 0
+        for x in hands:
+            self.live |= x
+        self.trick_no, self.turn, self.leader = trick_no, turn, turn
+        self.led, self.best, self.best_seat, self.over = led, best, best_seat, over
+        return c.score(won, ntricks, winners)
+
+#: For each 13-bit suit mask, the ranks it holds: picks a card of the suit led in O(1).
+_SELECT = tuple(tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13))
+KH_RANK_BIT = 1 << (KH % 13)
+

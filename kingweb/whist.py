@@ -1,0 +1,188 @@
+"""German Whist (``whist``): two players, a stock stage of 13 tricks with draws, then a
+13-trick endgame that alone scores.  RULES.md §3 is the reference."""
+
+from . import cards
+from .cards import INDEX, SUITS, code
+from .errors import RulesError
+from .game import Game, Option, card_refusal, scenario_hands, trick_record
+from .play import Contract, Play
+
+STAGE_TRICKS = 13
+
+
+def whist_contract(trump: int, stage2_from: int) -> Contract:
+    """Tricks from number ``stage2_from`` on count; t ≥ 7 of them scores t − 6."""
+    def score(won, nt, wins):
+        t = [0, 0]
+        for w in wins[stage2_from:]:
+            if w is not None:
+                t[w] += 1
+        return [x - 6 if x >= 7 else 0 for x in t]
+    return Contract("whist", score, trump=trump, sign=1)
+
+
+class WhistPlay(Play):
+    """A ``Play`` whose first tricks draw from a stock: the winner takes the face-up
+    card, the loser the next one face down (``stock[0]`` is the face-up card)."""
+
+    __slots__ = ("stock", "draws")
+
+    def __init__(self, contract, hands, leader, stock, stage2_from):
+        super().__init__(contract, hands, leader, stage2_from + STAGE_TRICKS)
+        self.stock = list(stock)
+        self.draws = []  # (trick_no, winner's card, loser's card) of each stage-1 trick
+
+    def copy(self):
+        p = Play.copy(self)
+        q = WhistPlay.__new__(WhistPlay)
+        for k in Play.__slots__:
+            setattr(q, k, getattr(p, k))
+        q.stock, q.draws = self.stock[:], self.draws[:]
+        return q
+
+    def play(self, card):
+        Play.play(self, card)
+        if not self.trick and self.stock:
+            w = self.leader
+            up, down = self.stock[0], self.stock[1]
+            del self.stock[:2]
+            self.hands[w] |= 1 << up
+            self.hands[1 - w] |= 1 << down
+            self.live |= (1 << up) | (1 << down)
+            self.draws.append((self.trick_no - 1, up, down))
+            self.over = False
+
+
+    def random_playout(self, rand):
+        """Play to the end choosing uniformly among legal cards; return the points."""
+        while not self.over:
+            m = self.legal_mask()
+            k = int(rand() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            self.play((m & -m).bit_length() - 1)
+        return self.points()
+
+
+class Whist(Game):
+    id = "whist"
+    players = 2
+    OPTIONS = {"target": Option(15, tuple(range(1, 101)), "points that win the match")}
+
+    def __init__(self, seed=None, options=None, *, _deal=True):
+        super().__init__(seed, options)
+        self.tricks: list[dict] = []
+        if _deal:
+            self.dealer = self.rng.randrange(2)
+            self._start_deal()
+
+    def _start_deal(self):
+        deck = cards.cards_of(cards.FULL_DECK)
+        self.rng.shuffle(deck)
+        hands = [cards.mask_of(deck[:13]), cards.mask_of(deck[13:26])]
+        self._begin(hands, deck[26:], 1 - self.dealer, deck[26] // 13)
+
+    def _begin(self, hands, stock, leader, trump):
+        self.trump = trump
+        self.stage2_from = len(stock) // 2
+        self.p = WhistPlay(whist_contract(trump, self.stage2_from), hands, leader, stock,
+                           self.stage2_from)
+        self.tricks = []
+        self.contract = "whist"
+
+    @property
+    def stage(self):
+        return 1 if self.p.stock else 2
+
+    @property
+    def turn(self):
+        return None if self.over else self.p.turn
+
+    def _legal(self):
+        return cards.codes_of(self.p.legal_mask())
+
+    def _refusal(self, action):
+        if action in INDEX:
+            return card_refusal(self.p, INDEX[action])
+        return f"{action!r} is not a card code; play one of {', '.join(self._legal())}"
+
+    def _apply(self, action):
+        p = self.p
+        if not p.trick:
+            self.tricks.append(trick_record(p.turn, []))
+        self.tricks[-1]["cards"].append(action)
+        p.play(INDEX[action])
+        if not p.trick:
+            self.tricks[-1]["winner"] = p.leader
+        if p.over:
+            self._end_deal()
+
+    def _end_deal(self):
+        points = self.p.points()
+        taken = [sum(1 for w in self.p.winners[self.stage2_from:] if w == s) for s in (0, 1)]
+        self.deals.append({"contract": "whist", "points": points, "dealer": self.dealer,
+                           "trump": SUITS[self.trump], "taken": taken})
+        for s in (0, 1):
+            self.scores[s] += points[s]
+        if self.scenario_args is not None or max(self.scores) >= self.options["target"]:
+            self.over = True
+        else:
+            self.deal_no += 1
+            self.dealer = 1 - self.dealer
+            self._start_deal()
+
+    def _hand_mask(self, seat):
+        return self.p.hands[seat]
+
+    def _view(self, seat):
+        p = self.p
+        current = self.tricks[-1] if self.tricks and self.tricks[-1]["winner"] is None else None
+        draws = []
+        known = 0  # face-up cards the opponent took and still holds
+        for t, up, down in p.draws:
+            w = p.winners[t]
+            draws.append({"trick": t, "winner": w, "faceup": code(up),
+                          "hidden": code(down) if w != seat else None})
+            if w != seat:
+                known |= 1 << up
+        known &= p.hands[1 - seat]
+        return {
+            "phase": "play", "dealer": self.dealer, "stage": self.stage,
+            "trump": SUITS[self.trump], "faceup": code(p.stock[0]) if p.stock else None,
+            "stock_count": len(p.stock), "draws": draws, "opponent_known": cards.codes_of(known),
+            "hand_counts": [h.bit_count() for h in p.hands],
+            "trick": [] if current is None else
+                     [{"seat": (current["leader"] + i) % 2, "card": c} for i, c in enumerate(current["cards"])],
+            "tricks": [dict(t, cards=list(t["cards"])) for t in self.tricks if t["winner"] is not None],
+            "taken": [sum(1 for w in p.winners[self.stage2_from:] if w == s) for s in (0, 1)],
+            "stage1_taken": [sum(1 for w in p.winners[:self.stage2_from] if w == s) for s in (0, 1)],
+            "deal_points": p.points(), "leader": p.leader, "target": self.options["target"],
+        }
+
+    @classmethod
+    def from_scenario(cls, contract, hands, dealer=None, stock=None, trump=None, options=None):
+        if contract != "whist":
+            raise RulesError(f"contract {contract!r} is not a German Whist contract (one of whist)")
+        g = cls(0, options, _deal=False)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
+            raise RulesError("dealer: expected seat 0 or 1")
+        masks, seen = scenario_hands(hands, 2, 13, cards.FULL_DECK, 0)
+        st = cards.parse_hand(stock or [], "stock")
+        if st & seen:
+            raise RulesError(f"stock: {code((st & seen).bit_length() - 1)} is also in a hand")
+        n = masks[0].bit_count()
+        if masks[1].bit_count() != n or not 1 <= n <= 13:
+            raise RulesError("hands: both hands hold the same number of cards, 1 to 13")
+        stock = [INDEX[c] for c in stock or []]
+        if len(stock) % 2:
+            raise RulesError("stock: expected an even number of cards (two are drawn per trick)")
+        if stock:
+            trump_suit = stock[0] // 13
+        elif isinstance(trump, str) and trump in SUITS:
+            trump_suit = SUITS.index(trump)
+        else:
+            raise RulesError("trump: with an empty stock, name the trump suit: C, D, H or S")
+        g.dealer = dealer
+        g._begin(masks, stock, 1 - dealer, trump_suit)
+        return g
