@@ -167,7 +167,7 @@ def card_refusal(play, c: int, owner_hint=None) -> str:
     legal = play.legal_mask()
     con = play.c
     if not play.trick:
-        if con.ban_hearts_lead and bit & HEART_MASK:
+        if con.ban_hearts_lead and bit & HEART_MASK and play.hands[seat] & ~HEART_MASK:
             return "cannot lead hearts while holding other suits"
         if legal == KH_BIT:
             return "the K♥ must be played: you hold only hearts"

@@ -1,6 +1,8 @@
 """King (``king``): 52 cards, four players, six negative deals then four positives
 with an auction.  RULES.md §1 is the reference; the comments here say only why."""
 
+from dataclasses import replace
+
 from . import cards
 from .cards import HEART_MASK, JACKS_KINGS, KH, KH_BIT, QUEENS, SUITS
 from .errors import RulesError
@@ -32,6 +34,13 @@ NEGATIVES = {
     "last-two": Contract("last-two", _last_two),
 }
 NEGATIVE_ORDER = tuple(NEGATIVES)
+
+
+def contract_for(cid, options) -> Contract:
+    """The ``Contract`` of a played King deal under the match options."""
+    if cid == "king-of-hearts" and not options["king_forced_on_heart_lead"]:
+        return replace(NEGATIVES[cid], kh_rule=KH_VOID)
+    return NEGATIVES.get(cid) or POSITIVES[cid]
 TOTALS = {"tricks": -260, "hearts": -260, "queens": -200, "jacks-kings": -240,
           "king-of-hearts": -160, "last-two": -180, "positive": 325}
 
@@ -61,6 +70,17 @@ def offer_terms(action: str):
 def describe_offer(action: str) -> str:
     kind, n, _ = offer_terms(action)
     return f"{n} up" if kind == "up" else f"{n} null" + ("s" if n > 1 else "")
+
+
+def settle(raw, owner, buyer, value, uncapped=False):
+    """The points of a bought positive: the buyer pays the owner ``value``, or under
+    the default capped payment only what he made, ``min(value, max(0, raw[buyer]))``.
+    Returns ``(points, payment)``."""
+    pay = value if uncapped else min(value, max(0, raw[buyer]))
+    points = list(raw)
+    points[buyer] -= pay
+    points[owner] += pay
+    return points, pay
 
 
 class King(TrickGame):
@@ -119,7 +139,7 @@ class King(TrickGame):
         self.tricks = []
         if self.deal_no < 6:
             self.contract = NEGATIVE_ORDER[self.deal_no]
-            self._begin_play(NEGATIVES[self.contract], self.dealer)
+            self._begin_play(contract_for(self.contract, self.options), self.dealer)
         else:
             self.contract = "positive"
             self.owner = self.dealer
@@ -147,11 +167,9 @@ class King(TrickGame):
         if self.owner is not None:
             record.update(owner=self.owner, buyer=self.buyer, offer=self.bought, raw=list(points))
             if self.buyer is not None:
-                value = offer_terms(self.bought)[2]
-                pay = value if self.options["uncapped_payment"] else min(value, max(0, points[self.buyer]))
-                points[self.buyer] -= pay
-                points[self.owner] += pay
-                record["payment"] = pay
+                points, record["payment"] = settle(points, self.owner, self.buyer,
+                                                   offer_terms(self.bought)[2],
+                                                   self.options["uncapped_payment"])
         self._close_deal(points, record)
 
     def _close_deal(self, points, record):
@@ -363,7 +381,7 @@ class King(TrickGame):
             if contract in POSITIVES:
                 g.owner = g.dealer if dealer is None else dealer
                 g.mode = contract
-            g._scenario_play(NEGATIVES.get(contract) or POSITIVES[contract], hands, leader, trick)
+            g._scenario_play(contract_for(contract, g.options), hands, leader, trick)
         elif contract == "positive":
             if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4:
                 raise RulesError("dealer: a positive scenario needs its owner, a seat 0..3")

@@ -1,0 +1,137 @@
+"""Invariants over many random games (hypothesis)."""
+
+import json
+import random
+
+from hypothesis import given, settings, strategies as st
+
+import kingweb
+from kingweb import IllegalAction
+from kingweb.cards import CODES
+from kingweb.king import TOTALS
+
+seeds = st.integers(min_value=0, max_value=2**31 - 1)
+king_options = st.fixed_dictionaries({}, optional={
+    "king_chooses_dealer": st.booleans(), "first_lead": st.sampled_from(["dealer", "left_of_dealer"]),
+    "king_forced_on_heart_lead": st.booleans(), "play_all_tricks": st.booleans(),
+    "max_nulls": st.sampled_from([2, 3, 4]), "buyer_leads": st.booleans(),
+    "uncapped_payment": st.booleans()})
+kingru_options = st.fixed_dictionaries({}, optional={
+    "boys": st.sampled_from(["jacks", "jacks-kings"]), "order": st.sampled_from(["classic", "simple"]),
+    "eralash": st.booleans(), "play_all_tricks": st.booleans(), "scale": st.sampled_from([1, 10])})
+games = st.one_of(
+    st.tuples(st.just("king"), king_options),
+    st.tuples(st.just("kingru"), kingru_options),
+    st.tuples(st.just("whist"), st.fixed_dictionaries({"target": st.integers(1, 8)})))
+
+
+def kingru_total(cid):
+    unit = 96 if cid.endswith("everything") else 16
+    return -unit if cid.startswith("no-") else unit
+
+
+@settings(max_examples=60, deadline=None)
+@given(games, seeds, seeds)
+def test_random_play_never_raises_and_totals_hold(game, seed, play_seed):
+    gid, options = game
+    g = kingweb.new_game(gid, seed=seed, options=options)
+    rng = random.Random(play_seed)
+    while not g.over:
+        legal = g.legal()
+        assert legal and len(set(legal)) == len(legal)
+        g.act(rng.choice(legal))
+    for d in g.deals:
+        total = sum(d["points"])
+        if gid == "king":
+            uncapped = options.get("uncapped_payment")
+            assert total == TOTALS.get(d["contract"], 325) or (uncapped and total == 325)
+        elif gid == "kingru":
+            assert total == kingru_total(d["contract"])
+        else:
+            assert total == max(d["taken"]) - 6
+    if gid != "whist":
+        assert sum(g.scores) == 0
+    assert g.scores == [sum(d["points"][s] for d in g.deals) for s in range(g.players)]
+
+
+def hidden_cards(g, seat):
+    """Cards in other seats' hands, and the whist stock, that ``seat`` must not see."""
+    out = set()
+    for s in range(g.players):
+        if s != seat:
+            out |= set(g.hand(s))
+    if g.id == "whist":
+        known = set(g.view(seat)["opponent_known"])
+        out -= known
+        out |= {CODES[c] for c in g.p.stock[1:]}
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, seeds, seeds, st.integers(0, 200))
+def test_view_never_shows_hidden_cards(game, seed, play_seed, steps):
+    gid, options = game
+    g = kingweb.new_game(gid, seed=seed, options=options)
+    rng = random.Random(play_seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        g.act(rng.choice(g.legal()))
+    for seat in range(g.players):
+        text = json.dumps(g.view(seat))
+        for c in hidden_cards(g, seat):
+            assert f'"{c}"' not in text, (seat, c)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, seeds, seeds, st.integers(0, 300))
+def test_json_round_trip_continues_identically(game, seed, play_seed, steps):
+    gid, options = game
+    g = kingweb.new_game(gid, seed=seed, options=options)
+    rng = random.Random(play_seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        g.act(rng.choice(g.legal()))
+    h = kingweb.from_json(g.to_json())
+    r1, r2 = random.Random(1), random.Random(1)
+    for _ in range(60):
+        if g.over:
+            break
+        assert g.legal() == h.legal() and g.turn == h.turn
+        a = r1.choice(g.legal())
+        g.act(a)
+        h.act(r2.choice(h.legal()))
+    assert g.to_json() == h.to_json() and g.view(0) == h.view(0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games, seeds, st.integers(0, 150), st.one_of(st.text(max_size=12), st.sampled_from(CODES),
+       st.sampled_from(["pass", "accept", "reject", "4333", "ultimatum", "auction", "down", "up:NT",
+                        "offer:up:9", "offer:null:5", "offer:up:0", "dealer:4"])))
+def test_illegal_actions_are_refused_and_change_nothing(game, seed, steps, action):
+    gid, options = game
+    g = kingweb.new_game(gid, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        g.act(rng.choice(g.legal()))
+    if g.over or action in g.legal():
+        return
+    before = (g.to_json(), [g.view(s) for s in range(g.players)])
+    try:
+        g.act(action)
+    except IllegalAction as e:
+        assert str(e)
+    else:
+        raise AssertionError(f"{action!r} was accepted though not legal")
+    assert (g.to_json(), [g.view(s) for s in range(g.players)]) == before
+    # a legal action for the wrong seat is refused too
+    if g.turn is not None:
+        other = (g.turn + 1) % g.players
+        try:
+            g.act(g.legal()[0], seat=other)
+        except IllegalAction as e:
+            assert f"seat {g.turn} is to act" in str(e)
+        assert g.to_json() == before[0]
