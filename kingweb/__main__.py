@@ -9,10 +9,28 @@ def main(argv=None):
     sub = ap.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("bench", help="playouts per second of each game")
     b.add_argument("--seconds", type=float, default=1.5, help="time per figure")
+    a = sub.add_parser("arena", help="duplicate matches between bots")
+    a.add_argument("--game", choices=("king", "kingru", "whist"), required=True)
+    a.add_argument("--bots", required=True, help="one level a seat: random, easy, normal, hard, cheat")
+    a.add_argument("--deals", type=int, default=100)
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--options", help='game options as JSON, e.g. \'{"boys": "jacks-kings"}\'')
+    a.add_argument("--budget", type=float, default=0.3, help="hard bot's seconds a decision")
+    a.add_argument("--json", action="store_true", help="print the result as JSON")
+    p = sub.add_parser("play", help="play in the terminal against bots")
+    p.add_argument("game", choices=("king", "kingru", "whist"))
+    p.add_argument("--level", default="normal")
+    p.add_argument("--seed", type=int)
     args = ap.parse_args(argv)
     if args.cmd == "bench":
         from .bench import main as bench
         bench(args.seconds)
+    elif args.cmd == "arena":
+        from .bots.arena import main as arena
+        arena(args)
+    elif args.cmd == "play":
+        from .terminal import main as play
+        return play(args.game, args.level, args.seed)
     return 0
 
 

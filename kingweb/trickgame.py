@@ -75,7 +75,8 @@ class TrickGame(Game):
             counts = [self.dealt[s].bit_count() for s in range(self.players)]
             return {"hand_counts": counts, "trick": [], "tricks": [], "taken": [0] * 4,
                     "won": [[] for _ in range(self.players)], "deal_points": [0] * 4,
-                    "trump": None, "leader": self.leader}
+                    "trump": None, "leader": self.leader, "trick_no": 0,
+                    "tricks_per_hand": self.TRICKS_PER_HAND}
         current = self.tricks[-1] if self.tricks and self.tricks[-1]["winner"] is None else None
         return {
             "hand_counts": [h.bit_count() for h in p.hands],
@@ -87,7 +88,7 @@ class TrickGame(Game):
             "won": [cards.codes_of(w) for w in p.won],
             "deal_points": p.points(),
             "trump": None if p.c.trump < 0 else cards.SUITS[p.c.trump],
-            "leader": p.leader,
+            "leader": p.leader, "trick_no": p.trick_no, "tricks_per_hand": self.TRICKS_PER_HAND,
         }
 
     # -- scenarios -------------------------------------------------------------

@@ -158,6 +158,7 @@ class Whist(Game):
             "taken": [sum(1 for w in p.winners[self.stage2_from:] if w == s) for s in (0, 1)],
             "stage1_taken": [sum(1 for w in p.winners[:self.stage2_from] if w == s) for s in (0, 1)],
             "deal_points": p.points(), "leader": p.leader, "target": self.options["target"],
+            "trick_no": p.trick_no, "stage2_from": self.stage2_from,
         }
 
     @classmethod

@@ -1,1 +1,173 @@
-"""Bots: see issue 3."""
+"""Bots for every game and every decision, from the view of their own seat only.
+
+>>> import kingweb
+>>> from kingweb.bots import Bot
+>>> g = kingweb.new_game("kingru", seed=1)
+>>> bot = Bot("normal", seed=1)
+>>> g.act(bot.decide(g.view(g.turn)))
+
+A bot is given ``game.view(seat)``, a plain dict, and nothing else: it cannot see other
+hands because it never holds the game.  The view carries the whole public history of
+the deal (tricks, bids, draws), so a bot needs no memory of its own.
+
+Levels: ``random`` (a legal action), ``easy`` (rules of thumb), ``normal`` (per-contract
+heuristics with card tracking: played cards, shown voids, who can still beat a card),
+``hard`` (sampling search over deals consistent with the view, exact search of the last
+tricks and of German Whist's stage 2; deterministic for a seed, capped by a time budget)
+and ``cheat`` (for measurement only: ``CheatBot`` is given the whole game).
+"""
+
+import random
+import time
+
+from .. import cards
+from ..cards import INDEX
+from . import bidding
+from .knowledge import Knowledge
+from .policy import greedy, wants_tricks
+from .search import search_card, whist_greedy
+
+LEVELS = ("random", "easy", "normal", "hard")
+DEFAULT_BUDGET = 0.3
+
+
+class Bot:
+    """A player of any game at one level.  ``decide(view)`` returns a legal action."""
+
+    def __init__(self, level="normal", seed=0, budget=DEFAULT_BUDGET, samples=None):
+        if level not in LEVELS:
+            raise ValueError(f"level {level!r} is not a bot level (one of {', '.join(LEVELS)})")
+        self.level, self.seed, self.budget = level, seed, budget
+        self.samples = samples or 24
+
+    def _rng(self, view):
+        # a decision depends on the seed and the position only, not on earlier calls
+        key = (self.seed, view["seat"], view["deal_no"], len(view.get("tricks", [])),
+               len(view.get("trick", [])), tuple(view["hand"]), len(view.get("auction", {}).get("bids", [])))
+        return random.Random(repr(key))
+
+    def decide(self, view: dict) -> str:
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("this seat has nothing to decide: it is not its turn")
+        if len(legal) == 1:
+            return legal[0]
+        rng = self._rng(view)
+        if self.level == "random":
+            return rng.choice(legal)
+        if view.get("phase", "play") != "play":
+            return self._bid(view, rng)
+        know = Knowledge(view)
+        legal_cards = [INDEX[c] for c in legal]
+        if self.level == "hard":
+            c = search_card(know, legal_cards, rng, self.samples, self.budget)
+        else:
+            c = self._heuristic_card(know)
+        return cards.code(c)
+
+    def _heuristic_card(self, know):
+        pos = _position(know)
+        if know.game == "whist":
+            return whist_greedy(pos, know.unseen | know.known[1 - know.seat])
+        return greedy(pos, know.unseen, easy=self.level == "easy")
+
+    def _bid(self, view, rng):
+        if self.level == "hard":
+            from .policy import rollout
+            from ..play import Play
+
+            def points(contract, hands):
+                return rollout(Play(contract, hands, view["dealer"], 13))
+            est = bidding.simulate(view, rng, 12, points)
+        else:
+            est = bidding.Estimates.of_hand(cards.mask_of(INDEX[c] for c in view["hand"]))
+            if self.level == "easy":
+                return _easy_bid(view, est)
+        action = bidding.decide(view, est)
+        return action if action in view["legal"] else view["legal"][-1]
+
+
+def _easy_bid(view, est):
+    legal = view["legal"]
+    if view["phase"] in ("choose", "trump"):
+        m = est.best_up()[0]
+        return m if m in legal else legal[0]
+    if view["phase"] == "decide":
+        return "accept" if "accept" in legal else "reject"
+    if view["phase"] == "dealer":
+        return legal[0]
+    return "pass"
+
+
+class _Position:
+    """Just what ``greedy`` reads of a ``Play``: the seat's own hand and the trick."""
+
+    __slots__ = ("c", "n", "turn", "hands", "trick", "led", "best", "best_seat", "stock",
+                 "_legal")
+
+    def legal_mask(self):
+        return self._legal
+
+
+def _position(know):
+    v = know.view
+    p = _Position()
+    p.c, p.n, p.turn = know.contract, know.n, know.seat
+    p.hands = [0] * know.n
+    p.hands[know.seat] = know.hand
+    p.trick = [c for _, c in know.trick]
+    p._legal = cards.mask_of(INDEX[c] for c in v["legal"])
+    p.led = p.best = p.best_seat = -1
+    p.stock = ([know.faceup] if know.game == "whist" and know.faceup is not None else [])
+    trump = know.contract.trump
+    for s, c in know.trick:
+        if p.led < 0:
+            p.led, p.best, p.best_seat = c // 13, c, s
+        elif (c // 13 == p.best // 13 and c > p.best) or (c // 13 == trump and p.best // 13 != trump):
+            p.best, p.best_seat = c, s
+    return p
+
+
+class CheatBot:
+    """Sees every hand (and the whist stock): the ceiling, for measurement only.
+
+    It takes the game itself, not a view, so it cannot be mistaken for a fair bot."""
+
+    level = "cheat"
+
+    def __init__(self, seed=0, samples=1):
+        self.fair = Bot("hard", seed)
+
+    def decide_game(self, game) -> str:
+        from .search import evaluate, rollout, whist_rollout
+        from .search import whist_solver
+        seat = game.turn
+        view = game.view(seat)
+        legal = view["legal"]
+        if len(legal) == 1 or view.get("phase", "play") != "play":
+            return self.fair.decide(view)
+        p = game.p
+        cands = [INDEX[c] for c in legal]
+        if game.id == "whist":
+            if not p.stock:
+                solver = whist_solver(p.c.trump)
+                if not p.trick:
+                    return cards.code(solver.best_lead(p.hands[seat], p.hands[1 - seat])[1])
+                led = p.trick[0]
+                return cards.code(solver.best_reply(p.hands[1 - seat] | (1 << led), p.hands[seat], led)[1])
+            fn = whist_rollout
+        else:
+            fn = rollout
+        return cards.code(max(cands, key=lambda c: (evaluate(p, c, seat, fn), -c)))
+
+
+def hint(game, seat=None) -> dict:
+    """The ``normal`` bot's suggestion for ``seat``, with a reason code and words."""
+    from .hints import explain
+    seat = game.turn if seat is None else seat
+    view = game.view(seat)
+    if seat != game.turn or not view["legal"]:
+        return {"action": None, "reason": "wait", "text": "not your turn"}
+    action = Bot("normal").decide(view)
+    reason, text = explain(view, action)
+    return {"action": action, "reason": reason, "text": text}

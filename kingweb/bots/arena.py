@@ -1,0 +1,127 @@
+"""Duplicate arena: the same deals, the bots rotated through every seat.
+
+``python -m kingweb arena --game king --bots hard,normal,normal,normal --deals 200 --seed 1``
+
+Each board is one deal (its contract cycling through the game's deals, its cards from the
+seed), played once per rotation of the bots over the seats with the same cards at each
+seat, so that every bot plays every hand.  A bot's score on a board is its mean over the
+rotations; the figures are means over boards with 95% confidence intervals, and for each
+pair of bot kinds the mean difference per board with its interval (duplicate scoring
+removes most of the luck of the cards, which is why few boards suffice).
+"""
+
+import json
+import math
+import random
+import statistics
+import time
+
+from .. import cards, scenario
+from ..kingru import deal_order, KingRu
+from . import Bot, CheatBot
+
+KING_BOARDS = ["tricks", "hearts", "queens", "jacks-kings", "king-of-hearts", "last-two",
+               "positive", "positive", "positive", "positive"]
+
+
+def board(game, index, rng, options):
+    """(contract, hands, where) of board ``index``."""
+    deck = cards.codes_of(cards.SHORT_DECK if game == "kingru" else cards.FULL_DECK)
+    rng.shuffle(deck)
+    if game == "whist":
+        return "whist", [deck[:13], deck[13:26]], {"dealer": index % 2, "stock": deck[26:]}
+    k = 8 if game == "kingru" else 13
+    hands = [deck[i * k:(i + 1) * k] for i in range(4)]
+    if game == "kingru":
+        order = deal_order(KingRu.check_options(options))
+        return order[index % len(order)], hands, {"leader": index % 4}
+    c = KING_BOARDS[index % 10]
+    return c, hands, ({"dealer": index % 4} if c == "positive" else {"leader": index % 4})
+
+
+def make(kind, seed, budget):
+    return CheatBot(seed) if kind == "cheat" else Bot(kind, seed=seed, budget=budget)
+
+
+def play_board(game, contract, hands, where, options, kinds, seed, budget, latency):
+    """Play one board under every rotation; return each entry's mean points."""
+    n = len(hands)
+    totals = [0.0] * len(kinds)
+    for r in range(n):
+        g = scenario(game, contract, hands, options, **where)
+        seat_of = [(i + r) % n for i in range(len(kinds))]  # entry i sits at seat_of[i]
+        entry_at = {s: i for i, s in enumerate(seat_of)}
+        bots = [make(kinds[i], seed * 7919 + i, budget) for i in range(len(kinds))]
+        while not g.over:
+            i = entry_at[g.turn]
+            t0 = time.perf_counter()
+            b = bots[i]
+            a = b.decide_game(g) if kinds[i] == "cheat" else b.decide(g.view(g.turn))
+            latency.setdefault(kinds[i], []).append(time.perf_counter() - t0)
+            g.act(a)
+        for i, s in enumerate(seat_of):
+            totals[i] += g.scores[s]
+    return [t / n for t in totals]
+
+
+def ci95(xs):
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return m, float("inf")
+    return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def run(game, kinds, deals, seed=1, options=None, budget=0.3, out=None):
+    options = options or {}
+    players = 2 if game == "whist" else 4
+    if len(kinds) != players:
+        raise ValueError(f"{game} needs {players} bots, got {len(kinds)}")
+    rng = random.Random(seed)
+    per_board = []
+    latency = {}
+    for b in range(deals):
+        contract, hands, where = board(game, b, rng, options)
+        per_board.append(play_board(game, contract, hands, where, options, kinds, seed + b, budget, latency))
+        if out and (b + 1) % max(1, deals // 10) == 0:
+            out(f"  … {b + 1}/{deals} boards")
+    # per kind: the mean over its entries on each board
+    result = {"game": game, "bots": kinds, "deals": deals, "seed": seed, "kinds": {}, "pairs": []}
+    by_kind = {}
+    for k in dict.fromkeys(kinds):
+        idx = [i for i, x in enumerate(kinds) if x == k]
+        by_kind[k] = [statistics.fmean(pb[i] for i in idx) for pb in per_board]
+        m, h = ci95(by_kind[k])
+        lat = sorted(latency.get(k, [0.0]))
+        result["kinds"][k] = {"mean": m, "ci95": h,
+                              "latency_ms": {"median": 1000 * statistics.median(lat),
+                                             "p95": 1000 * lat[int(0.95 * (len(lat) - 1))],
+                                             "max": 1000 * lat[-1], "decisions": len(lat)}}
+    names = list(by_kind)
+    for i, a in enumerate(names):
+        for bname in names[i + 1:]:
+            diff = [x - y for x, y in zip(by_kind[a], by_kind[bname])]
+            m, h = ci95(diff)
+            result["pairs"].append({"a": a, "b": bname, "diff": m, "ci95": h,
+                                    "significant": abs(m) > h})
+    return result
+
+
+def report(r):
+    lines = [f"{r['game']}: {r['deals']} duplicate boards, seed {r['seed']}, bots {','.join(r['bots'])}",
+             f"  {'bot':8s} {'points/deal':>12s} {'±95%':>8s} {'median ms':>10s} {'p95 ms':>8s} {'max ms':>8s}"]
+    for k, v in r["kinds"].items():
+        lat = v["latency_ms"]
+        lines.append(f"  {k:8s} {v['mean']:12.2f} {v['ci95']:8.2f} {lat['median']:10.2f} {lat['p95']:8.2f} {lat['max']:8.1f}")
+    for p in r["pairs"]:
+        verdict = "significant" if p["significant"] else "not significant"
+        lines.append(f"  {p['a']} − {p['b']}: {p['diff']:+.2f} ± {p['ci95']:.2f} per deal ({verdict})")
+    return "\n".join(lines)
+
+
+def main(args):
+    kinds = args.bots.split(",")
+    opts = json.loads(args.options) if args.options else {}
+    r = run(args.game, kinds, args.deals, args.seed, opts, args.budget,
+            out=None if args.json else print)
+    print(json.dumps(r, indent=1) if args.json else report(r))
+    return r

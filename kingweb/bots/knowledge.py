@@ -1,0 +1,155 @@
+"""What a seat knows, rebuilt from its view alone, and worlds sampled to match it.
+
+A bot never touches a ``Game``: it gets ``game.view(seat)``, a plain dict, and this
+module turns it into masks (own hand, cards played, cards unseen, suits each seat is
+known to lack) and deals the unseen cards to the other seats consistently with that.
+"""
+
+from functools import lru_cache
+
+from .. import cards, king, kingru
+from ..cards import HEART_MASK, INDEX, SUIT_MASK, mask_of
+from ..play import Play
+from ..whist import WhistPlay, whist_contract
+
+ALL_BUT_HEARTS = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[3]
+
+
+def _mask(codes):
+    return mask_of(INDEX[c] for c in codes)
+
+
+def contract_of(view):
+    """The ``Contract`` being played in ``view`` (None while a King positive is bid)."""
+    game, cid, opts = view["game"], view["contract"], view["options"]
+    if game == "whist":
+        return whist_contract(cards.SUITS.index(view["trump"]), view["stage2_from"])
+    if game == "kingru":
+        return kingru.contract_by_id(cid, opts)
+    if cid in king.NEGATIVES or cid in king.POSITIVES:
+        return king.contract_for(cid, opts)
+    return None
+
+
+@lru_cache(maxsize=256)
+def card_values(contract):
+    """Points a seat gets for winning each card alone, and for a trick as such."""
+    n = 52
+    blank = [0, 0, 0, 0]
+    vals = tuple(contract.score([1 << c, 0, 0, 0], blank, [None] * 13)[0] for c in range(n))
+    trick = contract.score([0, 0, 0, 0], [1, 0, 0, 0], [None] * 13)[0]
+    return vals, trick
+
+
+class Knowledge:
+    """The masks a seat can know from its view."""
+
+    def __init__(self, view):
+        self.view = view
+        self.game = view["game"]
+        self.seat = view["seat"]
+        self.n = view["players"]
+        self.hand = _mask(view["hand"])
+        self.deck = cards.SHORT_DECK if self.game == "kingru" else cards.FULL_DECK
+        self.contract = contract_of(view) if view.get("phase", "play") == "play" else None
+        played = 0
+        voids = [0] * self.n  # per seat: suits (as masks) it is known to lack
+        ban = self.contract is not None and self.contract.ban_hearts_lead
+        tricks = view.get("tricks", [])
+        current = view.get("trick", [])
+        seqs = [[((t["leader"] + i) % self.n, INDEX[c]) for i, c in enumerate(t["cards"])] for t in tricks]
+        seqs.append([(x["seat"], INDEX[x["card"]]) for x in current])
+        for seq in seqs:
+            if not seq:
+                continue
+            led = seq[0][1] // 13
+            if ban and led == cards.HEARTS:
+                voids[seq[0][0]] |= ALL_BUT_HEARTS  # a heart is led only from all hearts
+            for s, c in seq:
+                played |= 1 << c
+                if c // 13 != led:
+                    voids[s] |= SUIT_MASK[led]
+        self.trick = seqs[-1]
+        self.played = played
+        self.voids = voids
+        self.known = [0] * self.n  # cards known to be in another seat's hand (whist)
+        if self.game == "whist":
+            opp = 1 - self.seat
+            self.known[opp] = _mask(view["opponent_known"])
+            self.faceup = INDEX[view["faceup"]] if view["faceup"] else None
+        self.unseen = self.deck & ~self.hand & ~played
+        for m in self.known:
+            self.unseen &= ~m
+        if self.game == "whist" and self.faceup is not None:
+            self.unseen &= ~(1 << self.faceup)
+        self.counts = list(view["hand_counts"])
+
+    # -- sampling worlds -------------------------------------------------------------
+
+    def deal_unseen(self, rng):
+        """Hands for every seat: mine as known, the others' drawn from the unseen cards
+        with each seat's count and known voids respected (best effort after 30 tries).
+        Returns ``(hands, rest)``; ``rest`` are unseen cards left over (the whist stock)."""
+        others = [s for s in range(self.n) if s != self.seat]
+        need = {s: self.counts[s] - self.known[s].bit_count() for s in others}
+        pool = cards.cards_of(self.unseen)
+        for attempt in range(31):
+            strict = attempt < 30
+            rng.shuffle(pool)
+            # most constrained cards first: those few seats may hold
+            order = sorted(pool, key=lambda c: sum(1 for s in others if not self.voids[s] >> c & 1)) \
+                if strict else pool
+            left = dict(need)
+            hands = [0] * self.n
+            rest = []
+            ok = True
+            for c in order:
+                seats = [s for s in others if left[s] > 0 and (not strict or not self.voids[s] >> c & 1)]
+                if not seats:
+                    if sum(left.values()) == 0:
+                        rest.append(c)
+                        continue
+                    if self.game == "whist":
+                        rest.append(c)  # the stock holds what the opponent cannot
+                        continue
+                    ok = False
+                    break
+                total = sum(left[s] for s in seats)
+                x = rng.random() * total
+                for s in seats:
+                    x -= left[s]
+                    if x < 0:
+                        break
+                hands[s] |= 1 << c
+                left[s] -= 1
+            if ok and all(v == 0 for v in left.values()):
+                hands[self.seat] = self.hand
+                for s in others:
+                    hands[s] |= self.known[s]
+                return hands, rest
+        raise AssertionError("could not deal the unseen cards")  # pragma: no cover
+
+    def world(self, rng) -> Play:
+        """A full-information ``Play`` of this deal from now on, with sampled hands."""
+        v, con = self.view, self.contract
+        hands, rest = self.deal_unseen(rng)
+        trick = self.trick
+        leader = trick[0][0] if trick else v["leader"]
+        for s, c in trick:  # put the trick back, then replay it
+            hands[s] |= 1 << c
+        if self.game == "whist":
+            stock = ([self.faceup] if self.faceup is not None else []) + rest
+            p = WhistPlay(con, hands, leader, stock, v["stage2_from"])
+            p.trick_no = v["trick_no"]
+            p.draws = []
+        else:
+            p = Play(con, hands, leader, v["tricks_per_hand"], v["trick_no"],
+                     early_end=not v["options"].get("play_all_tricks", False))
+        base = v["trick_no"] - len(v["tricks"])
+        for i, t in enumerate(v["tricks"]):
+            p.winners[base + i] = t["winner"]
+        p.won = [_mask(w) for w in v["won"]] if "won" in v else [0] * self.n
+        p.ntricks = list(v["taken"]) if self.game != "whist" else [0] * self.n
+        for s, c in trick:
+            p.play(c)
+        return p

@@ -1,0 +1,160 @@
+"""Card-play heuristics on masks: the ``normal`` bot's play and the search's rollouts.
+
+``greedy(p, others)`` chooses a card for ``p.turn`` from the position ``p`` and the mask
+``others`` of cards that may be in other hands.  The ``normal`` bot calls it with the
+cards it has not seen; a rollout inside one sampled world calls it with the other
+seats' actual hands.  The same rules of thumb serve both: duck under the card winning
+the trick, shed the costly card when void, lead where others hold lower cards; in the
+positives, win with the cheapest sure winner and draw trumps when holding them.
+"""
+
+from ..cards import SUIT_MASK
+from .knowledge import card_values
+
+
+def _high(m):
+    return m.bit_length() - 1
+
+
+def _low(m):
+    return (m & -m).bit_length() - 1
+
+
+def _rank_key(c):
+    return c % 13
+
+
+def wants_tricks(contract) -> bool:
+    """Whether winning tricks scores in this contract (the positives)."""
+    return contract.sign > 0
+
+
+def greedy(p, others: int, easy: bool = False) -> int:
+    legal = p.legal_mask()
+    if not legal & (legal - 1):
+        return _low(legal)
+    con = p.c
+    if wants_tricks(con):
+        return _take(p, legal, others, easy)
+    return _duck(p, legal, others, easy)
+
+
+def _winners(p, m):
+    """The cards of ``m`` that would beat the trick's best card so far."""
+    best, trump = p.best, p.c.trump
+    bs = best // 13
+    out = m & SUIT_MASK[bs] & ~((1 << (best + 1)) - 1)
+    if trump >= 0 and bs != trump:
+        out |= m & SUIT_MASK[trump]
+    return out
+
+
+def _duck(p, legal, others, easy):
+    vals, _ = card_values(p.c)
+    if p.trick:
+        led = p.led
+        follow = legal & SUIT_MASK[led]
+        if follow:
+            losers = follow & ~_winners(p, follow)
+            if losers:
+                return _high(losers)  # the highest card that still loses
+            if easy or len(p.trick) == p.n - 1:
+                # this trick is ours anyway: win it with the highest card, but keep a
+                # costly card back when a cheaper one wins as well
+                safe = [c for c in _cards(follow) if vals[c] == 0]
+                return max(safe) if safe else _high(follow)
+            # someone after us may still go over: play low and hope
+            safe = [c for c in _cards(follow) if vals[c] == 0]
+            return min(safe) if safe else _low(follow)
+        # void: shed the costliest card, else the highest card of the shortest suit
+        cs = _cards(legal)
+        if easy:
+            return max(cs, key=lambda c: (-vals[c], c % 13))
+        return max(cs, key=lambda c: (-vals[c], c % 13 + _danger(c, others), -(p.hands[p.turn] & SUIT_MASK[c // 13]).bit_count()))
+    # lead: the card others are most likely to beat
+    cs = _cards(legal)
+    if easy:
+        return min(cs, key=lambda c: (vals[c] < 0, c % 13))
+
+    def risk(c):
+        suit = SUIT_MASK[c // 13] & others
+        below = suit & ((1 << c) - 1)
+        above = suit & ~((1 << (c + 1)) - 1)
+        if not suit:
+            return (3, 0, c % 13)  # nobody can follow: a sure loss of the trick
+        return (1 if vals[c] < 0 else 0, below.bit_count() - above.bit_count() // 2, c % 13)
+    return min(cs, key=risk)
+
+
+def _danger(c, others):
+    """How much higher cards others hold than ``c``: fewer above → more dangerous."""
+    suit = SUIT_MASK[c // 13] & others
+    above = suit & ~((1 << (c + 1)) - 1)
+    return 3 if not above else 0
+
+
+def _take(p, legal, others, easy):
+    trump = p.c.trump
+    tmask = SUIT_MASK[trump] if trump >= 0 else 0
+    if p.trick:
+        wins = _winners(p, legal)
+        last = len(p.trick) == p.n - 1
+        if wins:
+            if last or easy:
+                same = wins & SUIT_MASK[p.led]
+                return _low(same) if same else _low(wins)
+            # not last: win only with a card nobody still to play can beat
+            sure = [c for c in _cards(wins) if not _beatable(c, p, others)]
+            if sure:
+                return min(sure)
+            if wins & ~tmask:
+                return _high(wins & ~tmask)
+            return _low(wins)
+        # cannot win: throw the least useful card (lowest of the longest side suit)
+        cs = _cards(legal)
+        return min(cs, key=lambda c: (c // 13 == trump, c % 13))
+    cs = _cards(legal)
+    if easy:
+        return max(cs, key=_rank_key)
+    hand = p.hands[p.turn]
+    # lead a sure winner: a top card of its suit (a side suit only if trumps are out)
+    others_trumps = others & tmask
+    sure = [c for c in cs if not (others & SUIT_MASK[c // 13] & ~((1 << (c + 1)) - 1))
+            and (c // 13 == trump or not others_trumps)]
+    if sure:
+        return max(sure, key=lambda c: (c // 13 == trump, c % 13))
+    if tmask and hand & tmask and (hand & tmask).bit_count() >= others_trumps.bit_count():
+        return _high(hand & tmask)  # draw trumps while holding the most
+    # otherwise lead low from the longest side suit
+    return min(cs, key=lambda c: ((c // 13) == trump, -(hand & SUIT_MASK[c // 13]).bit_count(), c % 13))
+
+
+def _beatable(c, p, others):
+    suit = c // 13
+    trump = p.c.trump
+    higher = others & SUIT_MASK[suit] & ~((1 << (c + 1)) - 1)
+    if higher:
+        return True
+    return trump >= 0 and suit != trump and bool(others & SUIT_MASK[trump])
+
+
+def _cards(m):
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def rollout(p, seat_filter=None):
+    """Play ``p`` to the end, every seat using ``greedy`` with full knowledge of the
+    sampled world; return the points."""
+    while not p.over:
+        t = p.turn
+        others = 0
+        for s, h in enumerate(p.hands):
+            if s != t:
+                others |= h
+        p.play(greedy(p, others))
+    return p.points()

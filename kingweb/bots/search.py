@@ -1,0 +1,105 @@
+"""The ``hard`` level: sampling search (determinised playouts), with exact search of
+the last tricks.
+
+For each of a fixed number of worlds dealt consistently with what the seat knows, every
+candidate card is played and the rest of the deal played out by every seat with the
+``greedy`` heuristics (or, with at most ``EXACT_TRICKS`` tricks left, solved by max-n);
+the card with the best total for the seat wins.  The number of worlds is fixed, so a
+decision is deterministic for a given seed; the time budget only caps it on a slow host.
+"""
+
+import time
+
+from ..whist import WhistPlay
+from .endgame import WhistSolver, maxn
+from .policy import greedy, rollout
+
+EXACT_TRICKS = 3
+
+
+def whist_greedy(p, others):
+    """Stage 1: fight for a face-up card worth having, otherwise lose cheaply and keep
+    the high cards for stage 2.  Stage 2: take tricks."""
+    if not p.stock:
+        return greedy(p, others)
+    legal = p.legal_mask()
+    if not legal & (legal - 1):
+        return (legal & -legal).bit_length() - 1
+    up = p.stock[0]
+    trump = p.c.trump
+    worth = up // 13 == trump or up % 13 >= 9
+    if worth:
+        return greedy(p, others)
+    # lose cheaply: the lowest card, a trump only if nothing else
+    cs = []
+    m = legal
+    while m:
+        low = m & -m
+        cs.append(low.bit_length() - 1)
+        m ^= low
+    return min(cs, key=lambda c: (c // 13 == trump, c % 13))
+
+
+def whist_rollout(p):
+    while not p.over:
+        t = p.turn
+        p.play(whist_greedy(p, p.hands[1 - t]))
+    return p.points()
+
+
+def evaluate(world, cand, seat, rollout_fn):
+    q = world.copy()
+    q.play(cand)
+    if not isinstance(q, WhistPlay) and q.n == 4 and not q.over:
+        left = q.last_trick + 1 - q.trick_no
+        if left <= EXACT_TRICKS and not q.trick or left < EXACT_TRICKS:
+            return maxn(q)[0][seat]
+    return rollout_fn(q)[seat]
+
+
+def search_card(know, legal_cards, rng, samples=24, budget=0.3):
+    """The card with the best mean outcome over sampled worlds."""
+    if len(legal_cards) == 1:
+        return legal_cards[0]
+    seat = know.seat
+    if know.game == "whist" and know.view["stage"] == 2:
+        return solve_whist(know)
+    rollout_fn = whist_rollout if know.game == "whist" else rollout
+    totals = {c: 0.0 for c in legal_cards}
+    deadline = time.perf_counter() + budget * 0.9
+    done = 0
+    for i in range(samples):
+        world = know.world(rng)
+        for c in legal_cards:
+            totals[c] += evaluate(world, c, seat, rollout_fn)
+        done += 1
+        if time.perf_counter() > deadline:
+            break
+    return max(legal_cards, key=lambda c: (totals[c], -c))
+
+
+_SOLVERS = {}
+TABLE_LIMIT = 400_000
+
+
+def whist_solver(trump: int) -> WhistSolver:
+    """The solver of a trump suit, kept warm between decisions: its table holds exact
+    values of positions, which stay true in any deal with the same trump."""
+    solver = _SOLVERS.get(trump)
+    if solver is None or len(solver.table) > TABLE_LIMIT:
+        _SOLVERS.clear()  # bound the memory: one trump suit's table at a time
+        solver = _SOLVERS[trump] = WhistSolver(trump)
+    return solver
+
+
+def solve_whist(know):
+    """Stage 2 is perfect information (each player can deduce the other's hand): solve
+    it exactly."""
+    solver = whist_solver("CDHS".index(know.view["trump"]))
+    me = know.hand
+    opp = know.unseen | know.known[1 - know.seat]
+    if not know.trick:
+        return solver.best_lead(me, opp)[1]
+    led = know.trick[0][1]
+    # the opponent led: the reply that leaves the leader fewest tricks
+    return solver.best_reply(opp | (1 << led), me, led)[1]
