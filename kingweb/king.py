@@ -174,6 +174,7 @@ class King(TrickGame):
 
     def _close_deal(self, points, record):
         record["points"] = points
+        record["total"] = TOTALS.get(record["contract"], 325)  # what the table shares
         self.deals.append(record)
         for s in range(4):
             self.scores[s] += points[s]

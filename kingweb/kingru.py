@@ -139,7 +139,7 @@ class KingRu(TrickGame):
     def _end_play(self):
         points = self.p.points()
         self.deals.append({"contract": self.contract, "points": points, "leader": self.leader,
-                           "taken": list(self.p.ntricks)})
+                           "taken": list(self.p.ntricks), "total": self.deal_total(self.contract)})
         for s in range(4):
             self.scores[s] += points[s]
         if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:

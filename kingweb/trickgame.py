@@ -19,6 +19,8 @@ class TrickGame(Game):
         self.leader = 0
         self.dealer = 0
         self.dealt = [0] * self.players
+        self.last_trick = None   # the latest finished trick, even of a finished deal
+        self.trick_serial = 0
 
     # -- dealing ---------------------------------------------------------------
 
@@ -61,6 +63,8 @@ class TrickGame(Game):
         p.play(INDEX[action])
         if not p.trick:
             self.tricks[-1]["winner"] = p.leader
+            self.last_trick = dict(self.tricks[-1], deal_no=self.deal_no, serial=self.trick_serial + 1)
+            self.trick_serial += 1
         if p.over:
             self._end_play()
 
@@ -76,7 +80,7 @@ class TrickGame(Game):
             return {"hand_counts": counts, "trick": [], "tricks": [], "taken": [0] * 4,
                     "won": [[] for _ in range(self.players)], "deal_points": [0] * 4,
                     "trump": None, "leader": self.leader, "trick_no": 0,
-                    "tricks_per_hand": self.TRICKS_PER_HAND}
+                    "tricks_per_hand": self.TRICKS_PER_HAND, "last_trick": self.last_trick}
         current = self.tricks[-1] if self.tricks and self.tricks[-1]["winner"] is None else None
         return {
             "hand_counts": [h.bit_count() for h in p.hands],
@@ -89,6 +93,7 @@ class TrickGame(Game):
             "deal_points": p.points(),
             "trump": None if p.c.trump < 0 else cards.SUITS[p.c.trump],
             "leader": p.leader, "trick_no": p.trick_no, "tricks_per_hand": self.TRICKS_PER_HAND,
+            "last_trick": self.last_trick,
         }
 
     # -- scenarios -------------------------------------------------------------

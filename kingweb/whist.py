@@ -73,6 +73,8 @@ class Whist(Game):
     def __init__(self, seed=None, options=None, *, _deal=True):
         super().__init__(seed, options)
         self.tricks: list[dict] = []
+        self.last_trick = None
+        self.trick_serial = 0
         if _deal:
             self.dealer = self.rng.randrange(2)
             self._start_deal()
@@ -115,13 +117,15 @@ class Whist(Game):
         p.play(INDEX[action])
         if not p.trick:
             self.tricks[-1]["winner"] = p.leader
+            self.trick_serial += 1
+            self.last_trick = dict(self.tricks[-1], deal_no=self.deal_no, serial=self.trick_serial)
         if p.over:
             self._end_deal()
 
     def _end_deal(self):
         points = self.p.points()
         taken = [sum(1 for w in self.p.winners[self.stage2_from:] if w == s) for s in (0, 1)]
-        self.deals.append({"contract": "whist", "points": points, "dealer": self.dealer,
+        self.deals.append({"contract": "whist", "points": points, "dealer": self.dealer, "total": sum(points),
                            "trump": SUITS[self.trump], "taken": taken})
         for s in (0, 1):
             self.scores[s] += points[s]
@@ -158,7 +162,7 @@ class Whist(Game):
             "taken": [sum(1 for w in p.winners[self.stage2_from:] if w == s) for s in (0, 1)],
             "stage1_taken": [sum(1 for w in p.winners[:self.stage2_from] if w == s) for s in (0, 1)],
             "deal_points": p.points(), "leader": p.leader, "target": self.options["target"],
-            "trick_no": p.trick_no, "stage2_from": self.stage2_from,
+            "trick_no": p.trick_no, "stage2_from": self.stage2_from, "last_trick": self.last_trick,
         }
 
     @classmethod
