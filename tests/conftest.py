@@ -14,3 +14,64 @@ def play_out(g, rng=None, until=None):
 @pytest.fixture
 def rng():
     return random.Random(12345)
+
+
+# -- browser fixtures (used by tests marked "browser") ---------------------------------------
+
+import functools
+import http.server
+import os
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = Path(os.environ.get("KINGWEB_DIST", ROOT / "dist"))
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, *a):
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    if not (DIST / "build.json").exists():
+        if os.environ.get("KINGWEB_DIST"):
+            pytest.fail(f"{DIST} holds no build: run python build.py")
+        pytest.skip("no built site: run the browser tests through `python build.py test`")
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(DIST)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    from browser_support import CHROMIUM_ARGS
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"),
+                              headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def console_errors():
+    errors = []
+    yield errors
+    assert not errors, f"console errors: {errors}"
+
+
+@pytest.fixture
+def page(browser, console_errors):
+    ctx = browser.new_context(viewport={"width": 1100, "height": 820})
+    pg = ctx.new_page()
+    pg.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+    pg.on("pageerror", lambda e: console_errors.append(str(e)))
+    yield pg
+    ctx.close()

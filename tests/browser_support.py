@@ -1,0 +1,74 @@
+"""Helpers for the browser tests: serving dist/, launching Debian's Chromium, reading
+what the page shows, and playing by clicking."""
+
+import json
+import time
+from urllib.parse import urlencode
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# What a person sees, read in one round trip: the hand, the legal (raised) and dimmed
+# cards, the buttons offered, the open dialog.
+STATE_JS = """() => {
+  const q = (s) => [...document.querySelectorAll(s)];
+  const dlg = document.querySelector('#dialog');
+  const open = dlg && dlg.open;
+  return {
+    my_turn: document.querySelector('#seat-bottom').classList.contains('to-act'),
+    hand: q('#hand .card').map(e => e.dataset.card),
+    legal: q('#hand .card.legal').map(e => e.dataset.card),
+    dim: q('#hand .card.dim').map(e => e.dataset.card),
+    actions: q('#panel button[data-action]').map(e => e.dataset.action),
+    phase_hint: (document.querySelector('#panel p strong') || {}).textContent === 'Auction' &&
+                q('#panel button[data-action]').some(e => e.dataset.action === 'pass') ? 'auction' : '',
+    trick: q('#trick .card').map(e => e.dataset.card),
+    banner: document.querySelector('#banner').textContent,
+    dialog: open ? document.querySelector('#dialog-title').textContent : null,
+    winner: open && !!document.querySelector('#winner'),
+    winner_text: open && document.querySelector('#winner') ? document.querySelector('#winner').textContent : '',
+    loading: !document.querySelector('#loading').hidden,
+  };
+}"""
+
+
+def prefs_script(lang="en", speed="instant"):
+    prefs = {"lang": lang, "speed": speed, "autoplay": True}
+    return f"if (!localStorage.getItem('kingweb.prefs.v1')) localStorage.setItem('kingweb.prefs.v1', {json.dumps(json.dumps(prefs))});"
+
+
+def open_game(page, base_url, game, seed, level="normal", options=None):
+    """Open a shared-match link: the page starts exactly this match."""
+    page.add_init_script(prefs_script())
+    q = urlencode({"game": game, "seed": seed, "level": level, "options": json.dumps(options or {})})
+    page.goto(f"{base_url}?{q}")
+    page.wait_for_selector("#hand .card", timeout=90_000)
+
+
+def page_state(page):
+    return page.evaluate(STATE_JS)
+
+
+def play_until(page, choose, stop, timeout=400):
+    """Act for the human whenever it is their turn (``choose(state)`` returns a card
+    or an action, or None to wait), dismiss deal results, until ``stop(state)``."""
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        s = page_state(page)
+        if stop(s):
+            return s
+        if s["dialog"] and not s["winner"]:
+            page.locator("#dialog-actions button.primary").click()
+            continue
+        if s["my_turn"] and (s["legal"] or s["actions"]):
+            pick = choose(s)
+            if pick is None:
+                page.wait_for_timeout(30)
+                continue
+            sel = f'#hand .card[data-card="{pick}"]' if pick in s["hand"] else f'#panel button[data-action="{pick}"]'
+            loc = page.locator(sel)
+            if loc.count():
+                loc.first.click()
+            continue
+        page.wait_for_timeout(25)
+    raise AssertionError(f"the page did not reach the expected state in {timeout} s: {page_state(page)}")
