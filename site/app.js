@@ -30,7 +30,7 @@ function loadPrefs() {
   let p = {};
   try { p = JSON.parse(localStorage.getItem(PREFS_KEY) || "{}") || {}; } catch { p = {}; }
   return {
-    lang: pickLang(p.lang), speed: SPEEDS[p.speed] ? p.speed : "normal",
+    lang: pickLang(p.lang), speed: p.speed in SPEEDS ? p.speed : "normal",
     level: p.level || "normal", fourColor: !!p.fourColor, autoplay: p.autoplay !== false,
     game: p.game || "king", options: p.options && typeof p.options === "object" ? p.options : {},
   };
@@ -351,7 +351,8 @@ function render() {
     const items = [el("div", { class: "name", text: nm[s] }), el("div", { class: "meta", text: meta.join(" · ") })];
     if (s !== v.human) {
       const n = v.hand_counts[s];
-      items.push(el("div", { class: "backs", "aria-label": `${n}` }, ...Array.from({ length: n }, () => el("span", { class: "back" }))));
+      items.push(el("div", { class: "backs", role: "img", "aria-label": t("n_cards", { n }, n) },
+        ...Array.from({ length: n }, () => el("span", { class: "back" }))));
     }
     const bid = lastBid(v, s);
     if (bid) items.push(el("div", { class: "bubble", text: bid }));

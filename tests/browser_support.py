@@ -3,6 +3,8 @@ what the page shows, and playing by clicking."""
 
 import json
 import time
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from urllib.parse import urlencode
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -49,6 +51,18 @@ def page_state(page):
     return page.evaluate(STATE_JS)
 
 
+def settled_state(page, tries=40):
+    """The page's state once two readings 150 ms apart agree (no animation running)."""
+    prev = page_state(page)
+    for _ in range(tries):
+        page.wait_for_timeout(150)
+        cur = page_state(page)
+        if cur == prev:
+            return cur
+        prev = cur
+    return prev
+
+
 def play_until(page, choose, stop, timeout=400):
     """Act for the human whenever it is their turn (``choose(state)`` returns a card
     or an action, or None to wait), dismiss deal results, until ``stop(state)``."""
@@ -66,9 +80,12 @@ def play_until(page, choose, stop, timeout=400):
                 page.wait_for_timeout(30)
                 continue
             sel = f'#hand .card[data-card="{pick}"]' if pick in s["hand"] else f'#panel button[data-action="{pick}"]'
-            loc = page.locator(sel)
-            if loc.count():
-                loc.first.click()
+            try:
+                # the page may play a forced card itself meanwhile: then the card is
+                # gone before the click lands, as it would be for a person
+                page.locator(sel).first.click(timeout=1500)
+            except PlaywrightTimeout:
+                pass
             continue
         page.wait_for_timeout(25)
     raise AssertionError(f"the page did not reach the expected state in {timeout} s: {page_state(page)}")

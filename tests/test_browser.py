@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from browser_support import open_game, page_state, play_until, prefs_script
+from browser_support import open_game, page_state, play_until, prefs_script, settled_state
 
 pytestmark = pytest.mark.browser
 
@@ -93,11 +93,12 @@ def test_reload_mid_deal_resumes_the_same_position(page, base_url):
         n["k"] += 1 if s["my_turn"] else 0
         return s["my_turn"] and n["k"] > 5
     play_until(page, lambda s: rng.choice(s["legal"]), stop=stop)
-    before = page_state(page)
+    before = settled_state(page)
+    assert before["my_turn"]
     page.reload()
     page.wait_for_selector("#hand .card")
     page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')")
-    after = page_state(page)
+    after = settled_state(page)
     assert after["hand"] == before["hand"] and after["trick"] == before["trick"]
     assert after["banner"] == before["banner"]
     assert page.locator("#toast").inner_text().startswith("Your game was resumed")
