@@ -4,6 +4,7 @@
     python build.py serve      build, then serve dist/ on http://127.0.0.1:8000 (--port N)
     python build.py test       set up everything the tests need, build, run every test
     python build.py bench      browser benchmark: bare Pyodide load vs the game, bot turns
+    python build.py engine-bench   engine playouts per second, CPython and Pyodide (Node)
 
 The site is fully static: dist/ holds the page, the kingweb wheel and a self-hosted
 Pyodide runtime, so it runs from any static host with no server and no CDN.  Every
@@ -238,9 +239,18 @@ def bench(extra):
     return subprocess.run([str(py), str(ROOT / "tests" / "browser_bench.py"), *extra], cwd=ROOT, env=env).returncode
 
 
+def engine_bench():
+    build()
+    r = subprocess.run([sys.executable, "-m", "kingweb", "bench"], cwd=ROOT)
+    if shutil.which("node") is None:
+        log("node not found: skipping the Pyodide figures")
+        return r.returncode
+    return subprocess.run(["node", str(ROOT / "tests" / "pyodide_bench.mjs"), str(DIST)], cwd=ROOT).returncode or r.returncode
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test", "bench"))
+    ap.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test", "bench", "engine-bench"))
     ap.add_argument("--port", type=int, default=8000)
     args, extra = ap.parse_known_args(argv)
     if args.command == "build":
@@ -251,6 +261,8 @@ def main(argv=None):
         return test(extra)
     elif args.command == "bench":
         return bench(extra)
+    elif args.command == "engine-bench":
+        return engine_bench()
     return 0
 
 

@@ -43,6 +43,7 @@ let t = makeT(prefs.lang);
 
 let worker = null;
 let info = null;
+const perf = (window.kingwebPerf = []);
 const calls = new Map();
 let nextId = 1;
 
@@ -56,6 +57,9 @@ function startWorker() {
     const c = calls.get(m.id);
     if (!c) return;
     calls.delete(m.id);
+    // time spent in Python, per request: read by the benchmark (python build.py bench)
+    perf.push({ cmd: c.cmd, ms: m.ms });
+    if (perf.length > 2000) perf.splice(0, 1000);
     if (m.response.ok) c.resolve(m.response.result); else c.reject(new Error(m.response.error));
   };
   worker.onerror = (e) => loadFailed(e.message || "worker error");
@@ -64,7 +68,7 @@ function startWorker() {
 function call(cmd, args = {}) {
   return new Promise((resolve, reject) => {
     const id = nextId++;
-    calls.set(id, { resolve, reject });
+    calls.set(id, { resolve, reject, cmd });
     worker.postMessage({ id, cmd, args });
   });
 }

@@ -67,7 +67,7 @@ class Bot:
 
     def _heuristic_card(self, know):
         pos = _position(know)
-        if know.game == "whist":
+        if know.game == "whist" and self.level != "easy":
             return whist_greedy(pos, know.unseen | know.known[1 - know.seat])
         return greedy(pos, know.unseen, easy=self.level == "easy")
 

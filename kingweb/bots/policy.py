@@ -68,13 +68,13 @@ def _duck(p, legal, others, easy):
             return min(safe) if safe else _low(follow)
         # void: shed the costliest card, else the highest card of the shortest suit
         cs = _cards(legal)
-        if easy:
-            return max(cs, key=lambda c: (-vals[c], c % 13))
+        if easy:  # the rookie's discard: simply the highest card
+            return max(cs, key=lambda c: (c % 13, c))
         return max(cs, key=lambda c: (-vals[c], c % 13 + _danger(c, others), -(p.hands[p.turn] & SUIT_MASK[c // 13]).bit_count()))
     # lead: the card others are most likely to beat
     cs = _cards(legal)
-    if easy:
-        return min(cs, key=lambda c: (vals[c] < 0, c % 13))
+    if easy:  # the rookie's lead: simply the lowest card
+        return min(cs, key=lambda c: (c % 13, c))
 
     def risk(c):
         suit = SUIT_MASK[c // 13] & others

@@ -1,0 +1,149 @@
+"""``python build.py bench``: the page's load and bot speed in headless Chromium.
+
+Side by side in one run, on localhost, median of 5:
+- a bare page that only loads the same Pyodide runtime (in a module worker, as the game
+  does), until Python answers;
+- the game page until the first card can be played (a shared-match link, so no dialog);
+each cold (a new browser profile) and warm (a reload in the same profile); the time to
+the first contentful paint of the table shell; and, measured in the worker, the time a
+``normal`` and a ``hard`` bot turn takes (p95 over a stretch of play).
+"""
+
+import functools
+import http.server
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_support import CHROMIUM_ARGS, prefs_script  # noqa: E402
+
+DIST = Path(os.environ.get("KINGWEB_DIST", Path(__file__).resolve().parent.parent / "dist"))
+RUNS = 5
+
+BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+const w = new Worker("bare-worker.js", {type: "module"});
+w.onmessage = (e) => { window.bareReady = performance.now(); document.title = "ready " + e.data; };
+</script>"""
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+const py = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
+self.postMessage(py.runPython("1 + 1"));"""
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, *a):
+        pass
+
+
+def serve(root):
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+
+def bare_load(page, url):
+    page.goto(url + "bench-bare.html")
+    page.wait_for_function("window.bareReady !== undefined", timeout=120_000)
+    return page.evaluate("window.bareReady")
+
+
+def game_load(page, url):
+    page.goto(url + "?game=king&seed=1&level=normal&options=%7B%7D")
+    page.wait_for_selector("#hand .card", timeout=120_000)
+    ready = page.evaluate("performance.now()")
+    fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null")
+    return ready, fcp
+
+
+def median(xs):
+    return statistics.median(xs)
+
+
+def p95(xs):
+    xs = sorted(xs)
+    return xs[int(0.95 * (len(xs) - 1))]
+
+
+def bot_turns(browser, url, level, turns=120):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.add_init_script(prefs_script())
+    page.goto(url + f"?game=king&seed=3&level={level}&options=%7B%7D")
+    page.wait_for_selector("#hand .card", timeout=120_000)
+    t0 = time.time()
+    while time.time() - t0 < 240:
+        n = page.evaluate("window.kingwebPerf.filter(p => p.cmd === 'bot').length")
+        if n >= turns:
+            break
+        legal = page.locator("#hand .card.legal")
+        if page.locator("#dialog[open]").count():
+            page.locator("#dialog-actions button.primary").click()
+        elif page.locator("#panel button[data-action]").count():
+            page.locator("#panel button[data-action]").first.click(timeout=2000)
+        elif legal.count():
+            try:
+                legal.first.click(timeout=1000)
+            except Exception:
+                pass
+        page.wait_for_timeout(20)
+    ms = page.evaluate("window.kingwebPerf.filter(p => p.cmd === 'bot').map(p => p.ms)")
+    ctx.close()
+    return ms
+
+
+def main():
+    from playwright.sync_api import sync_playwright
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for entry in DIST.iterdir():
+            (root / entry.name).symlink_to(entry)
+        (root / "bench-bare.html").write_text(BARE_HTML)
+        (root / "bare-worker.js").write_text(BARE_WORKER)
+        httpd, url = serve(root)
+        res = {"bare_cold": [], "bare_warm": [], "game_cold": [], "game_warm": [], "fcp": []}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"),
+                                        headless=True, args=CHROMIUM_ARGS)
+            for _ in range(RUNS):
+                for kind, load in (("bare", bare_load), ("game", game_load)):
+                    ctx = browser.new_context()  # a new profile: empty cache, empty storage
+                    page = ctx.new_page()
+                    page.add_init_script(prefs_script())
+                    cold = load(page, url)
+                    warm = load(page, url)  # the same profile again: a warm cache
+                    if kind == "game":
+                        res["fcp"].append(cold[1])
+                        cold, warm = cold[0], warm[0]
+                    res[f"{kind}_cold"].append(cold)
+                    res[f"{kind}_warm"].append(warm)
+                    ctx.close()
+            normal = bot_turns(browser, url, "normal")
+            hard = bot_turns(browser, url, "hard", turns=60)
+            browser.close()
+        httpd.shutdown()
+    m = {k: median(v) for k, v in res.items()}
+    print(f"kingweb browser bench: headless Chromium, localhost, median of {RUNS}")
+    for phase in ("cold", "warm"):
+        bare, game = m[f"bare_{phase}"], m[f"game_{phase}"]
+        ratio = game / bare
+        print(f"  {phase:4s}  bare Pyodide {bare:7.0f} ms   game ready {game:7.0f} ms   ratio {ratio:4.2f}"
+              f"  (target ≤ 1.20: {'met' if ratio <= 1.2 else 'MISSED'})")
+    print(f"  table shell first contentful paint {m['fcp']:6.0f} ms  (target ≤ 300: {'met' if m['fcp'] <= 300 else 'MISSED'})")
+    for name, ms, target in (("normal", normal, 100), ("hard", hard, 500)):
+        print(f"  {name:6s} bot turn in the worker: median {median(ms):6.1f} ms, p95 {p95(ms):6.1f} ms over {len(ms)} turns"
+              f"  (target p95 ≤ {target}: {'met' if p95(ms) <= target else 'MISSED'})")
+    print(json.dumps({"medians_ms": m, "normal_p95": p95(normal), "hard_p95": p95(hard)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
