@@ -151,7 +151,7 @@ class Play:
         for x in self.trick:
             tmask |= 1 << x
         NOT_HEARTS = ~HEART_MASK
-        select = _SELECT
+        select = _select()
         while not over:
             h = hands[turn]
             if pos:
@@ -222,7 +222,15 @@ class Play:
         self.led, self.best, self.best_seat, self.over = led, best, best_seat, over
         return c.score(won, ntricks, winners)
 
-#: For each 13-bit suit mask, the ranks it holds: picks a card of the suit led in O(1).
-_SELECT = tuple(tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13))
 KH_RANK_BIT = 1 << (KH % 13)
+_SELECT = None
+
+
+def _select():
+    """For each 13-bit suit mask, the ranks it holds: picks a card of the suit led in
+    O(1).  Built on first use, so that importing the engine stays quick in the browser."""
+    global _SELECT
+    if _SELECT is None:
+        _SELECT = tuple(tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13))
+    return _SELECT
 

@@ -52,7 +52,7 @@ function startWorker() {
   worker.onmessage = (ev) => {
     const m = ev.data;
     if (m.type === "progress") return showProgress(m.stage, m.pct);
-    if (m.type === "ready") { info = m.info; return onReady(); }
+    if (m.type === "ready") { info = m.info; window.kingwebBoot = m.boot_ms; return onReady(); }
     if (m.type === "fatal") return loadFailed(m.message);
     const c = calls.get(m.id);
     if (!c) return;
