@@ -48,7 +48,9 @@ const calls = new Map();
 let nextId = 1;
 
 function startWorker() {
-  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const pre = window.kingwebEarly;
+  window.kingwebEarly = null;
+  worker = pre ? pre.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   worker.onmessage = (ev) => {
     const m = ev.data;
     if (m.type === "progress") return showProgress(m.stage, m.pct);
@@ -63,6 +65,7 @@ function startWorker() {
     if (m.response.ok) c.resolve(m.response.result); else c.reject(new Error(m.response.error));
   };
   worker.onerror = (e) => loadFailed(e.message || "worker error");
+  if (pre) for (const ev of pre.early) worker.onmessage(ev);
 }
 
 function call(cmd, args = {}) {
@@ -350,8 +353,11 @@ function render() {
     box.classList.toggle("to-act", v.turn === s);
     const scale = v.options.scale || 1;
     const meta = [`${v.scores[s] * scale}`];
-    if (v.taken && v.phase === "play") meta.push(t("tricks_taken", { n: v.taken[s] }));
-    if (v.game === "whist" && v.stage1_taken) meta.push(`${v.stage === 1 ? v.stage1_taken[s] : v.taken[s]}`);
+    if (v.game === "whist") meta.push(t("tricks_taken", { n: (v.stage === 1 ? v.stage1_taken : v.taken)[s] }));
+    else if (v.taken && v.phase === "play") meta.push(t("tricks_taken", { n: v.taken[s] }));
+    if (v.game !== "whist" && v.phase === "play" && v.deal_points && v.deal_points[s]) {
+      meta.push(t("this_deal", { n: pointsText(v.deal_points[s]) }));
+    }
     const items = [el("div", { class: "name", text: nm[s] }), el("div", { class: "meta", text: meta.join(" · ") })];
     if (s !== v.human) {
       const n = v.hand_counts[s];
@@ -373,8 +379,15 @@ function render() {
     const bits = [];
     if (v.faceup) bits.push(el("span", { text: t("faceup") + ":" }), cardFace(v.faceup));
     bits.push(el("span", { text: t("stock_left", { n: v.stock_count }) }));
-    const mine = (v.draws || []).filter((d) => d.hidden);
-    if (mine.length && v.stage === 1) bits.push(el("span", { text: t("drew", { card: cardName(mine[mine.length - 1].hidden) }) }));
+    const last = (v.draws || [])[(v.draws || []).length - 1];
+    if (last) {  // what each player took from the stock after the last trick
+      const nm = names();
+      const other = 1 - v.human;
+      const mineCard = last.winner === v.human ? last.faceup : last.hidden;
+      bits.push(el("span", { text: t("drew", { card: cardName(mineCard) }) }));
+      bits.push(el("span", { text: t("opp_drew", { name: nm[other] }) }),
+        last.winner === other ? cardFace(last.faceup) : el("span", { class: "card back", role: "img", "aria-label": t("n_cards", { n: 1 }, 1) }));
+    }
     stock.replaceChildren(...bits);
   } else stock.hidden = true;
   renderHand();
