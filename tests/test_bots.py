@@ -1,0 +1,208 @@
+"""Bots: classic plays, fairness (view only), legality, the whist solver, the arena."""
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import kingweb
+from kingweb.bots import Bot, CheatBot, hint
+from kingweb.bots.arena import run
+from kingweb.bots.endgame import WhistSolver, reps_mask
+from kingweb.cards import FULL_DECK, SUIT_MASK, cards_of, mask_of, INDEX
+from conftest import play_out
+
+
+def decide(g, level="normal", seed=0):
+    return Bot(level, seed=seed).decide(g.view(g.turn))
+
+
+# -- classic plays ---------------------------------------------------------------------------
+
+def test_ducks_under_the_winning_card():
+    # seat 0 led the 9♣; seat 1 holds 8♣ and K♣: the 8 loses the trick
+    g = kingweb.scenario("king", "tricks", [["9C", "2D"], ["8C", "KC"], ["3C", "4D"], ["5C", "6D"]], leader=0)
+    g.act("9C")
+    for level in ("easy", "normal", "hard"):
+        assert decide(g, level) == "8C", level
+
+
+def test_takes_with_the_highest_when_the_trick_is_lost_anyway():
+    # last to play, every club wins: win with the king and keep the 3
+    g = kingweb.scenario("king", "tricks", [["2C", "2D"], ["4C", "4D"], ["3D", "5D"], ["KC", "9C"]], leader=0)
+    for c in ("2C", "4C", "3D"):
+        g.act(c)
+    assert decide(g, "normal") == "KC"
+
+
+def test_dumps_the_king_of_hearts_or_a_queen_when_void():
+    g = kingweb.scenario("king", "queens", [["2C", "3C"], ["4C", "5C"], ["QS", "3S"], ["6C", "7C"]], leader=0)
+    g.act("2C")
+    g.act("4C")
+    assert decide(g, "normal") == "QS"
+    g = kingweb.scenario("king", "hearts", [["2C", "3C"], ["4C", "5C"], ["AH", "AS"], ["6C", "7C"]], leader=0)
+    g.act("2C")
+    g.act("4C")
+    assert decide(g, "normal") == "AH"
+
+
+def test_never_leads_a_heart_under_the_ban():
+    g = kingweb.scenario("kingru", "no-hearts", [["7H", "8H", "AC"], ["7C", "8C", "9C"], ["TC", "JC", "QC"], ["7D", "8D", "9D"]], leader=0)
+    for level in ("random", "easy", "normal", "hard"):
+        assert decide(g, level) == "AC"
+
+
+def test_covers_with_the_cheapest_winner_in_a_positive():
+    g = kingweb.scenario("king", "up:NT", [["TC", "2D"], ["JC", "AC"], ["3C", "4D"], ["QC", "KC"]], leader=0)
+    g.act("TC")
+    g.act("JC")
+    g.act("3C")
+    assert decide(g, "normal") == "QC"  # last to play: the queen is enough
+
+
+def test_auction_offers_respect_preference_and_ceiling():
+    hands = [[r + s for r in "23456789TJQKA"] for s in "CDHS"]
+    g = kingweb.scenario("king", "positive", hands, dealer=0)
+    g.act("auction")
+    for _ in range(30):
+        if g.contract != "positive" or g.over:
+            break
+        a = decide(g, "normal")
+        assert a in g.legal()
+        if a.startswith("offer:"):
+            kind, n = a.split(":")[1:]
+            assert int(n) <= (8 if kind == "up" else 2)
+        g.act(a)
+
+
+def test_hint_reasons():
+    g = kingweb.scenario("king", "tricks", [["9C", "2D"], ["8C", "KC"], ["3C", "4D"], ["5C", "6D"]], leader=0)
+    g.act("9C")
+    h = hint(g)
+    assert h["action"] == "8C" and h["reason"] == "duck" and "loses this trick" in h["text"]
+    g = kingweb.scenario("king", "king-of-hearts", [["KH", "3D"], ["4C", "5C"], ["6C", "7C"], ["8C", "9C"]], leader=1)
+    g.act("4C")
+    g.act("6C")
+    g.act("8C")
+    assert hint(g)["reason"] == "king-forced"
+
+
+# -- fairness: the bot sees its view only ---------------------------------------------------------
+
+@pytest.mark.parametrize("game,contract,per", [("king", "hearts", 13), ("kingru", "no-girls", 8), ("king", "up:S", 13)])
+@pytest.mark.parametrize("seed", range(4))
+def test_same_view_same_decision_whatever_the_hidden_cards(game, contract, per, seed):
+    rng = random.Random(seed)
+    deck = kingweb.cards.codes_of(kingweb.cards.SHORT_DECK if game == "kingru" else FULL_DECK)
+    rng.shuffle(deck)
+    hands = [deck[i * per:(i + 1) * per] for i in range(4)]
+    # shuffle the cards of seats 1..3 among themselves: seat 0's view is the same
+    others = hands[1] + hands[2] + hands[3]
+    rng.shuffle(others)
+    alt = [hands[0], others[:per], others[per:2 * per], others[2 * per:]]
+    a = kingweb.scenario(game, contract, hands, leader=0)
+    b = kingweb.scenario(game, contract, alt, leader=0)
+    assert a.view(0) == b.view(0)
+    for level in ("normal", "hard"):
+        assert Bot(level, seed=seed, samples=6).decide(a.view(0)) == Bot(level, seed=seed, samples=6).decide(b.view(0))
+
+
+def test_bot_never_receives_the_game():
+    with pytest.raises((TypeError, KeyError, AttributeError)):
+        Bot("normal").decide(kingweb.new_game("king", seed=1))
+
+
+# -- never illegal, never stuck ---------------------------------------------------------------------
+
+GAMES = st.sampled_from([
+    ("king", {}), ("king", {"max_nulls": 4, "buyer_leads": True, "uncapped_payment": True}),
+    ("king", {"king_chooses_dealer": True, "first_lead": "left_of_dealer", "king_forced_on_heart_lead": False}),
+    ("kingru", {"boys": "jacks-kings", "king_discard": True, "king_discard_on_heart_lead": True}),
+    ("kingru", {"order": "simple", "eralash": False, "play_all_tricks": True}),
+    ("whist", {"target": 2}),
+])
+
+
+@settings(max_examples=12, deadline=None)
+@given(GAMES, st.integers(0, 10**6), st.sampled_from(["easy", "normal"]))
+def test_bots_play_whole_matches_legally(game, seed, level):
+    gid, options = game
+    g = kingweb.new_game(gid, seed=seed, options=options)
+    bots = [Bot(level, seed=seed + s) for s in range(g.players)]
+    steps = 0
+    while not g.over:
+        a = bots[g.turn].decide(g.view(g.turn))
+        assert a in g.legal()
+        g.act(a)
+        steps += 1
+        assert steps < 2000
+    assert len(g.deals) >= 1
+
+
+@pytest.mark.parametrize("gid", ["king", "kingru", "whist"])
+def test_hard_and_cheat_play_a_deal_legally(gid):
+    g = kingweb.new_game(gid, seed=5)
+    hard, cheat = Bot("hard", seed=1, samples=4), CheatBot()
+    while not g.deals:
+        a = cheat.decide_game(g) if g.turn == 0 else hard.decide(g.view(g.turn))
+        assert a in g.legal()
+        g.act(a)
+
+
+def test_hard_is_deterministic_for_a_seed():
+    g = kingweb.new_game("kingru", seed=3)
+    v = g.view(g.turn)
+    assert len({Bot("hard", seed=9, samples=8).decide(v) for _ in range(3)}) == 1
+
+
+# -- the whist solver ---------------------------------------------------------------------------------
+
+def brute(a, b, trump):
+    """Tricks for the player on lead by plain minimax."""
+    if not a:
+        return 0
+    best = -1
+    for c in cards_of(a):
+        follow = b & SUIT_MASK[c // 13]
+        worst = 99
+        for d in cards_of(follow or b):
+            if d // 13 == c // 13:
+                lead_wins = c > d
+            else:
+                lead_wins = d // 13 != trump
+            na, nb = a & ~(1 << c), b & ~(1 << d)
+            v = 1 + brute(na, nb, trump) if lead_wins else (a.bit_count() - 1) - brute(nb, na, trump)
+            worst = min(worst, v)
+        best = max(best, worst)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_whist_solver_matches_brute_force(seed):
+    rng = random.Random(seed)
+    deck = cards_of(FULL_DECK)
+    rng.shuffle(deck)
+    n = 3 + seed % 3
+    a, b = mask_of(deck[:n]), mask_of(deck[n:2 * n])
+    trump = rng.randrange(4)
+    s = WhistSolver(trump)
+    assert s.solve_exact(a, b) == brute(a, b, trump)
+    v, c = s.best_lead(a, b)
+    assert v == brute(a, b, trump) and a >> c & 1
+
+
+def test_rank_equivalence_mask():
+    live = mask_of(INDEX[c] for c in ["2S", "3S", "5S", "9S", "TS", "AS"])
+    h = mask_of(INDEX[c] for c in ["2S", "3S", "9S", "AS"])
+    # 2♠ and 3♠ touch; 9♠ and A♠ are separated by the T♠ of the other hand
+    assert cards_of(reps_mask(h, live)) == [INDEX["2S"], INDEX["9S"], INDEX["AS"]]
+
+
+# -- the arena: normal beats random with significance, in every game ------------------------------------
+
+@pytest.mark.parametrize("gid,deals", [("king", 40), ("kingru", 60), ("whist", 60)])
+def test_arena_normal_beats_random(gid, deals):
+    kinds = ["normal", "random"] * (1 if gid == "whist" else 2)
+    r = run(gid, kinds, deals, seed=1)
+    pair = r["pairs"][0]
+    assert pair["a"] == "normal" and pair["diff"] > pair["ci95"] > 0, pair
