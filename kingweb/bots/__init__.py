@@ -103,7 +103,7 @@ class _Position:
     """Just what ``greedy`` reads of a ``Play``: the seat's own hand and the trick."""
 
     __slots__ = ("c", "n", "turn", "hands", "trick", "led", "best", "best_seat", "stock",
-                 "_legal")
+                 "trick_no", "last_trick", "_legal")
 
     def legal_mask(self):
         return self._legal
@@ -119,6 +119,8 @@ def _position(know):
     p._legal = cards.mask_of(INDEX[c] for c in v["legal"])
     p.led = p.best = p.best_seat = -1
     p.stock = ([know.faceup] if know.game == "whist" and know.faceup is not None else [])
+    p.trick_no = v.get("trick_no", 0)
+    p.last_trick = v.get("tricks_per_hand", 13) - 1
     trump = know.contract.trump
     for s, c in know.trick:
         if p.led < 0:

@@ -50,7 +50,10 @@ def _winners(p, m):
 
 
 def _duck(p, legal, others, easy):
-    vals, _ = card_values(p.c)
+    vals, trick_val = card_values(p.c)
+    if not easy and trick_val == 0 and not any(vals) and p.trick_no < p.last_trick - 2:
+        # only the last tricks cost (last-two): early on, get rid of the high cards
+        return max(_cards(legal), key=lambda c: (c % 13, c))
     if p.trick:
         led = p.led
         follow = legal & SUIT_MASK[led]
