@@ -17,6 +17,7 @@ def main(argv=None):
     a.add_argument("--options", help='game options as JSON, e.g. \'{"boys": "jacks-kings"}\'')
     a.add_argument("--budget", type=float, default=0.3, help="hard bot's seconds a decision")
     a.add_argument("--json", action="store_true", help="print the result as JSON")
+    sub.add_parser("latency", help="bot decision times and the whist solver")
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", choices=("king", "kingru", "whist"))
     p.add_argument("--level", default="normal")
@@ -28,6 +29,9 @@ def main(argv=None):
     elif args.cmd == "arena":
         from .bots.arena import main as arena
         arena(args)
+    elif args.cmd == "latency":
+        from .bots.latency import main as latency
+        latency()
     elif args.cmd == "play":
         from .terminal import main as play
         return play(args.game, args.level, args.seed)

@@ -78,7 +78,7 @@ class Bot:
 
             def points(contract, hands):
                 return rollout(Play(contract, hands, view["dealer"], 13))
-            est = bidding.simulate(view, rng, 12, points)
+            est = bidding.simulate(view, rng, 12, points, time.perf_counter() + self.budget * 0.85)
         else:
             est = bidding.Estimates.of_hand(cards.mask_of(INDEX[c] for c in view["hand"]))
             if self.level == "easy":

@@ -131,16 +131,22 @@ def _offer(legal, est):
     return best or "pass"
 
 
-def simulate(view, rng, samples, rollout_points):
-    """Estimates for the deciding seat by playing ``samples`` sampled deals per mode.
+def simulate(view, rng, samples, rollout_points, deadline=None):
+    """Estimates for the deciding seat by playing ``samples`` sampled deals per mode
+    (fewer if ``deadline``, a ``time.perf_counter()`` value, comes first).
 
     ``rollout_points(mode, hands)`` plays one deal out and returns the points."""
+    import time
     seat = view["seat"]
     hand = mask_of(INDEX[c] for c in view["hand"])
     pool = cards.cards_of(cards.FULL_DECK & ~hand)
     ups = {m: 0.0 for m in UP_MODES}
     down = 0.0
+    done = 0
     for _ in range(samples):
+        if done and deadline is not None and time.perf_counter() > deadline:
+            break
+        done += 1
         rng.shuffle(pool)
         hands, k = [0] * 4, 0
         for s in range(4):
@@ -152,4 +158,4 @@ def simulate(view, rng, samples, rollout_points):
         for m in UP_MODES:
             ups[m] += rollout_points(POSITIVES[m], hands)[seat] / 25
         down += (325 - rollout_points(POSITIVES["down"], hands)[seat]) / 75
-    return Estimates({m: v / samples for m, v in ups.items()}, down / samples)
+    return Estimates({m: v / done for m, v in ups.items()}, down / done)

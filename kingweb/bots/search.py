@@ -66,15 +66,22 @@ def search_card(know, legal_cards, rng, samples=24, budget=0.3):
         return solve_whist(know)
     rollout_fn = whist_rollout if know.game == "whist" else rollout
     totals = {c: 0.0 for c in legal_cards}
-    deadline = time.perf_counter() + budget * 0.9
+    deadline = time.perf_counter() + budget * 0.85
     done = 0
     for i in range(samples):
         world = know.world(rng)
+        scores = []
         for c in legal_cards:
-            totals[c] += evaluate(world, c, seat, rollout_fn)
-        done += 1
-        if time.perf_counter() > deadline:
-            break
+            scores.append(evaluate(world, c, seat, rollout_fn))
+            if done and time.perf_counter() > deadline:
+                break  # out of time: this world is left unfinished and not counted
+        else:
+            for c, v in zip(legal_cards, scores):
+                totals[c] += v
+            done += 1
+            if time.perf_counter() <= deadline:
+                continue
+        break
     return max(legal_cards, key=lambda c: (totals[c], -c))
 
 

@@ -1,0 +1,58 @@
+"""``python -m kingweb latency``: how long bots take to decide, on this Python.
+
+Plays whole deals of each game with every seat at one level and times each decision;
+times the German Whist stage-2 solver on fresh 13-card endgames (a new solver each, so
+no warm table helps).
+"""
+
+import random
+import statistics
+import time
+
+from .. import new_game
+from ..cards import FULL_DECK, cards_of, mask_of
+from . import Bot
+from .endgame import WhistSolver
+
+
+def _pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
+
+
+def decisions(game, level, deals, budget=0.3, seed=1):
+    times = []
+    g = new_game(game, seed=seed)
+    bots = [Bot(level, seed=seed + s, budget=budget) for s in range(g.players)]
+    while len(g.deals) < deals and not g.over:
+        t0 = time.perf_counter()
+        a = bots[g.turn].decide(g.view(g.turn))
+        times.append(time.perf_counter() - t0)
+        g.act(a)
+    return times
+
+
+def solver_times(n=40, seed=0):
+    out = []
+    for i in range(n):
+        r = random.Random(seed + i)
+        d = cards_of(FULL_DECK)
+        r.shuffle(d)
+        s = WhistSolver(r.randrange(4))
+        t0 = time.perf_counter()
+        s.best_lead(mask_of(d[:13]), mask_of(d[13:26]))
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def main(out=print, budget=0.3):
+    import platform
+    out(f"kingweb bot latency on {platform.python_implementation()} {platform.python_version()}")
+    for level, deals in (("normal", {"king": 10, "kingru": 14, "whist": 4}), ("hard", {"king": 3, "kingru": 4, "whist": 2})):
+        for game, n in deals.items():
+            ts = [1000 * t for t in decisions(game, level, n, budget)]
+            out(f"  {level:6s} {game:7s} median {statistics.median(ts):7.2f} ms  p95 {_pct(ts, .95):7.2f} ms  "
+                f"max {max(ts):7.1f} ms  ({len(ts)} decisions{', budget %d ms' % (1000 * budget) if level == 'hard' else ''})")
+    ts = [1000 * t for t in solver_times()]
+    out(f"  whist stage-2 solver, fresh 13-card endgames: median {statistics.median(ts):.1f} ms, "
+        f"worst {max(ts):.1f} ms over {len(ts)} deals")
