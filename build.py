@@ -169,13 +169,29 @@ def build(dist: Path = DIST):
     shutil.copytree(ROOT / "site", dist)
     pyodide_runtime(dist / "pyodide")
     wheel = build_wheel(dist / "wheels")
+    # The build's identity is a hash of every file it serves: any change to the site,
+    # the wheel or the runtime gives the offline cache a new name.
+    h = hashlib.sha256()
+    for p in sorted(dist.rglob("*")):
+        if p.is_file() and p.name != "sw.js":
+            h.update(p.relative_to(dist).as_posix().encode() + b"\0" + p.read_bytes())
+    digest = h.hexdigest()[:12]
     # The page learns the wheel's name and the build's identity from one small file.
-    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]
     (dist / "build.json").write_text(json.dumps({
         "version": project_version(), "wheel": f"wheels/{wheel.name}", "build": digest,
         "pyodide": PYODIDE_VERSION}, indent=1))
+    stamp_service_worker(dist, digest)
     log(f"built {dist} (wheel {wheel.name}, build {digest})")
     return dist
+
+
+def stamp_service_worker(dist: Path, build_id: str):
+    """Give sw.js this build's cache name and the list of files to keep offline."""
+    files = ["./"] + sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
+                            if p.is_file() and p.name != "sw.js")
+    sw = dist / "sw.js"
+    text = sw.read_text().replace("__KINGWEB_BUILD__", build_id)
+    sw.write_text(text.replace("__KINGWEB_FILES__", json.dumps(files)))
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):

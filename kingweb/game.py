@@ -56,6 +56,7 @@ class Game:
         self.deal_no = 0
         self.over = False
         self.scenario_args = None
+        self.out_of_play = 0
 
     @classmethod
     def check_options(cls, options) -> dict:
@@ -119,6 +120,8 @@ class Game:
             "deals": [dict(d) for d in self.deals], "hand": self.hand(seat),
             "legal": self.legal() if seat == self.turn else [],
             "scenario": self.scenario_args is not None,
+            # a scenario deals part of the deck: the rest is publicly out of play
+            "out_of_play": cards.codes_of(self.out_of_play),
         }
         v.update(self._view(seat))
         return v

@@ -19,6 +19,7 @@ SAVE_VERSION = 1
 class Session:
     def __init__(self):
         self.game = None
+        self.lesson_id = None
         self.level = "normal"
         self.seat = 0
         self.budget = 0.3
@@ -32,6 +33,7 @@ class Session:
         if not isinstance(seat, int) or not 0 <= seat < g.players:
             raise RulesError(f"seat: {seat!r} is not a seat of {game}")
         self.game, self.level, self.seat = g, level, seat
+        self.lesson_id = None
         if budget is not None:
             self.budget = float(budget)
         self._bots = {}
@@ -55,6 +57,30 @@ class Session:
             return {"ok": False, "error": str(e), "state": self.state()}
         self.human_moves.append(len(g.actions) - 1)
         return {"ok": True, "state": self.state()}
+
+    def lesson(self, lesson_id):
+        """Open a lesson: its position, with the learner to act."""
+        from .lessons import LESSONS
+        if lesson_id not in LESSONS:
+            raise RulesError(f"lesson {lesson_id!r} is not a lesson (lessons: {', '.join(LESSONS)})")
+        lesson = LESSONS[lesson_id]
+        self.game, self.seat, self.level = lesson.position(), lesson.seat, "normal"
+        self._bots = {}
+        self.human_moves = []
+        self.lesson_id = lesson_id
+        return self.state()
+
+    def lesson_try(self, action):
+        """The learner's answer: right (played), wrong (explained, not played) or
+        illegal (the rule, not played)."""
+        from .lessons import check
+        verdict, detail = check(self.lesson_id, action)
+        if verdict == "right":
+            self.game.act(action, seat=self.seat)
+            return {"verdict": "right", "state": self.state()}
+        if verdict == "illegal":
+            return {"verdict": "illegal", "error": detail, "state": self.state()}
+        return {"verdict": "wrong", "hint": detail, "state": self.state()}
 
     def bot_step(self):
         """Let the bot whose turn it is act once."""
@@ -140,6 +166,7 @@ class Session:
         v["seed"] = g.seed
         v["actions_count"] = len(g.actions)
         v["can_undo"] = bool(self.human_moves)
+        v["lesson"] = self.lesson_id
         return v
 
     def _need(self):
@@ -174,6 +201,10 @@ def handle(request: str) -> str:
             out = s.save()
         elif cmd == "load":
             out = s.load(args["save"])
+        elif cmd == "lesson":
+            out = s.lesson(args["id"])
+        elif cmd == "lesson_try":
+            out = s.lesson_try(args["action"])
         elif cmd == "state":
             out = s.state()
         elif cmd == "info":
@@ -194,4 +225,5 @@ def info():
                     "options": {k: {"default": o.default, "allowed": list(o.allowed), "doc": o.doc}
                                 for k, o in cls.OPTIONS.items()}}
     from . import __version__
-    return {"games": out, "levels": list(LEVELS), "version": __version__}
+    from .lessons import LESSONS
+    return {"games": out, "levels": list(LEVELS), "version": __version__, "lessons": list(LESSONS)}

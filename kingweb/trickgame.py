@@ -119,6 +119,7 @@ class TrickGame(Game):
             raise RulesError(f"hands: each hand holds 1 to {self.TRICKS_PER_HAND} cards")
         for i, c in enumerate(trick):
             masks[(leader + i) % self.players] |= 1 << INDEX[c]
+        self.out_of_play = self.DECK & ~(seen | t)
         self._start_play(contract, masks, leader, self.TRICKS_PER_HAND - n)
         for c in trick:
             if c not in self._card_legal():

@@ -182,12 +182,15 @@ class Whist(Game):
         stock = [INDEX[c] for c in stock or []]
         if len(stock) % 2:
             raise RulesError("stock: expected an even number of cards (two are drawn per trick)")
-        if stock:
-            trump_suit = stock[0] // 13
-        elif isinstance(trump, str) and trump in SUITS:
+        if trump is not None:  # a position later in the deal: the first card turned is gone
+            if not (isinstance(trump, str) and trump in SUITS):
+                raise RulesError("trump: the trump suit is one of C, D, H, S")
             trump_suit = SUITS.index(trump)
+        elif stock:
+            trump_suit = stock[0] // 13
         else:
             raise RulesError("trump: with an empty stock, name the trump suit: C, D, H or S")
         g.dealer = dealer
+        g.out_of_play = cards.FULL_DECK & ~(seen | st)
         g._begin(masks, stock, 1 - dealer, trump_suit)
         return g

@@ -708,3 +708,7 @@ document.addEventListener("keydown", (e) => {
 applyLang();
 showProgress("runtime", 5);
 startWorker();
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  // after the game has started loading: the precache must not compete with it
+  window.addEventListener("load", () => navigator.serviceWorker.register("./sw.js").catch(() => {}));
+}

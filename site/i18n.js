@@ -5,6 +5,13 @@ export const LANGS = ["en", "es", "pt", "ru"];
 
 const en = {
   loading: "Loading the card engine…", retry: "Try again",
+  lesson: "Lesson", lessons: "Lessons", start_lesson: "Start the lesson", right: "Right!", next_lesson: "Next lesson",
+  why_prefix: "Not the best play.", try_again: "Try again.",
+  "why_duck": "{card} loses this trick: ducking costs nothing.", "why_discard-penalty": "Shed {card} while you cannot follow: it costs points.",
+  "why_win-cheap": "{card} is the cheapest card that takes this trick.", "why_take-faceup": "{card} wins the trick and with it the face-up card.",
+  "why_lose-cheap": "The face-up card is not worth a good card: {card} loses cheaply.", "why_endgame-best": "With both hands known, {card} makes the most tricks.",
+  "why_offer": "{card} is the cheapest offer the rules allow you.", why_4333: "4-3-3-3 gives you 100 sure points.", "why_cannot-win": "You cannot win this trick: {card} keeps your good cards.",
+  bad_params: "Some settings in the address were not understood and were replaced by defaults: {list}.",
   stage_runtime: "Loading the Python runtime…", stage_micropip: "Loading the package installer…",
   stage_engine: "Installing the card engine…", stage_ready: "Ready",
   load_failed: "The game could not load: {msg}. Check your connection and try again.",
@@ -75,6 +82,13 @@ const en = {
 
 const es = {
   loading: "Cargando el motor de cartas…", retry: "Reintentar",
+  lesson: "Lección", lessons: "Lecciones", start_lesson: "Empezar la lección", right: "¡Bien!", next_lesson: "Siguiente lección",
+  why_prefix: "No es la mejor jugada.", try_again: "Prueba otra vez.",
+  "why_duck": "{card} pierde esta baza: agacharse no cuesta nada.", "why_discard-penalty": "Suelta {card} mientras no puedes asistir: cuesta puntos.",
+  "why_win-cheap": "{card} es la carta más barata que gana la baza.", "why_take-faceup": "{card} gana la baza y con ella la carta descubierta.",
+  "why_lose-cheap": "La carta descubierta no merece una buena carta: {card} pierde barato.", "why_endgame-best": "Con las dos manos a la vista, {card} hace más bazas.",
+  "why_offer": "{card} es la oferta más barata que permiten las reglas.", why_4333: "El 4-3-3-3 te da 100 puntos seguros.", "why_cannot-win": "No puedes ganar esta baza: {card} guarda tus buenas cartas.",
+  bad_params: "Algunos ajustes de la dirección no se entendieron y se usaron los de defecto: {list}.",
   stage_runtime: "Cargando Python…", stage_micropip: "Cargando el instalador…", stage_engine: "Instalando el motor…", stage_ready: "Listo",
   load_failed: "El juego no pudo cargarse: {msg}. Revisa la conexión y reintenta.",
   new_game: "Nueva partida", hint: "Pista", undo: "Deshacer", last_trick: "Última baza", score_sheet: "Anotador",
@@ -137,6 +151,13 @@ const es = {
 
 const pt = {
   loading: "Carregando o motor de cartas…", retry: "Tentar de novo",
+  lesson: "Lição", lessons: "Lições", start_lesson: "Começar a lição", right: "Certo!", next_lesson: "Próxima lição",
+  why_prefix: "Não é a melhor jogada.", try_again: "Tente de novo.",
+  "why_duck": "{card} perde esta vaza: fugir não custa nada.", "why_discard-penalty": "Solte {card} enquanto não pode seguir: custa pontos.",
+  "why_win-cheap": "{card} é a carta mais barata que ganha a vaza.", "why_take-faceup": "{card} ganha a vaza e com ela a carta virada.",
+  "why_lose-cheap": "A carta virada não vale uma boa carta: {card} perde barato.", "why_endgame-best": "Com as duas mãos conhecidas, {card} faz mais vazas.",
+  "why_offer": "{card} é a oferta mais barata que as regras permitem.", why_4333: "O 4-3-3-3 dá 100 pontos garantidos.", "why_cannot-win": "Você não pode ganhar esta vaza: {card} guarda suas boas cartas.",
+  bad_params: "Alguns ajustes do endereço não foram entendidos e foram trocados pelo padrão: {list}.",
   stage_runtime: "Carregando o Python…", stage_micropip: "Carregando o instalador…", stage_engine: "Instalando o motor…", stage_ready: "Pronto",
   load_failed: "O jogo não pôde carregar: {msg}. Verifique a conexão e tente de novo.",
   new_game: "Novo jogo", hint: "Dica", undo: "Desfazer", last_trick: "Última vaza", score_sheet: "Placar",
@@ -199,6 +220,13 @@ const pt = {
 
 const ru = {
   loading: "Загружаем карточный движок…", retry: "Повторить",
+  lesson: "Урок", lessons: "Уроки", start_lesson: "Начать урок", right: "Верно!", next_lesson: "Следующий урок",
+  why_prefix: "Это не лучший ход.", try_again: "Попробуйте ещё раз.",
+  "why_duck": "{card} не берёт эту взятку: поднырнуть ничего не стоит.", "why_discard-penalty": "Сбросьте {card}, пока нет масти: эта карта стоит очков.",
+  "why_win-cheap": "{card} — самая дешёвая карта, которая берёт взятку.", "why_take-faceup": "{card} берёт взятку, а с ней открытую карту.",
+  "why_lose-cheap": "Открытая карта не стоит хорошей: {card} отдаёт взятку дёшево.", "why_endgame-best": "Обе руки известны: {card} даёт больше всего взяток.",
+  "why_offer": "{card} — самая дешёвая заявка по правилам.", why_4333: "4-3-3-3 даёт 100 верных очков.", "why_cannot-win": "Эту взятку не взять: {card} сохраняет хорошие карты.",
+  bad_params: "Часть настроек в адресе не понята и заменена стандартными: {list}.",
   stage_runtime: "Загружаем Python…", stage_micropip: "Загружаем установщик…", stage_engine: "Устанавливаем движок…", stage_ready: "Готово",
   load_failed: "Игра не загрузилась: {msg}. Проверьте соединение и повторите.",
   new_game: "Новая игра", hint: "Подсказка", undo: "Отменить", last_trick: "Последняя взятка", score_sheet: "Запись",

@@ -3,8 +3,6 @@ what the page shows, and playing by clicking."""
 
 import json
 import time
-
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from urllib.parse import urlencode
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -66,6 +64,7 @@ def settled_state(page, tries=40):
 def play_until(page, choose, stop, timeout=400):
     """Act for the human whenever it is their turn (``choose(state)`` returns a card
     or an action, or None to wait), dismiss deal results, until ``stop(state)``."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     t0 = time.time()
     while time.time() - t0 < timeout:
         s = page_state(page)

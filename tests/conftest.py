@@ -51,6 +51,8 @@ def base_url():
 
 @pytest.fixture(scope="session")
 def browser():
+    if not os.environ.get("KINGWEB_DIST"):
+        pytest.importorskip("playwright", reason="browser tests run through `python build.py test`")
     from playwright.sync_api import sync_playwright
     from browser_support import CHROMIUM_ARGS
     with sync_playwright() as p:

@@ -170,6 +170,12 @@ def hint(game, seat=None) -> dict:
     view = game.view(seat)
     if seat != game.turn or not view["legal"]:
         return {"action": None, "reason": "wait", "text": "not your turn"}
+    if view["game"] == "whist" and view["stage"] == 2 and len(view["legal"]) > 1:
+        # the endgame is open information: the hint is the exact solver's play
+        from .search import solve_whist
+        action = cards.code(solve_whist(Knowledge(view)))
+        return {"action": action, "reason": "endgame-best",
+                "text": f"both hands are known now: {cards.name(INDEX[action])} makes the most tricks"}
     action = Bot("normal").decide(view)
     reason, text = explain(view, action)
     return {"action": action, "reason": reason, "text": text}

@@ -36,7 +36,13 @@ def explain(view, action):
     if trumped:
         best = max(trumped)
     follows = c // 13 == led
-    beats = (c // 13 == best // 13 and c > best) or (con.trump >= 0 and c // 13 == con.trump and best // 13 != con.trump)
+    beats = _beats(c, best, con.trump)
+    if view["game"] == "whist" and view["stage"] == 1 and view.get("faceup"):
+        up = view["faceup"]
+        if beats:
+            return "take-faceup", f"win the face-up {name(INDEX[up])} with {name(c)}, the cheapest card that does"
+        if any(_beats(INDEX[x], best, con.trump) for x in view["legal"]):
+            return "lose-cheap", f"the face-up {name(INDEX[up])} is not worth a good card: lose cheaply with {name(c)}"
     if positive:
         if beats:
             return "win-cheap", f"win with {name(c)}, the cheapest card that takes this trick"
@@ -48,6 +54,10 @@ def explain(view, action):
             return "discard-penalty", f"you have no {SUIT_NAMES[led]}: shed {name(c)}, it costs points"
         return "discard-high", f"you have no {SUIT_NAMES[led]}: get rid of the high {name(c)}"
     return "win-high", f"you must win this trick: win it with your highest, {name(c)}"
+
+
+def _beats(c, best, trump):
+    return (c // 13 == best // 13 and c > best) or (trump >= 0 and c // 13 == trump and best // 13 != trump)
 
 
 def _bid_reason(view, action):

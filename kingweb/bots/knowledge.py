@@ -77,7 +77,7 @@ class Knowledge:
             opp = 1 - self.seat
             self.known[opp] = _mask(view["opponent_known"])
             self.faceup = INDEX[view["faceup"]] if view["faceup"] else None
-        self.unseen = self.deck & ~self.hand & ~played
+        self.unseen = self.deck & ~self.hand & ~played & ~_mask(view.get("out_of_play", ()))
         for m in self.known:
             self.unseen &= ~m
         if self.game == "whist" and self.faceup is not None:

@@ -1,0 +1,38 @@
+// Offline play: a versioned, cache-first service worker.  build.py fills in the build
+// id and the list of files; a new build has a new cache name, and activating it
+// deletes the old caches.  Paths are relative to this file, so the site works under
+// any sub-path (GitHub Pages project sites live under /<repo>/).
+const BUILD = "__KINGWEB_BUILD__";
+const FILES = __KINGWEB_FILES__;
+const CACHE = `kingweb-${BUILD}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(FILES.map((f) => new URL(f, self.registration.scope).href));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith("kingweb-") && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // the page itself with any query string (shared links, embeds) is the same file
+    const hit = await cache.match(req, { ignoreSearch: req.mode === "navigate" });
+    if (hit) return hit;
+    const res = await fetch(req);
+    if (res.ok && res.type === "basic") cache.put(req, res.clone());
+    return res;
+  })());
+});
