@@ -2,6 +2,8 @@
 // (kingweb.session): what is legal, what an action does, why a move is refused.
 import { LANGS, pickLang, makeT } from "./i18n.js";
 import { RULES } from "./rules.js";
+import { LESSON_TEXT } from "./lessons.js";
+import { HostLink, checkOptions, readParams } from "./embed.js";
 
 const SAVE_KEY = "kingweb.save.v1";
 const PREFS_KEY = "kingweb.prefs.v1";
@@ -120,15 +122,21 @@ function position(seat, v = view) {
   return ["bottom", "left", "top", "right"][rel];
 }
 
+let embedded = false;
+let host = null;
+
 function persist() {
-  if (!view) return;
+  if (!view || embedded || view.lesson) return;
   call("save").then((s) => { try { localStorage.setItem(SAVE_KEY, JSON.stringify(s)); } catch { /* full */ } })
     .catch(() => {});
 }
 
+let readySent = false;
+
 async function setView(next, { animate = true } = {}) {
   const prev = view;
   view = next;
+  if (host && !readySent) { readySent = true; host.post("ready", { game: next.game, lesson: next.lesson }); }
   hinted = null;
   if (animate && prev && next.last_trick &&
       (!prev.last_trick || prev.last_trick.serial !== next.last_trick.serial)) {
@@ -162,11 +170,20 @@ async function showFinishedTrick(tr) {
 function advance() {
   clearTimeout(timer);
   if (!view || busy) return;
+  if (view.lesson) return focusHand();  // a lesson is one decision: nobody else moves
   if (view.deals.length > shownDeals) {
     shownDeals = view.deals.length;
+    const d = view.deals[view.deals.length - 1];
+    if (host) host.post("deal-end", { deal_no: view.deals.length - 1, contract: d.contract, points: d.points, scores: view.scores });
     return showDealResult(view.deals.length - 1, () => advance());
   }
-  if (view.over) return showMatchEnd();
+  if (view.over) {
+    if (host) {
+      const best = Math.max(...view.scores);
+      host.post("match-end", { scores: view.scores, winners: view.scores.flatMap((x, i) => (x === best ? [i] : [])) });
+    }
+    return showMatchEnd();
+  }
   if (view.turn !== view.human) {
     timer = setTimeout(botStep, SPEEDS[prefs.speed] / 2);
   } else if (prefs.autoplay && view.phase === "play" && view.legal.length === 1) {
@@ -191,6 +208,7 @@ async function botStep() {
 
 async function humanAct(action) {
   if (busy || animating || !view || view.turn !== view.human) return;
+  if (view.lesson) return lessonTry(action);
   busy = true;
   try {
     const r = await call("act", { action });
@@ -205,12 +223,15 @@ async function humanAct(action) {
 
 // -- starting, saving, resuming -----------------------------------------------------------
 
-async function startGame(game, options, level, seed) {
-  prefs.game = game; prefs.level = level; prefs.options[game] = options; savePrefs();
+async function startGame(game, options, level, seed, seat) {
+  if (!embedded) { prefs.game = game; prefs.level = level; prefs.options[game] = options; savePrefs(); }
   const args = { game, options, level };
   if (seed !== undefined && seed !== null) args.seed = seed;
+  if (seat !== undefined && seat !== null) args.seat = seat;
   const state = await call("start", args);
   shownDeals = 0;
+  lessonDone = false;
+  lessonFeedback = "";
   clearTimeout(timer);
   await setView(state, { animate: false });
 }
@@ -225,15 +246,23 @@ function setAside(raw, reason) {
 
 async function onReady() {
   $("loading").hidden = true;
-  const params = new URLSearchParams(location.search);
-  if (params.has("game")) {
-    const shared = parseShared(params);
-    history.replaceState(null, "", location.pathname);
-    if (shared) {
-      try { return await startGame(shared.game, shared.options, shared.level, shared.seed); }
-      catch (e) { toast(e.message, 8000); }
-    }
+  const { cfg, problems } = readParams(location.search, info, { langs: LANGS, speeds: Object.keys(SPEEDS) });
+  embedded = cfg.embed;
+  if (embedded) {
+    document.body.classList.add("embed");
+    host = new HostLink(onHostCommand);
   }
+  if (cfg.lang && cfg.lang !== prefs.lang) { prefs.lang = cfg.lang; applyLang(); }
+  if (cfg.speed) prefs.speed = cfg.speed;
+  if (problems.length) notice(t("bad_params", { list: problems.join(", ") }));
+  if (!embedded && location.search) history.replaceState(null, "", location.pathname);
+  try {
+    if (cfg.lesson) return await startLesson(cfg.lesson);
+    if (cfg.game || embedded) {
+      const game = cfg.game || prefs.game;
+      return await startGame(game, cfg.options || {}, cfg.level || prefs.level, cfg.seed, cfg.seat);
+    }
+  } catch (e) { toast(e.message, 8000); }
   const raw = localStorage.getItem(SAVE_KEY);
   if (raw) {
     try {
@@ -249,14 +278,79 @@ async function onReady() {
   openNewGame();
 }
 
-function parseShared(params) {
-  const game = params.get("game");
-  if (!info || !info.games[game]) return null;
-  let options = {};
-  try { options = JSON.parse(params.get("options") || "{}"); } catch { options = {}; }
-  const seed = params.has("seed") ? Number(params.get("seed")) : undefined;
-  const level = info.levels.includes(params.get("level")) ? params.get("level") : prefs.level;
-  return { game, options, level, seed: Number.isInteger(seed) && seed >= 0 ? seed : undefined };
+function notice(msg) {
+  const box = $("notice");
+  box.textContent = msg;
+  box.hidden = false;
+}
+
+function onHostCommand(msg) {
+  if (msg.type === "new-game") {
+    const game = info.games[msg.game] ? msg.game : (view ? view.game : prefs.game);
+    const [options, problems] = checkOptions(game, msg.options || {}, info);
+    if (problems.length) notice(t("bad_params", { list: problems.join(", ") }));
+    const level = info.levels.includes(msg.level) ? msg.level : prefs.level;
+    const seed = Number.isInteger(msg.seed) && msg.seed >= 0 ? msg.seed : undefined;
+    startGame(game, options, level, seed).catch((e) => toast(e.message));
+  } else if (msg.type === "set-options") {
+    if (LANGS.includes(msg.lang)) { prefs.lang = msg.lang; applyLang(); }
+    if (msg.speed in SPEEDS) prefs.speed = msg.speed;
+    if (info.levels.includes(msg.level)) prefs.level = msg.level;
+    if (typeof msg.fourColor === "boolean") { prefs.fourColor = msg.fourColor; render(); }
+    if (msg.options && typeof msg.options === "object" && view) {
+      const [options] = checkOptions(view.game, msg.options, info);
+      prefs.options[view.game] = options;
+    }
+  }
+}
+
+// -- lessons ------------------------------------------------------------------------------
+
+function lessonText(id) {
+  const table = LESSON_TEXT[prefs.lang] || LESSON_TEXT.en;
+  return table[id] || LESSON_TEXT.en[id] || [id, ""];
+}
+
+async function startLesson(id) {
+  const state = await call("lesson", { id });
+  shownDeals = state.deals.length;
+  lessonDone = false;
+  await setView(state, { animate: false });
+}
+
+let lessonDone = false;
+
+async function lessonTry(action) {
+  busy = true;
+  try {
+    const r = await call("lesson_try", { action });
+    busy = false;
+    if (r.verdict === "illegal") { toast(translateError(r.error)); render(); return; }
+    if (r.verdict === "wrong") {
+      const h = r.hint;
+      const card = /^[2-9TJQKA][CDHS]$/.test(h.action) ? cardName(h.action) : actionLabel(h.action, view);
+      const key = `why_${h.reason}`;
+      const why = t(key, { card }) === key ? h.text : t(key, { card });
+      lessonFeedback = `${t("why_prefix")} ${why} ${t("try_again")}`;
+      hinted = null;
+      render();
+      toast(lessonFeedback, 7000);
+      return;
+    }
+    lessonDone = true;
+    lessonFeedback = t("right");
+    await setView(r.state, { animate: false });
+    host && host.post("lesson-done", { lesson: view.lesson });
+  } catch (e) { busy = false; toast(e.message); }
+}
+
+let lessonFeedback = "";
+
+function nextLessonId(id) {
+  const all = info.lessons;
+  const i = all.indexOf(id);
+  const next = all[i + 1];
+  return next && next.split("/")[0] === id.split("/")[0] ? next : null;
 }
 
 function shareUrl() {
@@ -338,13 +432,14 @@ function render() {
   parts.push(v.deals_total ? t("deal_of", { n: v.deal_no + 1, total: v.deals_total }) : t("deal_n", { n: v.deal_no + 1 }));
   const cl = el("strong", { text: contractLabel(v) });
   const cost = costLabel(v);
-  const kids = [parts[0], " · ", cl];
+  const kids = v.lesson ? [cl] : [parts[0], " · ", cl];
   if (cost) kids.push(` (${cost})`);
   if (v.game === "kingru") kids.push(` (${v.deal_total > 0 ? "+" : ""}${v.deal_total * (v.options.scale || 1)})`);
   if (v.trump) kids.push(" · ", t("trump", { suit: suitWord(v.trump) }));
   else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(" · ", t("no_trump"));
   if (v.owner !== null && v.owner !== undefined) kids.push(" · ", t("owner_is", { name: nm[v.owner] }));
   if (v.game === "whist") kids.push(" · ", t(v.stage === 1 ? "stage1" : "stage2"));
+  if (v.lesson) kids.unshift(el("strong", { text: `${t("lesson")}: ${lessonText(v.lesson)[0]}` }), " · ");
   banner.replaceChildren(...kids);
   // seats
   for (const pos of ["top", "left", "right", "bottom"]) $(`seat-${pos}`).replaceChildren();
@@ -428,7 +523,16 @@ function renderPanel() {
   const v = view;
   const panel = $("panel");
   const kids = [];
-  const mine = v.turn === v.human && !v.over;
+  const mine = v.turn === v.human && !v.over && !lessonDone;
+  if (v.lesson) {
+    kids.push(el("p", { id: "lesson-task", text: lessonText(v.lesson)[1] }));
+    if (lessonFeedback) kids.push(el("p", { id: "lesson-feedback", role: "status", text: lessonFeedback }));
+    const next = nextLessonId(v.lesson);
+    if (lessonDone && next) {
+      kids.push(el("div", { class: "row" }, el("button", { type: "button", class: "primary", id: "next-lesson",
+        text: `${t("next_lesson")}: ${lessonText(next)[0]}`, onclick: () => { lessonFeedback = ""; startLesson(next); } })));
+    }
+  }
   if (v.game === "king" && v.phase !== "play" && v.phase !== "over") {
     const nm = names();
     if (v.phase === "auction" || v.phase === "decide" || v.phase === "ultimatum") {
@@ -516,6 +620,18 @@ function openNewGame() {
     el("label", { for: "new-four" }, four, t("four_color")),
     el("label", { for: "new-auto" }, auto, t("autoplay")),
   );
+  const lessonSel = el("select", { id: "new-lesson" });
+  const fillLessons = () => lessonSel.replaceChildren(...info.lessons.filter((id) => id.startsWith(gameSel.value + "/"))
+    .map((id) => el("option", { value: id, text: lessonText(id)[0] })));
+  gameSel.addEventListener("change", fillLessons);
+  fillLessons();
+  form.append(el("fieldset", {}, el("legend", { text: t("lessons") }),
+    el("label", { for: "new-lesson" }, t("lesson"), lessonSel),
+    el("button", { type: "button", id: "start-lesson", text: t("start_lesson"), onclick: () => {
+      $("dialog").close();
+      lessonFeedback = "";
+      startLesson(lessonSel.value).catch((e) => toast(e.message));
+    } })));
   const actions = [[t("play"), () => {
     const g = gameSel.value;
     const options = {};

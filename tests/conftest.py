@@ -37,16 +37,40 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def base_url():
+class _Cors(_Quiet):
+    """As GitHub Pages does: anyone may load these files (king-embed.js from a host page)."""
+
+    def end_headers(self):
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+
+def _need_dist():
     if not (DIST / "build.json").exists():
         if os.environ.get("KINGWEB_DIST"):
             pytest.fail(f"{DIST} holds no build: run python build.py")
         pytest.skip("no built site: run the browser tests through `python build.py test`")
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(DIST)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def serve():
+    """Start a static server of a folder on its own port (its own origin)."""
+    servers = []
+
+    def start(root, handler=_Quiet):
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        servers.append(httpd)
+        return f"http://127.0.0.1:{httpd.server_address[1]}/"
+    yield start
+    for s in servers:
+        s.shutdown()
+
+
+@pytest.fixture(scope="session")
+def base_url(serve):
+    _need_dist()
+    return serve(DIST, _Cors)
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,156 @@
+"""Embedding, lessons, offline play, sub-paths and shared links, in real Chromium."""
+
+import json
+import re
+
+import pytest
+
+from browser_support import open_game, page_state, prefs_script, settled_state
+from conftest import DIST
+
+pytestmark = pytest.mark.browser
+
+
+def test_served_under_a_sub_path_plays(page, serve, tmp_path):
+    (tmp_path / "my-repo").symlink_to(DIST, target_is_directory=True)
+    url = serve(tmp_path) + "my-repo/"
+    open_game(page, url, "kingru", seed=4, level="normal")
+    page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60000)
+    n = len(page_state(page)["hand"])
+    page.locator("#hand .card.legal").first.click()
+    page.wait_for_function("(n) => document.querySelectorAll('#hand .card').length < n", arg=n)
+
+
+def test_offline_reload_after_a_first_visit_plays(browser, base_url, console_errors):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.add_init_script(prefs_script())
+    page.goto(base_url + "?game=whist&seed=2&level=easy")
+    page.wait_for_selector("#hand .card", timeout=90000)
+    # wait until the service worker has cached the whole site
+    page.wait_for_function("""async () => {
+        const reg = await navigator.serviceWorker.ready;
+        const keys = await caches.keys();
+        if (!keys.length) return false;
+        const c = await caches.open(keys[0]);
+        return (await c.keys()).length >= 15 && !!navigator.serviceWorker.controller;
+    }""", timeout=90000, polling=500)
+    ctx.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#hand .card", timeout=90000)
+    page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60000)
+    n = len(page_state(page)["hand"])
+    page.locator("#hand .card.legal").first.click()
+    page.wait_for_function("(n) => document.querySelectorAll('#hand .card').length < n || document.querySelector('#trick .card')", arg=n)
+    ctx.close()
+
+
+HOST_PAGE = """<!doctype html><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,">
+<script type="module" src="{kingweb}king-embed.js"></script>
+<kingweb-table id="t" game="king" seed="5" level="normal" lang="en" speed="instant"></kingweb-table>
+<iframe id="third" src="{third}third.html" style="width:10px;height:10px"></iframe>
+<script>
+  window.events = [];
+  for (const type of ["ready", "resize", "deal-end", "match-end"]) {{
+    document.addEventListener("kingweb-" + type, (e) => window.events.push(e.detail));
+  }}
+</script>"""
+
+THIRD_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script>
+  // a third origin tries to drive the kingweb frame
+  window.attack = () => parent.frames[0].postMessage({kingweb: 1, type: "new-game", game: "whist"}, "*");
+</script>"""
+
+
+def test_embed_handshake_events_resize_and_foreign_messages(page, serve, base_url, tmp_path):
+    third_dir = tmp_path / "third"
+    third_dir.mkdir()
+    (third_dir / "third.html").write_text(THIRD_PAGE)
+    third = serve(third_dir)
+    host_dir = tmp_path / "host"
+    host_dir.mkdir()
+    (host_dir / "index.html").write_text(HOST_PAGE.format(kingweb=base_url, third=third))
+    host = serve(host_dir)
+    page.goto(host)
+    page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=90000)
+    assert any(e["type"] == "resize" for e in page.evaluate("window.events"))
+    height = page.evaluate("document.querySelector('#t iframe').getBoundingClientRect().height")
+    assert height > 300
+    frame = page.frame_locator("#t iframe")
+    frame.locator("#hand .card").first.wait_for()
+    assert "Deal 1 of 10" in frame.locator("#banner").inner_text()
+    # a message from a third origin is ignored
+    page.frame(url=re.compile("third.html")).evaluate("window.attack()")
+    page.wait_for_timeout(1500)
+    assert "Deal 1 of 10" in frame.locator("#banner").inner_text()
+    # the host itself may start a new game
+    page.evaluate("document.querySelector('#t').newGame({game: 'whist', options: {target: 3}})")
+    frame.locator("#banner", has_text="Stage 1").wait_for(timeout=30000)
+
+
+def test_bad_url_parameters_are_named_and_replaced(page, base_url):
+    page.add_init_script(prefs_script())
+    page.goto(base_url + "?embed=1&game=chess&level=godlike&lang=xx&seat=9&options=nope%3D1&colour=red")
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible", timeout=90000)
+    text = notice.inner_text()
+    for bad in ("game=chess", "level=godlike", "lang=xx", "seat=9", "colour"):
+        assert bad in text, (bad, text)
+    page.wait_for_selector("#hand .card")
+    assert page.evaluate("document.body.classList.contains('embed')")
+    assert "<" not in text  # shown as text, never as markup
+
+
+def test_options_in_the_url_are_checked_by_the_engine(page, base_url):
+    page.add_init_script(prefs_script())
+    page.goto(base_url + "?game=kingru&options=boys%3Djacks-kings,scale%3D10,scale2%3D1&seed=3")
+    page.locator("#notice").wait_for(state="visible", timeout=90000)
+    assert "options.scale2" in page.locator("#notice").inner_text()
+    page.wait_for_selector("#hand .card")
+    assert "(-160)" in page.locator("#banner").inner_text()  # 16 points shown ×10
+
+
+@pytest.mark.parametrize("first", ["king/follow-suit", "kingru/follow-suit", "whist/follow-suit"])
+def test_every_lesson_is_solvable_and_explains(page, base_url, first):
+    import kingweb.lessons as L
+    page.add_init_script(prefs_script())
+    page.goto(base_url + f"?lesson={first}")
+    game = first.split("/")[0]
+    ids = [i for i in L.LESSONS if i.startswith(game + "/")]
+    for i, lid in enumerate(ids):
+        lesson = L.LESSONS[lid]
+        page.wait_for_function("(t) => document.querySelector('#banner').textContent.includes(t)", arg="Lesson", timeout=90000)
+        s = settled_state(page)
+        legal = s["legal"] or s["actions"]
+        wrong = [a for a in legal if a not in lesson.answers]
+        if wrong:
+            click(page, wrong[0])
+            page.locator("#lesson-feedback").wait_for()
+            assert "Not the best play" in page.locator("#lesson-feedback").inner_text()
+        illegal = [c for c in s["hand"] if c not in legal]
+        if illegal and s["legal"]:
+            click(page, illegal[0])
+            page.locator("#toast").wait_for(state="visible")
+            assert page.locator("#toast").inner_text()
+        click(page, lesson.answers[0])
+        page.locator("#lesson-feedback", has_text="Right!").wait_for()
+        if i + 1 < len(ids):
+            page.locator("#next-lesson").click()
+
+
+def click(page, action):
+    if re.fullmatch(r"[2-9TJQKA][CDHS]", action):
+        page.locator(f'#hand .card[data-card="{action}"]').click()
+    else:
+        page.locator(f'#panel button[data-action="{action}"]').click()
+
+
+def test_shared_link_reproduces_the_same_first_deal(browser, base_url):
+    hands = []
+    for _ in range(2):
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        open_game(page, base_url, "king", seed=4242, level="normal")
+        hands.append(sorted(page_state(page)["hand"]))
+        ctx.close()
+    assert hands[0] == hands[1] and len(hands[0]) == 13
