@@ -67,8 +67,12 @@ class Bot:
 
     def _heuristic_card(self, know):
         pos = _position(know)
-        if know.game == "whist" and self.level != "easy":
-            return whist_greedy(pos, know.unseen | know.known[1 - know.seat])
+        if know.game == "whist":
+            if self.level == "easy" and know.view["stage"] == 1:
+                # the rookie's rule: keep the high cards for the tricks that count
+                return min(cards.cards_of(pos._legal), key=lambda c: (c // 13 == know.contract.trump, c % 13))
+            if self.level != "easy":
+                return whist_greedy(pos, know.unseen | know.known[1 - know.seat])
         return greedy(pos, know.unseen, easy=self.level == "easy")
 
     def _bid(self, view, rng):
@@ -153,6 +157,7 @@ class CheatBot:
         if game.id == "whist":
             if not p.stock:
                 solver = whist_solver(p.c.trump)
+                solver.deadline = None  # the ceiling takes the time it needs
                 if not p.trick:
                     return cards.code(solver.best_lead(p.hands[seat], p.hands[1 - seat])[1])
                 led = p.trick[0]

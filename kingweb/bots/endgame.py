@@ -7,7 +7,13 @@
   touching in rank among the cards still out are one choice).
 """
 
+import time
+
 from ..cards import SUIT_MASK
+
+
+class OutOfTime(Exception):
+    """A solver search ran past its deadline."""
 
 
 def _cards(m):
@@ -76,6 +82,7 @@ class WhistSolver:
         self.table = {}
         self.best_move = {}
         self.nodes = 0
+        self.deadline = None  # a time.perf_counter() value after which a search gives up
 
     def _quick(self, a, b):
         """Tricks the leader surely takes by cashing top cards."""
@@ -142,6 +149,8 @@ class WhistSolver:
         if hi < beta:
             beta = hi
         self.nodes += 1
+        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
+            raise OutOfTime  # the table keeps what was proved: a later search goes on from it
         a0, b0 = alpha, beta
         live = a | b
         ts = self.tsuit

@@ -11,7 +11,7 @@ decision is deterministic for a given seed; the time budget only caps it on a sl
 import time
 
 from ..whist import WhistPlay
-from .endgame import WhistSolver, maxn
+from .endgame import OutOfTime, WhistSolver, maxn
 from .policy import greedy, rollout
 
 EXACT_TRICKS = 3
@@ -63,7 +63,10 @@ def search_card(know, legal_cards, rng, samples=24, budget=0.3):
         return legal_cards[0]
     seat = know.seat
     if know.game == "whist" and know.view["stage"] == 2:
-        return solve_whist(know)
+        try:
+            return solve_whist(know, time.perf_counter() + budget * 0.9)
+        except OutOfTime:  # a rare hard endgame: play the heuristic move this once
+            return whist_greedy(_full_position(know), know.unseen | know.known[1 - know.seat])
     rollout_fn = whist_rollout if know.game == "whist" else rollout
     totals = {c: 0.0 for c in legal_cards}
     deadline = time.perf_counter() + budget * 0.85
@@ -99,10 +102,16 @@ def whist_solver(trump: int) -> WhistSolver:
     return solver
 
 
-def solve_whist(know):
+def _full_position(know):
+    from . import _position
+    return _position(know)
+
+
+def solve_whist(know, deadline=None):
     """Stage 2 is perfect information (each player can deduce the other's hand): solve
-    it exactly."""
+    it exactly, or raise ``OutOfTime`` past ``deadline``."""
     solver = whist_solver("CDHS".index(know.view["trump"]))
+    solver.deadline = deadline
     me = know.hand
     opp = know.unseen | know.known[1 - know.seat]
     if not know.trick:
