@@ -198,3 +198,19 @@ def scenario_hands(hands, players, per_hand, deck, trick_len):
 
 def trick_record(leader, cards_, winner=None):
     return {"leader": leader, "cards": [code(c) for c in cards_], "winner": winner}
+
+
+def play_recorded(game, action):
+    """Play the card ``action`` on ``game.p`` and keep the public record of tricks
+    (``game.tricks`` of the deal, ``game.last_trick`` across deals).  Returns whether
+    the deal's play is over."""
+    p = game.p
+    if not p.trick:
+        game.tricks.append(trick_record(p.turn, []))
+    game.tricks[-1]["cards"].append(action)
+    p.play(cards.INDEX[action])
+    if not p.trick:
+        game.tricks[-1]["winner"] = p.leader
+        game.trick_serial += 1
+        game.last_trick = dict(game.tricks[-1], deal_no=game.deal_no, serial=game.trick_serial)
+    return p.over

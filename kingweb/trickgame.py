@@ -4,7 +4,7 @@ the record of tricks, and one-deal scenarios."""
 from . import cards
 from .cards import INDEX, code
 from .errors import RulesError
-from .game import Game, card_refusal, scenario_hands, trick_record
+from .game import Game, card_refusal, play_recorded, scenario_hands
 from .play import Play
 
 
@@ -56,16 +56,7 @@ class TrickGame(Game):
         return card_refusal(self.p, INDEX[action])
 
     def _play_card(self, action):
-        p = self.p
-        if not p.trick:
-            self.tricks.append(trick_record(p.turn, []))
-        self.tricks[-1]["cards"].append(action)
-        p.play(INDEX[action])
-        if not p.trick:
-            self.tricks[-1]["winner"] = p.leader
-            self.last_trick = dict(self.tricks[-1], deal_no=self.deal_no, serial=self.trick_serial + 1)
-            self.trick_serial += 1
-        if p.over:
+        if play_recorded(self, action):
             self._end_play()
 
     def _hand_mask(self, seat):

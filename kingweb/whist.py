@@ -4,7 +4,7 @@
 from . import cards
 from .cards import INDEX, SUITS, code
 from .errors import RulesError
-from .game import Game, Option, card_refusal, scenario_hands, trick_record
+from .game import Game, Option, card_refusal, play_recorded, scenario_hands
 from .play import Contract, Play
 
 STAGE_TRICKS = 13
@@ -110,16 +110,7 @@ class Whist(Game):
         return f"{action!r} is not a card code; play one of {', '.join(self._legal())}"
 
     def _apply(self, action):
-        p = self.p
-        if not p.trick:
-            self.tricks.append(trick_record(p.turn, []))
-        self.tricks[-1]["cards"].append(action)
-        p.play(INDEX[action])
-        if not p.trick:
-            self.tricks[-1]["winner"] = p.leader
-            self.trick_serial += 1
-            self.last_trick = dict(self.tricks[-1], deal_no=self.deal_no, serial=self.trick_serial)
-        if p.over:
+        if play_recorded(self, action):
             self._end_deal()
 
     def _end_deal(self):

@@ -10,19 +10,11 @@
 import time
 
 from ..cards import SUIT_MASK
+from ..cards import cards_of as _cards
 
 
 class OutOfTime(Exception):
     """A solver search ran past its deadline."""
-
-
-def _cards(m):
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def maxn(p):

@@ -9,6 +9,7 @@ positives, win with the cheapest sure winner and draw trumps when holding them.
 """
 
 from ..cards import SUIT_MASK
+from ..cards import cards_of as _cards
 from .knowledge import card_values
 
 
@@ -139,15 +140,6 @@ def _beatable(c, p, others):
     if higher:
         return True
     return trump >= 0 and suit != trump and bool(others & SUIT_MASK[trump])
-
-
-def _cards(m):
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def rollout(p, seat_filter=None):
