@@ -21,7 +21,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent))
 from browser_support import CHROMIUM_ARGS, prefs_script  # noqa: E402
+from build import _Handler as Quiet  # noqa: E402
 
 DIST = Path(os.environ.get("KINGWEB_DIST", Path(__file__).resolve().parent.parent / "dist"))
 RUNS = 5
@@ -35,14 +37,6 @@ w.onmessage = (e) => { window.bareReady = performance.now(); document.title = "r
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 const py = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
 self.postMessage(py.runPython("1 + 1"));"""
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
-
-    def log_message(self, *a):
-        pass
 
 
 def serve(root):

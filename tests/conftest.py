@@ -29,12 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("KINGWEB_DIST", ROOT / "dist"))
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
-
-    def log_message(self, *a):
-        pass
+from build import _Handler as _Quiet  # the same server as `python build.py serve`
 
 
 class _Cors(_Quiet):
