@@ -661,6 +661,10 @@ function showDealResult(i, then) {
     content.push(el("p", { text: t("bought", { name: nm[d.buyer], offer: offerLabel(d.offer) }) + " · " +
       t("payment", { buyer: nm[d.buyer], owner: nm[d.owner], n: d.payment }) }));
   }
+  if (!view.lesson) {  // the same deals and bot play for anyone with the link
+    content.push(el("p", { class: "share", text: t("share_text") }),
+      el("input", { type: "text", readonly: true, value: shareUrl(), "aria-label": t("share"), size: 40 }));
+  }
   openDialog(t("deal_result", { n: i + 1, contract: contractLabel(view, d.contract) }), content,
     [[t("continue"), null, true]], then);
 }
