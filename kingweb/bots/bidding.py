@@ -99,7 +99,7 @@ def decide(view, est: Estimates) -> str:
     if phase == "ultimatum":
         return "offer:up:8" if est.up[est.best_up()[0]] >= 9.5 else "pass"
     if phase == "auction":
-        return _offer(legal, est)
+        return _offer(legal, est, view["options"].get("uncapped_payment", False))
     if phase == "decide":
         auc = view["auction"]
         value = offer_terms(auc["offer"])[2] if auc["offer"] else 0
@@ -114,18 +114,29 @@ def decide(view, est: Estimates) -> str:
     return legal[0]
 
 
-def _offer(legal, est):
-    """The cheapest legal offer this seat still profits from, or pass."""
-    _, up = est.best_up()
-    max_up = int(up - 2.5)            # buy N up only while expecting N + 2.5 tricks
-    down_pts = 325 - 75 * est.down
-    max_null = int((down_pts - 100) // 75)
+def buyer_value(kind, n, est, uncapped=False):
+    """Expected points of buying ``n`` up or ``n`` nulls, after paying the owner.
+
+    Under the default capped payment the buyer pays at most what he made, so a bought
+    "up" deal never goes below zero and a bought null deal loses only what he made."""
+    if kind == "up":
+        made = 25 * est.best_up()[1]
+        value = 25 * n
+    else:
+        made = 325 - 75 * est.down
+        value = 75 * n
+    pay = value if uncapped else min(value, max(0.0, made))
+    return made - pay
+
+
+def _offer(legal, est, uncapped=False):
+    """The cheapest legal offer worth more to this seat than staying out, or pass."""
     best = None
     for a in legal:
         if not a.startswith("offer:"):
             continue
         kind, n, value = offer_terms(a)
-        if (kind == "up" and n <= max_up) or (kind == "null" and n <= max_null):
+        if buyer_value(kind, n, est, uncapped) >= SHARE + 25:
             if best is None or value < offer_terms(best)[2]:
                 best = a
     return best or "pass"
