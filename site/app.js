@@ -610,12 +610,19 @@ function openNewGame() {
   };
   gameSel.addEventListener("change", fill);
   fill();
+  const langSel = el("select", { id: "new-lang" }, ...LANGS.map((l) =>
+    el("option", { value: l, selected: l === prefs.lang, text: $("lang-pick").querySelector(`option[value="${l}"]`).textContent })));
+  langSel.addEventListener("change", () => {
+    prefs.lang = langSel.value; savePrefs(); applyLang();
+    openNewGame();  // the dialog again, in the new language
+  });
   const four = el("input", { type: "checkbox", id: "new-four", checked: prefs.fourColor });
   const auto = el("input", { type: "checkbox", id: "new-auto", checked: prefs.autoplay });
   form.append(
     el("label", { for: "new-game" }, t("game"), gameSel),
     el("label", { for: "new-level" }, t("level"), levelSel),
     el("label", { for: "new-speed" }, t("speed"), speedSel),
+    el("label", { for: "new-lang" }, t("language"), langSel),
     opts,
     el("label", { for: "new-four" }, four, t("four_color")),
     el("label", { for: "new-auto" }, auto, t("autoplay")),
