@@ -208,3 +208,10 @@ def test_arena_normal_beats_random(gid, deals):
     r = run(gid, kinds, deals, seed=1)
     pair = r["pairs"][0]
     assert pair["a"] == "normal" and pair["diff"] > pair["ci95"] > 0, pair
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_names_the_first_dealer(level):
+    g = kingweb.new_game("king", seed=2, options={"king_chooses_dealer": True})
+    a = Bot(level, seed=1, samples=4).decide(g.view(g.turn))
+    assert a in g.legal() and a.startswith("dealer:")

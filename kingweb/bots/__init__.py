@@ -76,6 +76,8 @@ class Bot:
         return greedy(pos, know.unseen, easy=self.level == "easy")
 
     def _bid(self, view, rng):
+        if view["phase"] == "dealer":  # naming the first dealer: no cards are dealt yet
+            return bidding.decide(view, None)
         if self.level == "hard":
             from .policy import rollout
             from ..play import Play
