@@ -55,6 +55,18 @@ def test_random_play_never_raises_and_totals_hold(game, seed, play_seed):
     assert g.scores == [sum(d["points"][s] for d in g.deals) for s in range(g.players)]
 
 
+def played(game, seed, play_seed, steps):
+    """A game of ``game`` = (id, options) after up to ``steps`` random legal actions."""
+    gid, options = game
+    g = kingweb.new_game(gid, seed=seed, options=options)
+    rng = random.Random(play_seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        g.act(rng.choice(g.legal()))
+    return g
+
+
 def hidden_cards(g, seat):
     """Cards in other seats' hands, and the whist stock, that ``seat`` must not see."""
     out = set()
@@ -71,13 +83,7 @@ def hidden_cards(g, seat):
 @settings(max_examples=40, deadline=None)
 @given(games, seeds, seeds, st.integers(0, 200))
 def test_view_never_shows_hidden_cards(game, seed, play_seed, steps):
-    gid, options = game
-    g = kingweb.new_game(gid, seed=seed, options=options)
-    rng = random.Random(play_seed)
-    for _ in range(steps):
-        if g.over:
-            break
-        g.act(rng.choice(g.legal()))
+    g = played(game, seed, play_seed, steps)
     for seat in range(g.players):
         v = g.view(seat)
         if v.get("last_trick") and v["last_trick"]["deal_no"] != v["deal_no"]:
@@ -90,13 +96,7 @@ def test_view_never_shows_hidden_cards(game, seed, play_seed, steps):
 @settings(max_examples=40, deadline=None)
 @given(games, seeds, seeds, st.integers(0, 300))
 def test_json_round_trip_continues_identically(game, seed, play_seed, steps):
-    gid, options = game
-    g = kingweb.new_game(gid, seed=seed, options=options)
-    rng = random.Random(play_seed)
-    for _ in range(steps):
-        if g.over:
-            break
-        g.act(rng.choice(g.legal()))
+    g = played(game, seed, play_seed, steps)
     h = kingweb.from_json(g.to_json())
     r1, r2 = random.Random(1), random.Random(1)
     for _ in range(60):
