@@ -39,9 +39,11 @@ def test_offline_reload_after_a_first_visit_plays(browser, base_url, console_err
     page.reload()
     page.wait_for_selector("#hand .card", timeout=90000)
     page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60000)
-    n = len(page_state(page)["hand"])
+    before = settled_state(page)
     page.locator("#hand .card.legal").first.click()
-    page.wait_for_function("(n) => document.querySelectorAll('#hand .card').length < n || document.querySelector('#trick .card')", arg=n)
+    # in stage 1 a trick's winner draws at once: the hand changes, not always its size
+    page.wait_for_function("""(b) => JSON.stringify([...document.querySelectorAll('#hand .card')].map(e => e.dataset.card)) !== b""",
+                           arg=json.dumps(before["hand"], separators=(",", ":")))
     ctx.close()
 
 
