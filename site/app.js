@@ -329,8 +329,7 @@ async function lessonTry(action) {
     if (r.verdict === "wrong") {
       const h = r.hint;
       const card = /^[2-9TJQKA][CDHS]$/.test(h.action) ? cardName(h.action) : actionLabel(h.action, view);
-      const key = `why_${h.reason}`;
-      const why = t(key, { card }) === key ? h.text : t(key, { card });
+      const why = reasonText(h, card);
       lessonFeedback = `${t("why_prefix")} ${why} ${t("try_again")}`;
       hinted = null;
       render();
@@ -345,6 +344,14 @@ async function lessonTry(action) {
 }
 
 let lessonFeedback = "";
+
+/** The bots' reason for a suggestion in the page's language (the engine's English words
+ *  when a reason has no translation). */
+function reasonText(h, card) {
+  const key = `why_${h.reason}`;
+  const s = t(key, { card });
+  return s === key ? h.text : s;
+}
 
 function nextLessonId(id) {
   const all = info.lessons;
@@ -742,7 +749,7 @@ async function showHint() {
     hinted = h.action;
     render();
     const label = /^[2-9TJQKA][CDHS]$/.test(h.action) ? cardName(h.action) : actionLabel(h.action, view);
-    toast(`${label}: ${h.text}`, 6000);
+    toast(`${label}: ${reasonText(h, label)}`, 6000);
   } catch (e) { toast(e.message); }
 }
 
