@@ -6,10 +6,9 @@ no rules at all is timed first, as the yardstick of this machine's speed.
 """
 
 import random
-import statistics
 import time
 
-from . import cards, king, kingru, new_game, scenario
+from . import cards, king, kingru, new_game
 from .whist import WhistPlay, whist_contract
 
 POOL = 400  # deals dealt in advance, so that shuffling is not what is timed

@@ -9,7 +9,7 @@ deterministic for a seed, so a replay reproduces their play exactly.
 import json
 import time
 
-from . import GAMES, RulesError, IllegalAction, from_json, new_game
+from . import IllegalAction, RulesError, from_json, new_game
 from .bots import LEVELS, Bot, hint
 
 SAVE_FORMAT = "kingweb-save"

@@ -21,7 +21,6 @@ def rng():
 import functools
 import http.server
 import os
-import sys
 import threading
 from pathlib import Path
 

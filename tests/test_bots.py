@@ -10,7 +10,6 @@ from kingweb.bots import Bot, CheatBot, hint
 from kingweb.bots.arena import run
 from kingweb.bots.endgame import WhistSolver, reps_mask
 from kingweb.cards import FULL_DECK, SUIT_MASK, cards_of, mask_of, INDEX
-from conftest import play_out
 
 
 def decide(g, level="normal", seed=0):

@@ -69,7 +69,6 @@ def test_units_of_each_contract():
 
 
 def test_eralash_counts_the_king_of_hearts_three_ways():
-    hands = [["KH", "7C"], ["AH", "8C"], ["7H", "9C"], ["8H", "TC"]]
     g = kr("no-everything", [["7C", "KH"], ["8C", "AH"], ["9C", "7H"], ["TC", "8H"]], leader=3)
     g.act("TC")
     g.act("7C")

@@ -24,7 +24,7 @@ from .. import cards
 from ..cards import INDEX
 from . import bidding
 from .knowledge import Knowledge
-from .policy import greedy, wants_tricks
+from .policy import greedy
 from .search import search_card, whist_greedy
 
 LEVELS = ("random", "easy", "normal", "hard")

@@ -48,7 +48,6 @@ def estimate_down(hand: int) -> float:
     t = 0.0
     for s in range(4):
         rs = _suit_ranks(hand, s)
-        n = len(rs)
         lows = sum(1 for r in rs if r <= 5)
         for r in rs:
             if r >= 9:  # J Q K A

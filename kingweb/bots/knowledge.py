@@ -8,7 +8,7 @@ known to lack) and deals the unseen cards to the other seats consistently with t
 from functools import lru_cache
 
 from .. import cards, king, kingru
-from ..cards import HEART_MASK, INDEX, SUIT_MASK, mask_of
+from ..cards import INDEX, SUIT_MASK, mask_of
 from ..play import Play
 from ..whist import WhistPlay, whist_contract
 
