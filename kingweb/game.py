@@ -161,7 +161,7 @@ class Game:
         return {}
 
 
-def card_refusal(play, c: int, owner_hint=None) -> str:
+def card_refusal(play, c: int) -> str:
     """Why card ``c`` may not be played now by ``play.turn`` (the first rule it breaks)."""
     seat = play.turn
     bit = 1 << c

@@ -34,12 +34,13 @@ NEGATIVES = {
     "last-two": Contract("last-two", _last_two),
 }
 NEGATIVE_ORDER = tuple(NEGATIVES)
+KING_OF_HEARTS_NOT_FORCED = replace(NEGATIVES["king-of-hearts"], kh_rule=KH_VOID)
 
 
 def contract_for(cid, options) -> Contract:
     """The ``Contract`` of a played King deal under the match options."""
     if cid == "king-of-hearts" and not options["king_forced_on_heart_lead"]:
-        return replace(NEGATIVES[cid], kh_rule=KH_VOID)
+        return KING_OF_HEARTS_NOT_FORCED
     return NEGATIVES.get(cid) or POSITIVES[cid]
 TOTALS = {"tricks": -260, "hearts": -260, "queens": -200, "jacks-kings": -240,
           "king-of-hearts": -160, "last-two": -180, "positive": 325}

@@ -1,6 +1,8 @@
 """Кинг / Russian King (``kingru``): 32 cards, four players, seven "don't take" deals
 then the same seven as "take".  RULES.md §2 is the reference."""
 
+from functools import lru_cache
+
 from .cards import HEART_MASK, JACKS, JACKS_KINGS, KH_BIT, QUEENS, SHORT_DECK
 from .errors import RulesError
 from .game import Option, flag
@@ -57,13 +59,20 @@ def _scorer(base, sign, boys):
 
 def contract_for(base, positive, options) -> Contract:
     """The ``Contract`` of one Кинг deal under the match options."""
+    return _contract(base, positive, options["boys"], options["king_discard"],
+                     options["king_discard_on_heart_lead"])
+
+
+@lru_cache(maxsize=None)
+def _contract(base, positive, boys, king_discard, on_heart_lead) -> Contract:
+    # one object per deal and options: the bots cache per-contract tables by identity
     sign = 1 if positive else -1
     kh = KH_NONE
-    if base in ("king", "everything") and options["king_discard"]:
-        kh = KH_VOID_OR_HEARTS if options["king_discard_on_heart_lead"] else KH_VOID
-    early = {"hearts": HEARTS32, "boys": _boys(options["boys"])[0], "girls": QUEENS,
+    if base in ("king", "everything") and king_discard:
+        kh = KH_VOID_OR_HEARTS if on_heart_lead else KH_VOID
+    early = {"hearts": HEARTS32, "boys": _boys(boys)[0], "girls": QUEENS,
              "king": KH_BIT}.get(base, 0)
-    return Contract(base if positive else "no-" + base, _scorer(base, sign, options["boys"]),
+    return Contract(base if positive else "no-" + base, _scorer(base, sign, boys),
                     ban_hearts_lead=base in ("hearts", "king", "everything"),
                     kh_rule=kh, early_mask=early, sign=sign)
 

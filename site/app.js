@@ -696,7 +696,7 @@ function sheetTable() {
       ...d.points.map((p) => el("td", { text: String(p * scale) })),
       el("td", { class: sum === d.total ? "ok" : "bad", text: `${sum * scale}` }));
   });
-  const totals = v.deals[0] ? v.scores : v.scores;
+  const totals = v.scores;
   const grand = totals.reduce((a, b) => a + b, 0);
   const expected = v.deals.reduce((a, d) => a + d.total, 0);
   if (grand !== expected) ok = false;

@@ -44,3 +44,11 @@ def test_random_playout_equals_stepping(ci, seed, pre):
     pb = stepped(b, random.Random(seed).random)
     assert pa == pb and a.won == b.won and a.winners == b.winners and a.hands == b.hands
     assert a.over and a.turn == b.turn and a.trick_no == b.trick_no
+
+
+def test_a_deal_has_one_contract_object():
+    # the bots cache per-contract tables (card values) by the contract itself
+    opts = kingru.KingRu.check_options({"boys": "jacks-kings"})
+    assert kingru.contract_by_id("no-boys", opts) is kingru.contract_by_id("no-boys", dict(opts))
+    k = king.King.check_options({"king_forced_on_heart_lead": False})
+    assert king.contract_for("king-of-hearts", k) is king.contract_for("king-of-hearts", dict(k))

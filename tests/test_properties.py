@@ -114,13 +114,7 @@ def test_json_round_trip_continues_identically(game, seed, play_seed, steps):
        st.sampled_from(["pass", "accept", "reject", "4333", "ultimatum", "auction", "down", "up:NT",
                         "offer:up:9", "offer:null:5", "offer:up:0", "dealer:4"])))
 def test_illegal_actions_are_refused_and_change_nothing(game, seed, steps, action):
-    gid, options = game
-    g = kingweb.new_game(gid, seed=seed, options=options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.over:
-            break
-        g.act(rng.choice(g.legal()))
+    g = played(game, seed, seed, steps)
     if g.over or action in g.legal():
         return
     before = (g.to_json(), [g.view(s) for s in range(g.players)])
