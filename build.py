@@ -166,7 +166,8 @@ def build(dist: Path = DIST):
     if dist.exists():
         shutil.rmtree(dist)
     shutil.copytree(ROOT / "site", dist)
-    pyodide_runtime(dist / "pyodide")
+    runtime = pyodide_runtime(dist / "pyodide")
+    micropip = next(runtime.glob("micropip-*.whl")).relative_to(dist).as_posix()
     wheel = build_wheel(dist / "wheels")
     # The build's identity is a hash of every file it serves: any change to the site,
     # the wheel or the runtime gives the offline cache a new name.
@@ -178,7 +179,7 @@ def build(dist: Path = DIST):
     # The page learns the wheel's name and the build's identity from one small file.
     (dist / "build.json").write_text(json.dumps({
         "version": project_version(), "wheel": f"wheels/{wheel.name}", "build": digest,
-        "pyodide": PYODIDE_VERSION}, indent=1))
+        "pyodide": PYODIDE_VERSION, "micropip": micropip}, indent=1))
     stamp_service_worker(dist, digest)
     log(f"built {dist} (wheel {wheel.name}, build {digest})")
     return dist

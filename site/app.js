@@ -56,8 +56,9 @@ function startWorker() {
   worker.onmessage = (ev) => {
     const m = ev.data;
     if (m.type === "progress") return showProgress(m.stage, m.pct);
-    if (m.type === "ready") { info = m.info; window.kingwebBoot = m.boot_ms; return onReady(); }
+    if (m.type === "ready") { info = m.info; window.kingwebBoot = m.boot_ms; window.kingwebInstall = m.install; return onReady(); }
     if (m.type === "fatal") return loadFailed(m.message);
+    if (m.type === "kept") { window.kingwebInstall.kept = true; return; }
     const c = calls.get(m.id);
     if (!c) return;
     calls.delete(m.id);
@@ -244,8 +245,17 @@ function setAside(raw, reason) {
   toast(t("saved_corrupt", { msg: reason }), 8000);
 }
 
+// Offline play: the service worker precaches the whole site (the runtime is 13 MB), so it
+// registers once the engine is up, where the download cannot slow the first load.
+function registerOffline() {
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("./sw.js").catch(() => {});
+  }
+}
+
 async function onReady() {
   $("loading").hidden = true;
+  setTimeout(registerOffline, 1000);
   const { cfg, problems } = readParams(location.search, info, { langs: LANGS, speeds: Object.keys(SPEEDS) });
   embedded = cfg.embed;
   if (embedded) {
@@ -842,7 +852,4 @@ document.addEventListener("keydown", (e) => {
 applyLang();
 showProgress("runtime", 5);
 startWorker();
-if ("serviceWorker" in navigator && location.protocol !== "file:") {
-  // after the game has started loading: the precache must not compete with it
-  window.addEventListener("load", () => navigator.serviceWorker.register("./sw.js").catch(() => {}));
-}
+

@@ -1,0 +1,71 @@
+"""How the page gets kingweb: micropip on a first visit, the kept copy on a return, in real Chromium."""
+
+import json
+
+import pytest
+
+import build
+from browser_support import open_game, settled_state
+
+pytestmark = pytest.mark.browser
+
+# Change one kept file in IndexedDB (Emscripten's IDBFS: database = mount point, key =
+# path): a line of valid Python appended, so only the RECORD hashes can tell.
+DAMAGE_JS = """async (suffix) => {
+  const db = await new Promise((ok, bad) => { const r = indexedDB.open('/kept'); r.onsuccess = () => ok(r.result); r.onerror = bad; });
+  const tx = db.transaction('FILE_DATA', 'readwrite');
+  const store = tx.objectStore('FILE_DATA');
+  const keys = await new Promise((ok) => { const r = store.getAllKeys(); r.onsuccess = () => ok(r.result); });
+  const key = keys.find((k) => k.endsWith(suffix));
+  const entry = await new Promise((ok) => { const r = store.get(key); r.onsuccess = () => ok(r.result); });
+  const extra = new TextEncoder().encode('\\nDAMAGED = True\\n');
+  const contents = new Uint8Array(entry.contents.length + extra.length);
+  contents.set(entry.contents);
+  contents.set(extra, entry.contents.length);
+  entry.contents = contents;
+  store.put(entry, key);
+  await new Promise((ok) => { tx.oncomplete = ok; });
+  db.close();
+  return key;
+}"""
+
+
+def install(page):
+    return page.evaluate("window.kingwebInstall")
+
+
+def reload_and_wait(page):
+    page.reload()
+    page.wait_for_selector("#hand .card", timeout=90_000)
+
+
+def test_micropip_installs_then_a_return_visit_uses_the_kept_copy(browser, base_url):
+    ctx = browser.new_context()  # a new profile: nothing kept yet
+    page = ctx.new_page()
+    open_game(page, base_url, "kingru", seed=2, level="easy")
+    first = install(page)
+    assert first["from"] == "micropip"
+    assert first["micropip"] == build.WHEELS["micropip"][0]  # the pinned wheel, really loaded
+    page.wait_for_function("window.kingwebInstall.kept === true", timeout=30_000)
+    before = settled_state(page)
+    reload_and_wait(page)
+    assert install(page)["from"] == "kept"
+    after = settled_state(page)
+    assert after["hand"] == before["hand"]  # the same game, resumed by the kept engine
+
+    # a damaged kept copy is noticed before it is imported, and micropip installs again
+    build_id = json.loads((page.evaluate("fetch('build.json').then(r => r.text())")))["build"]
+    key = page.evaluate(DAMAGE_JS, "/kingweb/session.py")
+    assert key == f"/kept/{build_id}/kingweb/session.py"
+    reload_and_wait(page)
+    again = install(page)
+    assert again["from"] == "micropip"
+    page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60_000)
+    hand = settled_state(page)["hand"]
+    page.locator("#hand .card.legal").first.click()
+    page.wait_for_function("(n) => document.querySelectorAll('#hand .card').length < n", arg=len(hand))
+    # and keeps a sound copy for next time
+    page.wait_for_function("window.kingwebInstall.kept === true", timeout=30_000)
+    reload_and_wait(page)
+    assert install(page)["from"] == "kept"
+    ctx.close()
