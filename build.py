@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import urllib.request
 import zipfile
 from functools import partial
@@ -103,14 +104,19 @@ def pypi_wheel(name, version, sha256):
         return dest
 
 
-def pyodide_runtime(out: Path):
-    """The pinned Pyodide runtime, with the lock entries of the pinned wheels fixed."""
+def stock_runtime(out: Path):
+    """The pinned Pyodide runtime exactly as the npm package ships it."""
     tgz = _fetch(PYODIDE_TARBALL, CACHE / f"pyodide-{PYODIDE_VERSION}.tgz", _sri_ok(PYODIDE_INTEGRITY))
     out.mkdir(parents=True, exist_ok=True)
     with tarfile.open(tgz) as tf:
         for name in PYODIDE_FILES:
-            data = tf.extractfile(f"package/{name}").read()
-            (out / name).write_bytes(data)
+            (out / name).write_bytes(tf.extractfile(f"package/{name}").read())
+    return out
+
+
+def pyodide_runtime(out: Path):
+    """The pinned Pyodide runtime, with the lock entries of the pinned wheels fixed."""
+    stock_runtime(out)
     lock_path = out / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     for name, (version, sha, depends) in WHEELS.items():
@@ -119,6 +125,110 @@ def pyodide_runtime(out: Path):
         lock["packages"][name].update(file_name=whl.name, version=version, sha256=sha, depends=depends)
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
     return out
+
+
+# -- bytecode ---------------------------------------------------------------------------
+# The npm runtime's python_stdlib.zip holds sources only and PyPI's micropip wheel has no
+# bytecode, so a browser compiles every module it imports on every load: most of the
+# runtime's own start-up and of micropip's import.  The build compiles them once instead,
+# with the pinned interpreter itself (Pyodide in Node, so the bytecode is exactly what the
+# browser would make), and adds the .pyc files beside the sources: unchecked-hash pycs
+# (PEP 552), used without a look at the source.  The sources stay, for tracebacks.  Only
+# modules that a game really imports are compiled; without Node the build ships the
+# sources alone and the page still works, only slower to start.
+
+PRECOMPILE_JS = r"""
+import { join } from "node:path";
+import { readFileSync } from "node:fs";
+const [runtime, wheel, out] = process.argv.slice(2);
+const { loadPyodide } = await import(join(runtime, "pyodide.mjs"));
+const py = await loadPyodide({ indexURL: runtime + "/", env: { PYTHONHASHSEED: "0" }, stdout: () => {} });
+py.FS.mkdirTree("/out");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: out }, "/out");
+const name = wheel.split("/").pop();
+py.FS.writeFile(`/tmp/${name}`, new Uint8Array(readFileSync(wheel)));
+await py.loadPackage("micropip", { messageCallback: () => {} });
+await py.runPythonAsync(`import micropip\nawait micropip.install("emfs:/tmp/${name}")`);
+py.runPython(`
+import importlib, os, py_compile, site, sys, zipfile
+# what the page imports: the session with its bots and lessons, and the worker's helpers
+for m in ("kingweb.session", "kingweb.lessons", "kingweb.bots.hints", "kingweb.bots.search",
+          "kingweb.bots.endgame", "kingweb.bots.bidding", "base64", "hashlib", "shutil"):
+    importlib.import_module(m)
+mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
+def emit(source, shown, dest):
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    with open("/tmp/source.py", "wb") as f:
+        f.write(source)
+    py_compile.compile("/tmp/source.py", cfile=dest, dfile=shown, doraise=True, invalidation_mode=mode)
+stdlib = next(p for p in sys.path if p.endswith(".zip"))
+with zipfile.ZipFile(stdlib) as z:
+    for mod in list(sys.modules.values()):
+        f = getattr(getattr(mod, "__spec__", None), "origin", None) or ""  # "frozen" for frozen ones
+        if f.startswith(stdlib + "/") and f.endswith(".py"):
+            arc = f[len(stdlib) + 1:]
+            emit(z.read(arc), f, "/out/stdlib/" + arc + "c")
+packages = site.getsitepackages()[0]
+for top in ("micropip", "kingweb"):
+    for d, _, files in os.walk(os.path.join(packages, top)):
+        for fn in files:
+            if fn.endswith(".py"):
+                rel = os.path.relpath(os.path.join(d, fn), packages)
+                cached = os.path.join(os.path.dirname(rel), "__pycache__", f"{fn[:-3]}.{sys.implementation.cache_tag}.pyc")
+                with open(os.path.join(packages, rel), "rb") as f:
+                    emit(f.read(), os.path.join(packages, rel), f"/out/{top}/{cached}")
+`);
+"""
+
+
+def precompile(runtime: Path, wheel: Path):
+    """Bytecode for the stdlib modules, micropip and kingweb: {"stdlib"|top: {arcname: bytes}}."""
+    node = shutil.which("node")
+    if node is None:
+        log("node not found: shipping sources without bytecode (the page starts slower)")
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "precompile.mjs"
+        script.write_text(PRECOMPILE_JS)
+        out = Path(tmp) / "out"
+        out.mkdir()
+        subprocess.run([node, str(script), str(runtime.resolve()), str(wheel.resolve()), str(out)], check=True)
+        return {top.name: {p.relative_to(top).as_posix(): p.read_bytes() for p in sorted(top.rglob("*.pyc"))}
+                for top in sorted(out.iterdir())}
+
+
+def _zip_entry(arc):
+    zi = zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0))
+    zi.compress_type = zipfile.ZIP_DEFLATED
+    return zi
+
+
+def _record_row(arc, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{arc},sha256={digest},{len(data)}"
+
+
+def add_to_zip(path: Path, extra: dict):
+    """Rewrite a zip with ``extra`` files added (a wheel's RECORD lists them too)."""
+    with zipfile.ZipFile(path) as z:
+        files = [(i, z.read(i)) for i in z.infolist()]
+    record = next((i for i, _ in files if i.filename.endswith(".dist-info/RECORD")), None)
+    with zipfile.ZipFile(path, "w") as z:
+        for info, data in files:
+            if info is record:
+                rows = [_record_row(arc, d) for arc, d in sorted(extra.items())]
+                data = data.rstrip(b"\n") + b"\n" + "\n".join(rows).encode() + b"\n"
+            z.writestr(info, data)
+        for arc, data in sorted(extra.items()):
+            z.writestr(_zip_entry(arc), data)
+
+
+def set_lock_sha256(runtime: Path, name: str, wheel: Path):
+    """Point the lock entry of ``name`` at ``wheel`` (Pyodide checks it on load)."""
+    lock_path = runtime / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    lock["packages"][name]["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
 
 
 # -- the kingweb wheel ----------------------------------------------------------------
@@ -144,19 +254,14 @@ def build_wheel(out: Path) -> Path:
     wheel = b"Wheel-Version: 1.0\nGenerator: kingweb build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     files += [(f"{info}/METADATA", meta), (f"{info}/WHEEL", wheel),
               (f"{info}/top_level.txt", b"kingweb\n")]
-    record = []
-    for arc, data in files:
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.append(f"{arc},sha256={digest},{len(data)}")
+    record = [_record_row(arc, data) for arc, data in files]
     record.append(f"{info}/RECORD,,")
     files.append((f"{info}/RECORD", ("\n".join(record) + "\n").encode()))
     out.mkdir(parents=True, exist_ok=True)
     dest = out / name
-    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zf:
+    with zipfile.ZipFile(dest, "w") as zf:
         for arc, data in files:
-            zi = zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0))
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(zi, data)
+            zf.writestr(_zip_entry(arc), data)
     return dest
 
 
@@ -167,8 +272,15 @@ def build(dist: Path = DIST):
         shutil.rmtree(dist)
     shutil.copytree(ROOT / "site", dist)
     runtime = pyodide_runtime(dist / "pyodide")
-    micropip = next(runtime.glob("micropip-*.whl")).relative_to(dist).as_posix()
+    micropip = next(runtime.glob("micropip-*.whl"))
     wheel = build_wheel(dist / "wheels")
+    bytecode = precompile(runtime, wheel)
+    if bytecode:
+        add_to_zip(runtime / "python_stdlib.zip", bytecode["stdlib"])
+        add_to_zip(wheel, bytecode["kingweb"])
+        add_to_zip(micropip, bytecode["micropip"])
+        set_lock_sha256(runtime, "micropip", micropip)
+        log(f"precompiled {sum(map(len, bytecode.values()))} modules")
     # The build's identity is a hash of every file it serves: any change to the site,
     # the wheel or the runtime gives the offline cache a new name.
     h = hashlib.sha256()
@@ -179,7 +291,7 @@ def build(dist: Path = DIST):
     # The page learns the wheel's name and the build's identity from one small file.
     (dist / "build.json").write_text(json.dumps({
         "version": project_version(), "wheel": f"wheels/{wheel.name}", "build": digest,
-        "pyodide": PYODIDE_VERSION, "micropip": micropip}, indent=1))
+        "pyodide": PYODIDE_VERSION, "micropip": micropip.relative_to(dist).as_posix(), "bytecode": bool(bytecode)}, indent=1))
     stamp_service_worker(dist, digest)
     log(f"built {dist} (wheel {wheel.name}, build {digest})")
     return dist
@@ -220,7 +332,7 @@ def venv_python():
 
 
 def ensure_test_env():
-    """A virtualenv with the test dependencies, and Debian's Chromium."""
+    """A virtualenv with the test dependencies, and Debian's Chromium and Node."""
     py = venv_python()
     if not py.exists():
         log("creating", VENV)
@@ -231,12 +343,15 @@ def ensure_test_env():
         log("installing test requirements")
         subprocess.run([str(py), "-m", "pip", "install", "-q", *TEST_REQUIREMENTS], check=True)
         stamp.write_text(want)
-    if not Path(CHROMIUM).exists():
-        log("installing Debian's chromium")
+    # Chromium for the browser tests; Node for the build's bytecode step
+    missing = [pkg for pkg, ok in (("chromium", Path(CHROMIUM).exists()), ("nodejs", shutil.which("node")))
+               if not ok]
+    if missing:
+        log("installing Debian's", " and ".join(missing))
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         sudo = [] if os.geteuid() == 0 else ["sudo"]
         subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True, env=env)
-        subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env)
+        subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
     return py
 
 

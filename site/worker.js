@@ -16,7 +16,8 @@ const RESTORE_TIMEOUT_MS = 3000;   // a stuck IndexedDB must not stall the game
 const KEEP_DELAY_MS = 1000;
 
 // Milliseconds since the worker started, per boot step, and how kingweb got installed
-// ({from: "micropip" | "kept", micropip: version}): the benchmark and the tests read them.
+// ({from: "micropip" | "kept", micropip: version, stdlib: {bytecode, source}}): the
+// benchmark and the tests read them.
 const boot_ms = {};
 const install = {};
 const t0 = performance.now();
@@ -97,10 +98,21 @@ def kept_save(root, slot, build):
         f.write(build)
 `;
 
+// Which standard-library modules the boot imported from the build's precompiled bytecode
+// and which it had to compile from source (the tests expect none).
+const STDLIB_REPORT_PY = `
+import json, sys
+_zip = next(p for p in sys.path if p.endswith(".zip"))
+_files = [getattr(getattr(m, "__spec__", None), "origin", None) or "" for m in list(sys.modules.values())]
+json.dumps({"bytecode": sum(f.startswith(_zip) and f.endswith(".pyc") for f in _files),
+            "source": sorted(f[len(_zip) + 1:] for f in _files if f.startswith(_zip) and f.endswith(".py"))})
+`;
+
 async function installWithMicropip(pyodide, build, wheelBytes) {
   const wheelPath = `/tmp/${build.wheel.split("/").pop()}`;
   pyodide.FS.writeFile(wheelPath, wheelBytes);
   await pyodide.loadPackage("micropip", { messageCallback: () => {} });
+  lap("micropip_load");
   const micropip = pyodide.pyimport("micropip");
   install.micropip = micropip.__version__;
   lap("micropip_import");
@@ -159,6 +171,7 @@ async function boot() {
     const info = JSON.parse(handle(JSON.stringify({ cmd: "info" }))).result;
     pyodide.runPython("gc.enable()");
     lap("engine");
+    install.stdlib = JSON.parse(pyodide.runPython(STDLIB_REPORT_PY));
     progress("ready", 100);
     self.postMessage({ type: "ready", info, build, boot_ms, install });
     if (keepable && install.from === "micropip") {

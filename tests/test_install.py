@@ -46,10 +46,13 @@ def test_micropip_installs_then_a_return_visit_uses_the_kept_copy(browser, base_
     first = install(page)
     assert first["from"] == "micropip"
     assert first["micropip"] == build.WHEELS["micropip"][0]  # the pinned wheel, really loaded
+    # every standard-library module of the boot came from the build's bytecode
+    assert first["stdlib"]["source"] == [] and first["stdlib"]["bytecode"] > 100
     page.wait_for_function("window.kingwebInstall.kept === true", timeout=30_000)
     before = settled_state(page)
     reload_and_wait(page)
-    assert install(page)["from"] == "kept"
+    kept = install(page)
+    assert kept["from"] == "kept" and kept["stdlib"]["source"] == []
     after = settled_state(page)
     assert after["hand"] == before["hand"]  # the same game, resumed by the kept engine
 
