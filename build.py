@@ -153,7 +153,7 @@ py.runPython(`
 import importlib, os, py_compile, site, sys, zipfile
 # what the page imports: the session with its bots and lessons, and the worker's helpers
 for m in ("kingweb.session", "kingweb.lessons", "kingweb.bots.hints", "kingweb.bots.search",
-          "kingweb.bots.endgame", "kingweb.bots.bidding", "base64", "hashlib", "shutil"):
+          "kingweb.bots.endgame", "kingweb.bots.bidding", "site"):
     importlib.import_module(m)
 mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
 def emit(source, shown, dest):

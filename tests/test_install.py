@@ -9,24 +9,23 @@ from browser_support import open_game, settled_state
 
 pytestmark = pytest.mark.browser
 
-# Change one kept file in IndexedDB (Emscripten's IDBFS: database = mount point, key =
-# path): a line of valid Python appended, so only the RECORD hashes can tell.
-DAMAGE_JS = """async (suffix) => {
-  const db = await new Promise((ok, bad) => { const r = indexedDB.open('/kept'); r.onsuccess = () => ok(r.result); r.onerror = bad; });
-  const tx = db.transaction('FILE_DATA', 'readwrite');
-  const store = tx.objectStore('FILE_DATA');
-  const keys = await new Promise((ok) => { const r = store.getAllKeys(); r.onsuccess = () => ok(r.result); });
-  const key = keys.find((k) => k.endsWith(suffix));
-  const entry = await new Promise((ok) => { const r = store.get(key); r.onsuccess = () => ok(r.result); });
+# Change one kept file in IndexedDB (kept.js: one record of {build, files}): a line of
+# valid Python appended, so only the RECORD hashes can tell.
+DAMAGE_JS = """async (path) => {
+  const db = await new Promise((ok, bad) => { const r = indexedDB.open('kingweb-kept'); r.onsuccess = () => ok(r.result); r.onerror = bad; });
+  const tx = db.transaction('packages', 'readwrite');
+  const store = tx.objectStore('packages');
+  const rec = await new Promise((ok) => { const r = store.get('kingweb'); r.onsuccess = () => ok(r.result); });
   const extra = new TextEncoder().encode('\\nDAMAGED = True\\n');
-  const contents = new Uint8Array(entry.contents.length + extra.length);
-  contents.set(entry.contents);
-  contents.set(extra, entry.contents.length);
-  entry.contents = contents;
-  store.put(entry, key);
+  const old = rec.files[path];
+  const contents = new Uint8Array(old.length + extra.length);
+  contents.set(old);
+  contents.set(extra, old.length);
+  rec.files[path] = contents;
+  store.put(rec, 'kingweb');
   await new Promise((ok) => { tx.oncomplete = ok; });
   db.close();
-  return key;
+  return rec.build;
 }"""
 
 
@@ -58,8 +57,7 @@ def test_micropip_installs_then_a_return_visit_uses_the_kept_copy(browser, base_
 
     # a damaged kept copy is noticed before it is imported, and micropip installs again
     build_id = json.loads((page.evaluate("fetch('build.json').then(r => r.text())")))["build"]
-    key = page.evaluate(DAMAGE_JS, "/kingweb/session.py")
-    assert key == f"/kept/{build_id}/kingweb/session.py"
+    assert page.evaluate(DAMAGE_JS, "kingweb/session.py") == build_id
     reload_and_wait(page)
     again = install(page)
     assert again["from"] == "micropip"
