@@ -170,8 +170,8 @@ def main():
         steps[phase] = {k: median([b[k] for b in boots if k in b]) for k in boots[0]}
         print(f"  game worker boot ({phase}), median ms since the worker started: "
               + ", ".join(f"{k} {v:.0f}" for k, v in steps[phase].items()))
-    print("  bare workers, loadPyodide inside the worker: "
-          + ", ".join(f"{rt} {median(ms):.0f} ms" for rt, ms in BARE_WORKER_MS.items()))
+    print("  bare workers, loadPyodide inside the worker (cold/warm): "
+          + ", ".join(f"{rt} {median(ms[0::2]):.0f}/{median(ms[1::2]):.0f} ms" for rt, ms in BARE_WORKER_MS.items()))
     cold_from, warm_from = INSTALLED[0::2], INSTALLED[1::2]
     print(f"  kingweb installed: cold loads {', '.join(cold_from)}; warm loads {', '.join(warm_from)}")
     print(json.dumps({"medians_ms": m, "normal_p95": p95(normal), "hard_p95": p95(hard), "boot_ms": steps}))
