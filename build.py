@@ -192,7 +192,11 @@ def precompile(runtime: Path, wheel: Path):
         script.write_text(PRECOMPILE_JS)
         out = Path(tmp) / "out"
         out.mkdir()
-        subprocess.run([node, str(script), str(runtime.resolve()), str(wheel.resolve()), str(out)], check=True)
+        try:
+            subprocess.run([node, str(script), str(runtime.resolve()), str(wheel.resolve()), str(out)], check=True)
+        except subprocess.CalledProcessError:
+            log("precompiling in Node failed (see above): shipping sources without bytecode")
+            return None
         return {top.name: {p.relative_to(top).as_posix(): p.read_bytes() for p in sorted(top.rglob("*.pyc"))}
                 for top in sorted(out.iterdir())}
 
