@@ -70,3 +70,17 @@ def test_micropip_installs_then_a_return_visit_uses_the_kept_copy(browser, base_
     reload_and_wait(page)
     assert install(page)["from"] == "kept"
     ctx.close()
+
+
+def test_a_first_visit_downloads_under_1_mb_besides_the_runtime(browser, base_url):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    sizes = {}
+    page.on("response", lambda r: sizes.__setitem__(r.url, len(r.body())) if r.ok else None)
+    open_game(page, base_url, "whist", seed=1, level="easy")
+    runtime = {u: n for u, n in sizes.items() if "/pyodide/" in u}
+    ours = {u: n for u, n in sizes.items() if u not in runtime}
+    assert any(u.endswith(".whl") and "/wheels/" in u for u in ours)  # the worker's fetches count
+    assert any(u.endswith("pyodide.asm.wasm") for u in runtime)
+    assert sum(ours.values()) <= 1_000_000, sorted(ours.items(), key=lambda kv: -kv[1])[:5]
+    ctx.close()
