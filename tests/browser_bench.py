@@ -1,14 +1,14 @@
 """``python build.py bench``: the page's load and bot speed in headless Chromium.
 
-Side by side in one run, on localhost, median of 5:
-- a bare page that only loads the same Pyodide runtime (in a module worker, as the game
-  does), until Python answers;
-- the game page until the first card can be played (a shared-match link, so no dialog);
-each cold (a new browser profile: micropip installs the wheel) and warm (a reload in the same
-profile, once the first visit has kept the installed package); the time to
-the first contentful paint of the table shell; and, measured in the worker, the time a
-``normal`` and a ``hard`` bot turn takes (p95 over a stretch of play).
-"""
+Side by side in one run, on localhost, median of 5 (KINGWEB_BENCH_RUNS to change it):
+- a bare page that only loads this build's Pyodide runtime, the same files the game
+  loads (in a module worker, as the game does), until Python answers;
+- the same bare page with the npm package's runtime as shipped, for reference;
+- the game page until its first card is drawn (a shared-match link, so no dialog);
+each cold (a new browser profile: micropip installs the wheel) and warm (a reload in the
+same profile, once the first visit has kept the installed package); the time to the
+first contentful paint of the table shell; and, measured in the worker, the time a
+``normal`` and a ``hard`` bot turn takes (p95 over a stretch of play)."""
 
 import functools
 import http.server
