@@ -181,8 +181,9 @@ _SESSION = Session()
 def handle(request: str) -> str:
     """One JSON request ``{"cmd": ..., "args": {...}}`` → JSON response.
 
-    Errors come back as ``{"error": message, "kind": "RulesError"}``, never raised, so
-    that the worker never dies on bad input."""
+    The answer is ``{"ok": true, "result": ...}``; errors come back as ``{"ok": false,
+    "error": message, "kind": "RulesError"}``, never raised, so that the worker never
+    dies on bad input."""
     try:
         req = json.loads(request)
         cmd, args = req.get("cmd"), req.get("args") or {}

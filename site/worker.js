@@ -49,6 +49,13 @@ function useKept(pyodide, files) {
   }
 }
 
+function fetchWheel(build) {
+  return fetch(new URL(build.wheel, base)).then((r) => {
+    if (!r.ok) throw new Error(`wheel: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+}
+
 async function installWithMicropip(pyodide, build, wheelBytes) {
   const wheelPath = `/tmp/${build.wheel.split("/").pop()}`;
   pyodide.FS.writeFile(wheelPath, wheelBytes);
@@ -77,16 +84,17 @@ async function keep(pyodide, build) {
 async function boot() {
   try {
     progress("runtime", 10);
-    // While the runtime loads: fetch the build manifest, the wheel and micropip's wheel
-    // (into the HTTP cache, for loadPackage), and read what a previous visit kept.
+    // While the runtime loads: fetch the build manifest, read what a previous visit kept
+    // and, only if nothing was, fetch the wheel and micropip's wheel (into the HTTP
+    // cache, for loadPackage); IndexedDB answers long before the runtime is up.
     const buildP = fetch(new URL("build.json", base)).then((r) => r.json());
-    const wheelP = buildP.then((b) => fetch(new URL(b.wheel, base))).then((r) => {
-      if (!r.ok) throw new Error(`wheel: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    });
-    wheelP.catch(() => {});  // a return visit may never need it
-    buildP.then((b) => fetch(new URL(b.micropip, base))).catch(() => {});
     const keptP = buildP.then((b) => readKept(b.build), () => null);
+    const wheelP = Promise.all([buildP, keptP]).then(([b, files]) => {
+      if (files) return null;
+      fetch(new URL(b.micropip, base)).catch(() => {});
+      return fetchWheel(b);
+    });
+    wheelP.catch(() => {});  // awaited only when micropip installs
     const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
     lap("runtime");
     // Start-up allocates much and frees little: collecting during it is wasted work.
@@ -97,7 +105,10 @@ async function boot() {
     let session = useKept(pyodide, await keptP);
     install.from = session ? "kept" : "micropip";
     lap("restore");
-    if (!session) session = await installWithMicropip(pyodide, build, new Uint8Array(await wheelP));
+    if (!session) {  // a kept copy that failed to import leaves the wheel unfetched
+      const wheel = (await wheelP) || await fetchWheel(build);
+      session = await installWithMicropip(pyodide, build, new Uint8Array(wheel));
+    }
     handle = session.handle;
     const info = JSON.parse(handle(JSON.stringify({ cmd: "info" }))).result;
     pyodide.runPython("gc.enable()");

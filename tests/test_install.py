@@ -6,6 +6,7 @@ import pytest
 
 import build
 from browser_support import open_game, settled_state
+from conftest import DIST
 
 pytestmark = pytest.mark.browser
 
@@ -49,14 +50,17 @@ def test_micropip_installs_then_a_return_visit_uses_the_kept_copy(browser, base_
     assert first["stdlib"]["source"] == [] and first["stdlib"]["bytecode"] > 100
     page.wait_for_function("window.kingwebInstall.kept === true", timeout=30_000)
     before = settled_state(page)
+    fetched = []
+    page.on("request", lambda r: fetched.append(r.url))
     reload_and_wait(page)
     kept = install(page)
     assert kept["from"] == "kept" and kept["stdlib"]["source"] == []
+    assert not [u for u in fetched if u.endswith(".whl")]  # no wheel needed on a return visit
     after = settled_state(page)
     assert after["hand"] == before["hand"]  # the same game, resumed by the kept engine
 
     # a damaged kept copy is noticed before it is imported, and micropip installs again
-    build_id = json.loads((page.evaluate("fetch('build.json').then(r => r.text())")))["build"]
+    build_id = json.loads((DIST / "build.json").read_text())["build"]
     assert page.evaluate(DAMAGE_JS, "kingweb/session.py") == build_id
     reload_and_wait(page)
     again = install(page)
