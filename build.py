@@ -115,14 +115,20 @@ def stock_runtime(out: Path):
 
 
 def pyodide_runtime(out: Path):
-    """The pinned Pyodide runtime, with the lock entries of the pinned wheels fixed."""
+    """The pinned Pyodide runtime, its lock file listing only the pinned wheels it ships.
+
+    The npm lock lists about 350 packages that only Pyodide's CDN serves; here they would
+    be 404s, and micropip converts the whole list to Python when it is imported."""
     stock_runtime(out)
     lock_path = out / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
+    shipped = {}
     for name, (version, sha, depends) in WHEELS.items():
         whl = pypi_wheel(name, version, sha)
         shutil.copy(whl, out / whl.name)
-        lock["packages"][name].update(file_name=whl.name, version=version, sha256=sha, depends=depends)
+        shipped[name] = {**lock["packages"][name], "file_name": whl.name, "version": version,
+                         "sha256": sha, "depends": depends}
+    lock["packages"] = shipped
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
     return out
 

@@ -1,12 +1,13 @@
 """How the page gets kingweb: micropip on a first visit, the kept copy on a return, in real Chromium."""
 
+import hashlib
 import json
 
 import pytest
 
 import build
 from browser_support import open_game, settled_state
-from conftest import DIST
+from conftest import DIST, _need_dist
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +32,7 @@ DAMAGE_JS = """async (path) => {
 
 
 def install(page):
+    page.wait_for_function("window.kingwebInstall && window.kingwebInstall.stdlib", timeout=30_000)
     return page.evaluate("window.kingwebInstall")
 
 
@@ -88,3 +90,14 @@ def test_a_first_visit_downloads_under_1_mb_besides_the_runtime(browser, base_ur
     assert any(u.endswith("pyodide.asm.wasm") for u in runtime)
     assert sum(ours.values()) <= 1_000_000, sorted(ours.items(), key=lambda kv: -kv[1])[:5]
     ctx.close()
+
+
+def test_the_lock_file_lists_only_the_wheels_the_site_ships():
+    _need_dist()
+    runtime = DIST / "pyodide"
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    assert set(lock["packages"]) == set(build.WHEELS)
+    for name, entry in lock["packages"].items():
+        wheel = runtime / entry["file_name"]
+        assert entry["version"] == build.WHEELS[name][0]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
