@@ -59,6 +59,7 @@ function startWorker() {
     if (m.type === "ready") { info = m.info; window.kingwebBoot = m.boot_ms; window.kingwebInstall = m.install; return onReady(); }
     if (m.type === "fatal") return loadFailed(m.message);
     if (m.type === "kept") { window.kingwebInstall.kept = true; return; }
+    if (m.type === "stdlib") { window.kingwebInstall.stdlib = m.stdlib; return; }
     const c = calls.get(m.id);
     if (!c) return;
     calls.delete(m.id);

@@ -93,8 +93,9 @@ export async function writeKept(build, files) {
   }
 }
 
-// Python helpers: what micropip installed for kingweb (relative to site-packages), and
-// putting a restored copy on sys.path or taking it off again.
+// Python helpers, run only when needed (a return visit needs neither): what micropip
+// installed for kingweb (relative to site-packages), and taking a restored copy off
+// sys.path again when it fails to import.
 export const KEPT_PY = `
 import importlib, os, site, sys
 
@@ -106,10 +107,6 @@ def kept_files():
             for d, _, files in os.walk(os.path.join(packages, name)):
                 out += [os.path.relpath(os.path.join(d, f), packages) for f in files]
     return packages, sorted(out)
-
-def kept_use(slot):
-    sys.path.insert(0, slot)
-    importlib.invalidate_caches()
 
 def kept_drop(slot):
     if slot in sys.path:

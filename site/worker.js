@@ -11,8 +11,8 @@ const base = new URL("./", self.location.href);
 const KEEP_DELAY_MS = 1000;  // keep the copy once the page's first requests are answered
 
 // Milliseconds since the worker started, per boot step, and how kingweb got installed
-// ({from: "micropip" | "kept", micropip: version, stdlib: {bytecode, source}}): the
-// benchmark and the tests read them.
+// ({from: "micropip" | "kept", micropip: version}): the benchmark and the tests read
+// them, and the stdlib report that follows the ready message.
 const boot_ms = {};
 const install = {};
 const t0 = performance.now();
@@ -40,10 +40,13 @@ function useKept(pyodide, files) {
     pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
     pyodide.FS.writeFile(full, data);
   }
-  pyodide.globals.get("kept_use")(SLOT);
+  // A directory new to sys.path needs no importlib.invalidate_caches(), which would
+  // also import importlib.metadata and the email package (~60 ms) for nothing.
+  pyodide.pyimport("sys").path.insert(0, SLOT);
   try {
     return pyodide.pyimport("kingweb.session");
   } catch {
+    pyodide.runPython(KEPT_PY);
     pyodide.globals.get("kept_drop")(SLOT);
     return null;
   }
@@ -71,6 +74,7 @@ async function installWithMicropip(pyodide, build, wheelBytes) {
 
 async function keep(pyodide, build) {
   try {
+    pyodide.runPython(KEPT_PY);
     const [packages, paths] = pyodide.globals.get("kept_files")().toJs();
     const files = {};
     for (const path of paths) files[path] = pyodide.FS.readFile(`${packages}/${path}`);
@@ -101,7 +105,6 @@ async function boot() {
     pyodide.runPython("import gc; gc.disable()");
     progress("engine", 75);
     const build = await buildP;
-    pyodide.runPython(KEPT_PY);
     let session = useKept(pyodide, await keptP);
     install.from = session ? "kept" : "micropip";
     lap("restore");
@@ -113,9 +116,9 @@ async function boot() {
     const info = JSON.parse(handle(JSON.stringify({ cmd: "info" }))).result;
     pyodide.runPython("gc.enable()");
     lap("engine");
-    install.stdlib = JSON.parse(pyodide.runPython(STDLIB_REPORT_PY));
     progress("ready", 100);
     self.postMessage({ type: "ready", info, build, boot_ms, install });
+    self.postMessage({ type: "stdlib", stdlib: JSON.parse(pyodide.runPython(STDLIB_REPORT_PY)) });
     if (install.from === "micropip" && self.indexedDB) setTimeout(() => keep(pyodide, build.build), KEEP_DELAY_MS);
   } catch (err) {
     self.postMessage({ type: "fatal", message: String(err && err.message || err) });
