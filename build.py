@@ -207,6 +207,57 @@ def precompile(runtime: Path, wheel: Path):
                 for top in sorted(out.iterdir())}
 
 
+# -- the classic deck -------------------------------------------------------------------
+
+DECK_SRC = ROOT / "art" / "classic"
+SVGO = ROOT / "tools" / "svgo"  # package.json and the package-lock.json that pins svgo
+# Inkscape's drawings carry editor metadata and coordinates to six decimals; a tenth of
+# a unit is finer than a pixel at any size the page draws (a card is 210 units wide).
+SVGO_JS = """
+import { optimize } from "svgo";
+import { readFileSync, writeFileSync, readdirSync } from "node:fs";
+const [src, dst] = process.argv.slice(2);
+for (const f of readdirSync(src).filter((f) => f.endsWith(".svg")).sort()) {
+  const out = optimize(readFileSync(`${src}/${f}`, "utf8"), { multipass: true, floatPrecision: 1 });
+  writeFileSync(`${dst}/${f}`, out.data);
+}
+"""
+
+
+def classic_deck(out: Path):
+    """The classic deck's faces, optimised by the pinned svgo (cached by input hash).
+
+    Returns "svgo" or, without Node and npm, "raw": the drawings as they are, which the
+    page loads just the same, only slower (the deck loads lazily, when it is chosen)."""
+    h = hashlib.sha256(SVGO_JS.encode() + (SVGO / "package-lock.json").read_bytes())
+    for p in sorted(DECK_SRC.glob("*.svg")):
+        h.update(p.name.encode() + b"\0" + p.read_bytes())
+    cached = CACHE / f"deck-{h.hexdigest()[:16]}"
+    if not cached.exists():
+        node, npm = shutil.which("node"), shutil.which("npm")
+        if not (node and npm):
+            log("node or npm not found: shipping the classic deck unoptimised (8 MB)")
+            shutil.copytree(DECK_SRC, out)
+            return "raw"
+        tools = CACHE / "svgo"
+        if not tools.joinpath("node_modules", "svgo").exists() or \
+                tools.joinpath("package-lock.json").read_bytes() != (SVGO / "package-lock.json").read_bytes():
+            shutil.rmtree(tools, ignore_errors=True)
+            tools.mkdir(parents=True)
+            for name in ("package.json", "package-lock.json"):
+                shutil.copy(SVGO / name, tools / name)
+            log("installing the pinned svgo (npm ci)")
+            subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--silent"], cwd=tools, check=True)
+        tmp = cached.with_suffix(".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        (tools / "optimise.mjs").write_text(SVGO_JS)
+        subprocess.run([node, str(tools / "optimise.mjs"), str(DECK_SRC), str(tmp)], check=True)
+        tmp.rename(cached)
+    shutil.copytree(cached, out)
+    return "svgo"
+
+
 def _zip_entry(arc):
     zi = zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0))
     zi.compress_type = zipfile.ZIP_DEFLATED
@@ -285,6 +336,7 @@ def build(dist: Path = DIST):
     micropip = next(runtime.glob("micropip-*.whl"))
     wheel = build_wheel(dist / "wheels")
     bytecode = precompile(runtime, wheel)
+    deck = classic_deck(dist / "cards" / "classic")
     if bytecode:
         add_to_zip(runtime / "python_stdlib.zip", bytecode["stdlib"])
         add_to_zip(wheel, bytecode["kingweb"])
@@ -301,16 +353,20 @@ def build(dist: Path = DIST):
     # The page learns the wheel's name and the build's identity from one small file.
     (dist / "build.json").write_text(json.dumps({
         "version": project_version(), "wheel": f"wheels/{wheel.name}", "build": digest,
-        "pyodide": PYODIDE_VERSION, "micropip": micropip.relative_to(dist).as_posix(), "bytecode": bool(bytecode)}, indent=1))
+        "pyodide": PYODIDE_VERSION, "micropip": micropip.relative_to(dist).as_posix(), "bytecode": bool(bytecode),
+        "deck": deck}, indent=1))
     stamp_service_worker(dist, digest)
     log(f"built {dist} (wheel {wheel.name}, build {digest})")
     return dist
 
 
 def stamp_service_worker(dist: Path, build_id: str):
-    """Give sw.js this build's cache name and the list of files to keep offline."""
+    """Give sw.js this build's cache name and the list of files to keep offline.
+
+    Not the classic deck's faces: only players who choose that deck load them, and the
+    service worker keeps each one it serves."""
     files = ["./"] + sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
-                            if p.is_file() and p.name != "sw.js")
+                            if p.is_file() and p.name != "sw.js" and not p.relative_to(dist).as_posix().startswith("cards/"))
     sw = dist / "sw.js"
     text = sw.read_text().replace("__KINGWEB_BUILD__", build_id)
     sw.write_text(text.replace("__KINGWEB_FILES__", json.dumps(files)))
@@ -353,9 +409,9 @@ def ensure_test_env():
         log("installing test requirements")
         subprocess.run([str(py), "-m", "pip", "install", "-q", *TEST_REQUIREMENTS], check=True)
         stamp.write_text(want)
-    # Chromium for the browser tests; Node for the build's bytecode step
-    missing = [pkg for pkg, ok in (("chromium", Path(CHROMIUM).exists()), ("nodejs", shutil.which("node")))
-               if not ok]
+    # Chromium for the browser tests; Node for the build's bytecode step, npm for its svgo
+    missing = [pkg for pkg, ok in (("chromium", Path(CHROMIUM).exists()), ("nodejs", shutil.which("node")),
+                                   ("npm", shutil.which("npm"))) if not ok]
     if missing:
         log("installing Debian's", " and ".join(missing))
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")

@@ -11,6 +11,7 @@ const SPEEDS = { slow: 1100, normal: 650, fast: 220, instant: 0 };
 const SUIT_SYM = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };  // alternate colours in the hand
 const RANKS = "23456789TJQKA";
+const DECKS = ["plain", "classic"];  // card faces: drawn by the page, or the classic drawings
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs = {}, ...kids) => {
@@ -34,6 +35,7 @@ function loadPrefs() {
   return {
     lang: pickLang(p.lang), speed: p.speed in SPEEDS ? p.speed : "normal",
     level: p.level || "normal", fourColor: !!p.fourColor, autoplay: p.autoplay !== false,
+    deck: DECKS.includes(p.deck) ? p.deck : DECKS[0],
     game: p.game || "king", options: p.options && typeof p.options === "object" ? p.options : {},
   };
 }
@@ -308,6 +310,7 @@ function onHostCommand(msg) {
     if (msg.speed in SPEEDS) prefs.speed = msg.speed;
     if (info.levels.includes(msg.level)) prefs.level = msg.level;
     if (typeof msg.fourColor === "boolean") { prefs.fourColor = msg.fourColor; render(); }
+    if (DECKS.includes(msg.deck)) { prefs.deck = msg.deck; render(); }
     if (msg.options && typeof msg.options === "object" && view) {
       const [options] = checkOptions(view.game, msg.options, info);
       prefs.options[view.game] = options;
@@ -389,15 +392,30 @@ function cardName(code) {
 
 function rankLabel(r) { return "TJQKA".includes(r) ? t(`rank_${r}`) : r; }
 
+// The classic deck's drawings (art/classic, optimised by build.py), named by suit and rank.
+const CLASSIC_SUIT = { C: "club", D: "diamond", H: "heart", S: "spade" };
+const CLASSIC_RANK = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10" };
+
+function classicArt(code) {
+  return `cards/classic/${CLASSIC_SUIT[code[1]]}${CLASSIC_RANK[code[0]] || code[0]}.svg`;
+}
+
 function cardFace(code, { cls = "", button = false, legal = null } = {}) {
   const suit = code[1];
   const red = suit === "H" || suit === "D";
   const label = cardName(code) + (legal === null ? "" : `, ${t(legal ? "playable" : "not_playable")}`);
   const attrs = { class: `card ${red ? "red" : ""} s-${suit} ${cls}`.trim(), "data-card": code };
   if (button) { attrs.type = "button"; attrs["aria-label"] = label; } else { attrs.role = "img"; attrs["aria-label"] = label; }
-  return el(button ? "button" : "div", attrs,
+  const face = el(button ? "button" : "div", attrs,
     el("span", { class: "idx", "aria-hidden": "true" }, rankLabel(code[0]), el("small", { text: SUIT_SYM[suit] })),
     el("span", { class: "pip", "aria-hidden": "true", text: SUIT_SYM[suit] }));
+  if (prefs.deck === "classic") {
+    // drawn over the page's own face, which shows again if the drawing cannot load (offline)
+    const art = el("img", { class: "art", src: classicArt(code), alt: "", draggable: "false" });
+    art.addEventListener("error", () => art.remove());
+    face.append(art);
+  }
+  return face;
 }
 
 function sortHand(cards) {
@@ -441,7 +459,8 @@ function bidLabel(b) {
 
 function render() {
   if (!view) return;
-  document.body.classList.toggle("four-color", prefs.fourColor);
+  document.body.classList.toggle("four-color", prefs.fourColor && prefs.deck !== "classic");
+  document.body.classList.toggle("deck-classic", prefs.deck === "classic");
   const v = view;
   const nm = names();
   // banner
@@ -634,7 +653,13 @@ function openNewGame() {
     prefs.lang = langSel.value; savePrefs(); applyLang();
     openNewGame();  // the dialog again, in the new language
   });
+  const deckSel = el("select", { id: "new-deck" }, ...DECKS.map((d) =>
+    el("option", { value: d, selected: d === prefs.deck, text: t(`deck_${d}`) })));
   const four = el("input", { type: "checkbox", id: "new-four", checked: prefs.fourColor });
+  // the classic drawings have two colours: the four-colour choice is for the page's faces
+  const fourFits = () => { four.disabled = deckSel.value === "classic"; };
+  deckSel.addEventListener("change", fourFits);
+  fourFits();
   const auto = el("input", { type: "checkbox", id: "new-auto", checked: prefs.autoplay });
   form.append(
     el("label", { for: "new-game" }, t("game"), gameSel),
@@ -642,6 +667,7 @@ function openNewGame() {
     el("label", { for: "new-speed" }, t("speed"), speedSel),
     el("label", { for: "new-lang" }, t("language"), langSel),
     opts,
+    el("label", { for: "new-deck" }, t("deck"), deckSel),
     el("label", { for: "new-four" }, four, t("four_color")),
     el("label", { for: "new-auto" }, auto, t("autoplay")),
   );
@@ -663,7 +689,7 @@ function openNewGame() {
     for (const c of opts.querySelectorAll("[data-opt]")) {
       options[c.dataset.opt] = c.type === "checkbox" ? c.checked : JSON.parse(c.value);
     }
-    prefs.speed = speedSel.value; prefs.fourColor = four.checked; prefs.autoplay = auto.checked;
+    prefs.speed = speedSel.value; prefs.fourColor = four.checked; prefs.deck = deckSel.value; prefs.autoplay = auto.checked;
     savePrefs();
     startGame(g, options, levelSel.value).catch((e) => toast(e.message, 6000));
   }, true]];
@@ -748,7 +774,8 @@ function showLastTrick() {
 function showRules() {
   const game = view ? view.game : prefs.game;
   const sections = (RULES[game][prefs.lang] || RULES[game].en);
-  const content = el("div", { class: "rules" }, ...sections.flatMap(([h, ps]) => [el("h3", { text: h }), ...ps.map((p) => el("p", { text: p }))]));
+  const content = el("div", { class: "rules" }, ...sections.flatMap(([h, ps]) => [el("h3", { text: h }), ...ps.map((p) => el("p", { text: p }))]),
+    el("h3", { text: t("credits_title") }), el("p", { class: "credits", text: t("credits") }));
   openDialog(t("rules") + " · " + t(`game_${game}`), content, [[t("close"), null, true]]);
 }
 

@@ -11,7 +11,7 @@
 //   frame → host: hello, ready {game}, deal-end {deal_no, contract, points, scores},
 //                 match-end {scores, winners}, resize {height}
 //   host → frame: hello, new-game {game?, options?, seed?, level?},
-//                 set-options {lang?, speed?, level?, fourColor?, options?}
+//                 set-options {lang?, speed?, level?, fourColor?, deck?, options?}
 export const PROTOCOL = 1;
 const KNOWN = ["game", "options", "seed", "level", "lang", "speed", "seat", "lesson", "embed"];
 

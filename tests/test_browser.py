@@ -157,6 +157,28 @@ def test_keyboard_play(page, base_url):
     assert page.locator("#dialog").is_visible()
 
 
+def test_classic_deck_is_chosen_in_the_new_game_dialog_and_loaded_only_then(page, base_url):
+    drawings = []
+    page.on("request", lambda r: drawings.append(r.url) if "/cards/" in r.url else None)
+    open_game(page, base_url, "kingru", seed=4, level="easy")
+    assert not drawings  # the plain faces need none
+    page.locator("#btn-new").click()
+    page.select_option("#new-deck", "classic")
+    assert page.locator("#new-four").is_disabled()  # the drawings have two colours
+    page.locator("#dialog-actions button.primary").click()
+    page.wait_for_function("""() => { const art = [...document.querySelectorAll('#hand .card .art')];
+      return art.length > 0 && art.every((i) => i.complete && i.naturalWidth > 0); }""", timeout=30_000)
+    hand = page_state(page)["hand"]
+    art = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.querySelector('.art').getAttribute('src'))")
+    names = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10"}
+    suits = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+    assert art == [f"cards/classic/{suits[c[1]]}{names.get(c[0], c[0])}.svg" for c in hand]
+    assert all(u.endswith(".svg") and "/cards/classic/" in u for u in drawings)
+    assert page.evaluate("JSON.parse(localStorage.getItem('kingweb.prefs.v1')).deck") == "classic"
+    page.locator("#btn-rules").click()
+    assert "Saul Spatz" in page.locator("#dialog").inner_text()  # the drawings' credit
+
+
 def test_phone_viewport_is_playable(browser, base_url, console_errors):
     ctx = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     page = ctx.new_page()

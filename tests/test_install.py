@@ -89,6 +89,7 @@ def test_a_first_visit_downloads_under_1_mb_besides_the_runtime(browser, base_ur
     assert any(u.endswith(".whl") and "/wheels/" in u for u in ours)  # the worker's fetches count
     assert any(u.endswith("pyodide.asm.wasm") for u in runtime)
     assert sum(ours.values()) <= 1_000_000, sorted(ours.items(), key=lambda kv: -kv[1])[:5]
+    assert not [u for u in ours if "/cards/" in u]  # the classic deck loads only when chosen
     ctx.close()
 
 
@@ -101,3 +102,13 @@ def test_the_lock_file_lists_only_the_wheels_the_site_ships():
         wheel = runtime / entry["file_name"]
         assert entry["version"] == build.WHEELS[name][0]
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+
+
+def test_the_classic_deck_is_optimised_and_left_out_of_the_offline_precache():
+    _need_dist()
+    faces = sorted((DIST / "cards" / "classic").glob("*.svg"))
+    assert len(faces) == 54  # 52 faces and two backs
+    assert json.loads((DIST / "build.json").read_text())["deck"] == "svgo"
+    raw = sum(p.stat().st_size for p in (build.DECK_SRC).glob("*.svg"))
+    assert sum(p.stat().st_size for p in faces) < raw / 2
+    assert "cards/" not in (DIST / "sw.js").read_text()
