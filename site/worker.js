@@ -11,8 +11,8 @@ const base = new URL("./", self.location.href);
 const KEEP_DELAY_MS = 1000;  // keep the copy once the page's first requests are answered
 
 // Milliseconds since the worker started, per boot step, and how kingweb got installed
-// ({from: "micropip" | "kept", micropip: version}): the benchmark and the tests read
-// them, and the stdlib report that follows the ready message.
+// ({from: "micropip" | "kept", micropip: version}), sent with "ready" for the benchmark
+// and the tests; a "stdlib" message follows it (STDLIB_REPORT_PY).
 const boot_ms = {};
 const install = {};
 const t0 = performance.now();
