@@ -234,34 +234,40 @@ def classic_deck(out: Path):
     for p in sorted(DECK_SRC.glob("*.svg")):
         h.update(p.name.encode() + b"\0" + p.read_bytes())
     cached = CACHE / f"deck-{h.hexdigest()[:16]}"
-    if not cached.exists():
-        node, npm = shutil.which("node"), shutil.which("npm")
-        if not (node and npm):
-            log("node or npm not found: shipping the classic deck unoptimised (8 MB)")
-            shutil.copytree(DECK_SRC, out)
-            return "raw"
-        tools = CACHE / "svgo"
-        tmp = cached.with_suffix(".tmp")
-        try:
-            if not tools.joinpath("node_modules", "svgo").exists() or \
-                    tools.joinpath("package-lock.json").read_bytes() != (SVGO / "package-lock.json").read_bytes():
-                shutil.rmtree(tools, ignore_errors=True)
-                tools.mkdir(parents=True)
-                for name in ("package.json", "package-lock.json"):
-                    shutil.copy(SVGO / name, tools / name)
-                log("installing the pinned svgo (npm ci: the lock's sha512 integrity is checked)")
-                subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=tools, check=True)
-            shutil.rmtree(tmp, ignore_errors=True)
-            tmp.mkdir(parents=True)
-            (tools / "optimise.mjs").write_text(SVGO_JS)
-            subprocess.run([node, str(tools / "optimise.mjs"), str(DECK_SRC), str(tmp)], check=True)
-        except subprocess.CalledProcessError:
-            log("svgo failed (see above): shipping the classic deck unoptimised (8 MB)")
-            shutil.copytree(DECK_SRC, out)
-            return "raw"
-        tmp.rename(cached)
-    shutil.copytree(cached, out)
-    return "svgo"
+    if cached.exists() or _svgo(cached):
+        shutil.copytree(cached, out)
+        return "svgo"
+    log("shipping the classic deck unoptimised (8 MB)")
+    shutil.copytree(DECK_SRC, out)
+    return "raw"
+
+
+def _svgo(dest: Path) -> bool:
+    """Optimise the deck into ``dest`` with the pinned svgo; False if it cannot."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if not (node and npm):
+        log("node or npm not found: no svgo")
+        return False
+    tools = CACHE / "svgo"
+    tmp = dest.with_suffix(".tmp")
+    try:
+        if not tools.joinpath("node_modules", "svgo").exists() or \
+                tools.joinpath("package-lock.json").read_bytes() != (SVGO / "package-lock.json").read_bytes():
+            shutil.rmtree(tools, ignore_errors=True)
+            tools.mkdir(parents=True)
+            for name in ("package.json", "package-lock.json"):
+                shutil.copy(SVGO / name, tools / name)
+            log("installing the pinned svgo (npm ci: the lock's sha512 integrity is checked)")
+            subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=tools, check=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        (tools / "optimise.mjs").write_text(SVGO_JS)
+        subprocess.run([node, str(tools / "optimise.mjs"), str(DECK_SRC), str(tmp)], check=True)
+    except subprocess.CalledProcessError:
+        log("svgo failed (see above)")
+        return False
+    tmp.rename(dest)
+    return True
 
 
 def _zip_entry(arc):
@@ -352,9 +358,8 @@ def build(dist: Path = DIST):
     # The build's identity is a hash of every file it serves: any change to the site,
     # the wheel or the runtime gives the offline cache a new name.
     h = hashlib.sha256()
-    for p in sorted(dist.rglob("*")):
-        if p.is_file() and p.name != "sw.js":
-            h.update(p.relative_to(dist).as_posix().encode() + b"\0" + p.read_bytes())
+    for rel, p in _served(dist):
+        h.update(rel.encode() + b"\0" + p.read_bytes())
     digest = h.hexdigest()[:12]
     # The page learns the wheel's name and the build's identity from one small file.
     (dist / "build.json").write_text(json.dumps({
@@ -366,13 +371,18 @@ def build(dist: Path = DIST):
     return dist
 
 
+def _served(dist: Path):
+    """Every file the site serves but the service worker itself: (path in the site, file)."""
+    return [(p.relative_to(dist).as_posix(), p) for p in sorted(dist.rglob("*"))
+            if p.is_file() and p.name != "sw.js"]
+
+
 def stamp_service_worker(dist: Path, build_id: str):
     """Give sw.js this build's cache name and the list of files to keep offline.
 
     Not the classic deck's faces: only players who choose that deck load them, and the
     service worker keeps each one it serves."""
-    files = ["./"] + sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
-                            if p.is_file() and p.name != "sw.js" and not p.relative_to(dist).as_posix().startswith("cards/"))
+    files = ["./"] + sorted(rel for rel, _ in _served(dist) if not rel.startswith("cards/"))
     sw = dist / "sw.js"
     text = sw.read_text().replace("__KINGWEB_BUILD__", build_id)
     sw.write_text(text.replace("__KINGWEB_FILES__", json.dumps(files)))

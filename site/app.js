@@ -248,7 +248,7 @@ function setAside(raw, reason) {
   toast(t("saved_corrupt", { msg: reason }), 8000);
 }
 
-// Offline play: the service worker precaches the whole site (the runtime is 13 MB), so it
+// Offline play: the service worker precaches the site (the runtime is 15 MB), so it
 // registers once the engine is up, where the download cannot slow the first load.
 function registerOffline() {
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
