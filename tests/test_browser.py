@@ -179,6 +179,17 @@ def test_classic_deck_is_chosen_in_the_new_game_dialog_and_loaded_only_then(page
     assert "Saul Spatz" in page.locator("#dialog").inner_text()  # the drawings' credit
 
 
+def test_an_auction_panel_leaves_the_hand_on_a_desktop_screen(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.add_init_script(prefs_script())
+    page.goto(f"{base_url}?lesson=king/auction-preference")
+    page.wait_for_selector("#panel button", timeout=90_000)
+    bottom, height = page.evaluate("[document.querySelector('#hand').getBoundingClientRect().bottom, innerHeight]")
+    assert bottom <= height  # the empty trick gave its room to the panel
+    ctx.close()
+
+
 def test_phone_viewport_is_playable(browser, base_url, console_errors):
     ctx = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     page = ctx.new_page()

@@ -112,3 +112,11 @@ def test_the_classic_deck_is_optimised_and_left_out_of_the_offline_precache():
     raw = sum(p.stat().st_size for p in (build.DECK_SRC).glob("*.svg"))
     assert sum(p.stat().st_size for p in faces) < raw / 2
     assert "cards/" not in (DIST / "sw.js").read_text()
+
+
+def test_without_node_and_npm_the_build_ships_the_classic_deck_as_drawn(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "CACHE", tmp_path / "cache")  # nothing optimised before
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    assert build.classic_deck(tmp_path / "deck") == "raw"
+    shipped = sorted(p.name for p in (tmp_path / "deck").glob("*.svg"))
+    assert shipped == sorted(p.name for p in build.DECK_SRC.glob("*.svg")) and len(shipped) == 54
