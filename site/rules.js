@@ -465,8 +465,10 @@ export function rulesSections(game, lang, options = {}) {
 }
 
 /**
- * The rules pages with every option at its default, as [heading, [paragraphs]] per game
- * and language: the shape the table read before rulesSections existed.
+ * The rules pages as the table read them before rulesSections: [heading, [paragraphs]]
+ * per game and language, with every option at its default.  Not knowing the match, they
+ * leave out the "options of this match" section.
  */
 export const RULES = Object.fromEntries(Object.keys(SECTION_IDS).map((game) => [game,
-  Object.fromEntries(LANGS.map((lang) => [lang, rulesSections(game, lang).map(([, h, ps]) => [h, ps])]))]));
+  Object.fromEntries(LANGS.map((lang) => [lang,
+    rulesSections(game, lang).filter(([id]) => id !== "options").map(([, h, ps]) => [h, ps])]))]));
