@@ -201,7 +201,7 @@ const es = {
         o.uncapped_payment
           ? "Tras la mano, el comprador paga al dueño el valor entero de su oferta, aunque haya hecho menos y quede bajo cero (una opción: por defecto paga como mucho lo que hizo). Por ejemplo, 6 arriba (150) con 4 bazas (100): paga 150 y acaba la mano en −50."
           : "Tras la mano, el comprador paga al dueño su oferta con los puntos que hizo en ella: si no llega, paga lo que hizo, y pagar nunca lo deja bajo cero. Por ejemplo, 6 arriba (150) con 4 bazas (100): paga 100 y acaba la mano en 0.",
-        "Ejemplo: el dueño A vende 5 arriba (125) a B, que elige picas. Con bazas A 2, B 6, C 3, D 2 hacen 50, 150, 75 y 50; B paga 125: A 175, B 25, C 75, D 50. La mano sigue sumando 325.",
+        "Ejemplo: el dueño A vende 5 arriba (125) a B, que elige picas. Las bazas A 2, B 6, C 3, D 2 dan 50, 150, 75 y 50; B paga 125: A 175, B 25, C 75, D 50. La mano sigue sumando 325.",
       ]],
       scoring: ["Final", ["Tras diez manos gana quien más sume; los empatados en cabeza comparten la victoria. Cada mano suma su total de mesa y la partida entera, 0."]],
     };
@@ -278,7 +278,7 @@ const pt = {
       choose: ["A escolha do dono", ["Vendo suas cartas, o dono escolhe: acima, com um naipe de trunfo ou sem trunfo, +25 por vaza para quem a leva; abaixo (nulos), em que cada um marca 325 menos 75 por vaza levada, ficando abaixo de zero com cinco vazas ou mais; ou o leilão, para vender a mão."]],
       auction: ["O leilão", [
         `O dono não dá lance. A partir da sua esquerda, os outros falam na vez e oferecem vazas acima, a 25 cada, de 1 a 8 acima (200), ou nulos, a 75 cada, de 1 a ${o.max_nulls} nulos (${75 * o.max_nulls})${o.max_nulls !== 2 ? " (uma opção: no padrão, no máximo 2 nulos)" : ""}. Quem compra vazas acima joga acima; quem compra nulos joga abaixo. A maior oferta possível vale ${x.topValue}.`,
-        "Cada oferta deve valer mais que a anterior, e quem passa está fora. Preferência: quem fala antes pode cobrir pela mão a oferta de quem fala depois, nos mesmos termos, e ficar com ela; o deslocado deve subir ou passar. O mesmo valor em outros termos, como 1 nulo contra 3 acima, não vale.",
+        "Cada oferta deve valer mais que a anterior, e quem passa está fora. Preferência: quem fala antes pode repetir «pela mão» a oferta de quem fala depois, nos mesmos termos, e ficar com ela; o deslocado deve subir ou passar. O mesmo valor em outros termos, como 1 nulo contra 3 acima, não vale.",
         "O leilão acaba quando todos menos quem tem a melhor oferta passaram, ou quando os três passam sem oferecer.",
       ]],
       decision: ["A decisão do dono", [
@@ -297,7 +297,7 @@ const pt = {
         o.uncapped_payment
           ? "Depois da mão, o comprador paga ao dono o valor inteiro da oferta, mesmo que tenha feito menos e fique abaixo de zero (uma opção: no padrão paga no máximo o que fez). Por exemplo, 6 acima (150) com 4 vazas (100): paga 150 e termina a mão em −50."
           : "Depois da mão, o comprador paga ao dono a oferta com os pontos que fez nela: se não chegar, paga o que fez, e pagar nunca o deixa abaixo de zero. Por exemplo, 6 acima (150) com 4 vazas (100): paga 100 e termina a mão em 0.",
-        "Exemplo: o dono A vende 5 acima (125) a B, que escolhe espadas. Com vazas A 2, B 6, C 3, D 2 fazem 50, 150, 75 e 50; B paga 125: A 175, B 25, C 75, D 50. A mão continua somando 325.",
+        "Exemplo: o dono A vende 5 acima (125) a B, que escolhe espadas. As vazas A 2, B 6, C 3, D 2 dão 50, 150, 75 e 50; B paga 125: A 175, B 25, C 75, D 50. A mão continua somando 325.",
       ]],
       scoring: ["Fim", ["Após dez mãos vence quem tiver mais pontos; os empatados na frente dividem a vitória. Cada mão soma o seu total de mesa e o jogo inteiro, 0."]],
     };
