@@ -10,7 +10,7 @@ import json
 import random
 
 from . import cards
-from .cards import KH_BIT, HEART_MASK, SUIT_NAMES, code, name
+from .cards import KH_BIT, HEART_MASK, code
 from .errors import IllegalAction, RulesError
 
 FORMAT = "kingweb"
@@ -27,8 +27,13 @@ class Option:
         # bool is an int: compare types too, so that True is not taken for 1
         if not any(value == a and type(value) is type(a) for a in self.allowed):
             allowed = ", ".join(json.dumps(a) for a in self.allowed)
-            raise RulesError(f"option {key}: {json.dumps(value)} is not allowed (one of {allowed})")
+            raise RulesError("bad-option", f"option {key}: {json.dumps(value)} is not allowed (one of {allowed})",
+                            option=key, value=value if _is_json_scalar(value) else None)
         return value
+
+
+def _is_json_scalar(value) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
 
 
 def flag(doc):
@@ -46,7 +51,7 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise RulesError(f"seed: {seed!r} is not allowed (a whole number ≥ 0)")
+            raise RulesError("bad-seed", f"seed: {seed!r} is not allowed (a whole number ≥ 0)")
         self.seed = seed
         self.options = self.check_options(options)
         self.rng = random.Random(seed)
@@ -63,12 +68,13 @@ class Game:
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise RulesError("options: expected an object of option names to values")
+            raise RulesError("bad-options", "options: expected an object of option names to values")
         out = {k: o.default for k, o in cls.OPTIONS.items()}
         for k, v in options.items():
             if k not in cls.OPTIONS:
                 known = ", ".join(cls.OPTIONS) or "none"
-                raise RulesError(f"option {k!r} is not an option of {cls.id} (options: {known})")
+                raise RulesError("unknown-option", f"option {k!r} is not an option of {cls.id} (options: {known})",
+                                option=k)
             out[k] = cls.OPTIONS[k].check(k, v)
         cls.check_option_combination(out)
         return out
@@ -96,13 +102,13 @@ class Game:
         :class:`IllegalAction` with the reason, leaving the game unchanged.
         """
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game-over")
         if seat is not None and seat != self.turn:
-            raise IllegalAction(f"not your turn: seat {self.turn} is to act")
+            raise IllegalAction("not-your-turn", seat=self.turn)
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is a string such as 'QS' or 'pass', not {action!r}")
+            raise IllegalAction("not-a-string", value=repr(action)[:40])
         if action not in self._legal():
-            raise IllegalAction(self._refusal(action))
+            raise self._refusal(action)
         self._apply(action)
         self.actions.append(action)
 
@@ -142,11 +148,11 @@ class Game:
 
     def _check_seat(self, seat):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise RulesError(f"seat: {seat!r} is not a seat (0..{self.players - 1})")
+            raise RulesError("bad-seat", f"seat: {seat!r} is not a seat (0..{self.players - 1})", field="seat")
 
-    def _refusal(self, action: str) -> str:
-        legal = self._legal()
-        return f"{action!r} is not possible now; possible: {', '.join(legal)}"
+    def _refusal(self, action: str) -> IllegalAction:
+        """Why ``action``, which is not legal now, is refused."""
+        raise NotImplementedError
 
     def _legal(self) -> list[str]:
         raise NotImplementedError
@@ -161,36 +167,40 @@ class Game:
         return {}
 
 
-def card_refusal(play, c: int) -> str:
+def card_refusal(play, c: int) -> IllegalAction:
     """Why card ``c`` may not be played now by ``play.turn`` (the first rule it breaks)."""
     seat = play.turn
     bit = 1 << c
     if not play.hands[seat] & bit:
-        return f"{name(c)} is not in your hand"
+        return IllegalAction("not-in-hand", card=code(c))
     legal = play.legal_mask()
     con = play.c
     if not play.trick:
         if con.ban_hearts_lead and bit & HEART_MASK and play.hands[seat] & ~HEART_MASK:
-            return "cannot lead hearts while holding other suits"
+            return IllegalAction("hearts-lead-ban")
         if legal == KH_BIT:
-            return "the K♥ must be played: you hold only hearts"
+            return IllegalAction("king-forced-only-hearts")
     if legal == KH_BIT:
         if play.led == cards.HEARTS:
-            return "the K♥ must be played when hearts are led"
-        return f"the K♥ must be played: you have no {SUIT_NAMES[play.led]}"
-    return f"must follow suit: {SUIT_NAMES[play.led]}"
+            return IllegalAction("king-forced-hearts-led")
+        return IllegalAction("king-forced-void", suit=cards.SUITS[play.led])
+    return IllegalAction("follow-suit", suit=cards.SUITS[play.led])
+
+
+def not_a_card(action: str, legal: list[str]) -> IllegalAction:
+    return IllegalAction("not-a-card", action=action, legal=legal)
 
 
 def scenario_hands(hands, players, per_hand, deck, trick_len):
     """Validate the hands of a scenario: count, duplicates, unknown cards."""
     if not isinstance(hands, (list, tuple)) or len(hands) != players:
-        raise RulesError(f"hands: expected {players} lists of card codes")
+        raise RulesError("bad-cards", f"hands: expected {players} lists of card codes", field="hands")
     masks, seen = [], 0
     for i, h in enumerate(hands):
         m = cards.parse_hand(h, f"hands[{i}]", deck)
         if m & seen:
             dup = code((m & seen).bit_length() - 1)
-            raise RulesError(f"hands[{i}]: {dup} is also in another hand")
+            raise RulesError("bad-cards", f"hands[{i}]: {dup} is also in another hand", field=f"hands[{i}]")
         seen |= m
         masks.append(m)
     return masks, seen

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from . import cards
 from .cards import HEART_MASK, JACKS_KINGS, KH, KH_BIT, QUEENS, SUITS
-from .errors import RulesError
+from .errors import IllegalAction, RulesError
 from .game import Option, flag, scenario_hands
 from .play import KH_VOID, KH_VOID_OR_HEARTS, Contract
 from .trickgame import TrickGame
@@ -24,14 +24,18 @@ def _last_two(won, nt, wins):
 
 
 NEGATIVES = {
-    "tricks": Contract("tricks", lambda won, nt, wins: [-20 * t for t in nt]),
+    "tricks": Contract("tricks", lambda won, nt, wins: [-20 * t for t in nt],
+                       parts=(("tricks", 0, -20),)),
     "hearts": Contract("hearts", _per_card(HEART_MASK, -20), ban_hearts_lead=True,
-                       early_mask=HEART_MASK),
-    "queens": Contract("queens", _per_card(QUEENS, -50), early_mask=QUEENS),
-    "jacks-kings": Contract("jacks-kings", _per_card(JACKS_KINGS, -30), early_mask=JACKS_KINGS),
+                       early_mask=HEART_MASK, parts=(("card", HEART_MASK, -20),)),
+    "queens": Contract("queens", _per_card(QUEENS, -50), early_mask=QUEENS,
+                       parts=(("card", QUEENS, -50),)),
+    "jacks-kings": Contract("jacks-kings", _per_card(JACKS_KINGS, -30), early_mask=JACKS_KINGS,
+                            parts=(("card", JACKS_KINGS, -30),)),
     "king-of-hearts": Contract("king-of-hearts", _per_card(KH_BIT, -160), ban_hearts_lead=True,
-                               kh_rule=KH_VOID_OR_HEARTS, kh_on_lead=True, early_mask=KH_BIT),
-    "last-two": Contract("last-two", _last_two),
+                               kh_rule=KH_VOID_OR_HEARTS, kh_on_lead=True, early_mask=KH_BIT,
+                               parts=(("card", KH_BIT, -160),)),
+    "last-two": Contract("last-two", _last_two, parts=(("last-two", 0, -90),)),
 }
 NEGATIVE_ORDER = tuple(NEGATIVES)
 KING_OF_HEARTS_NOT_FORCED = replace(NEGATIVES["king-of-hearts"], kh_rule=KH_VOID)
@@ -42,29 +46,35 @@ def contract_for(cid, options) -> Contract:
     if cid == "king-of-hearts" and not options["king_forced_on_heart_lead"]:
         return KING_OF_HEARTS_NOT_FORCED
     return NEGATIVES.get(cid) or POSITIVES[cid]
+UP_VALUE, NULL_VALUE = 25, 75
 TOTALS = {"tricks": -260, "hearts": -260, "queens": -200, "jacks-kings": -240,
           "king-of-hearts": -160, "last-two": -180, "positive": 325}
 
 
 def _up(trump):
     return Contract(f"up:{'NT' if trump < 0 else SUITS[trump]}",
-                    lambda won, nt, wins: [25 * t for t in nt], trump=trump, sign=1)
+                    lambda won, nt, wins: [25 * t for t in nt], trump=trump, sign=1,
+                    parts=(("tricks", 0, UP_VALUE),))
 
 
 POSITIVES = {c.id: c for c in [_up(s) for s in range(4)] + [_up(-1)]}
-POSITIVES["down"] = Contract("down", lambda won, nt, wins: [325 - 75 * t for t in nt], sign=0)
+POSITIVES["down"] = Contract("down", lambda won, nt, wins: [325 - 75 * t for t in nt], sign=0,
+                             parts=(("tricks", 325, -NULL_VALUE),))
 UP_MODES = tuple(k for k in POSITIVES if k != "down")
 
-UP_VALUE, NULL_VALUE = 25, 75
 ULTIMATUM_OFFER = "offer:up:8"
 
 
 def offer_terms(action: str):
     """``"offer:up:5"`` → ``("up", 5, 125)``; None if not an offer."""
     parts = action.split(":")
-    if len(parts) != 3 or parts[0] != "offer" or parts[1] not in ("up", "null") or not parts[2].isdigit():
+    if len(parts) != 3 or parts[0] != "offer" or parts[1] not in ("up", "null"):
         return None
-    n = int(parts[2])
+    digits = parts[2]
+    # only a number written plainly: no "03", no "٣" or "²" (str.isdigit accepts those)
+    if not (digits.isascii() and digits.isdigit()) or digits != str(int(digits)):
+        return None
+    n = int(digits)
     return parts[1], n, n * (UP_VALUE if parts[1] == "up" else NULL_VALUE)
 
 
@@ -117,6 +127,7 @@ class King(TrickGame):
         self.buyer = None
         self.bought = None        # the offer the buyer bought
         self.asked = None         # seat answering the ultimatum
+        self.log: list[dict] = []  # every spoken action of the deal: see ``_view``
 
     # -- match flow ----------------------------------------------------------------
 
@@ -163,22 +174,35 @@ class King(TrickGame):
         self._begin_play(POSITIVES[mode], self.dealer)
 
     def _end_play(self):
-        points = self.p.points()
-        record = {"contract": self.contract, "dealer": self.dealer, "taken": list(self.p.ntricks)}
+        p = self.p
+        points = p.points()
+        counted = p.c.counted(p.won, p.ntricks, p.winners)
+        record = {"contract": self.contract, "dealer": self.dealer, "taken": list(p.ntricks)}
         if self.owner is not None:
             record.update(owner=self.owner, buyer=self.buyer, offer=self.bought, raw=list(points))
             if self.buyer is not None:
-                points, record["payment"] = settle(points, self.owner, self.buyer,
-                                                   offer_terms(self.bought)[2],
-                                                   self.options["uncapped_payment"])
-        self._close_deal(points, record)
+                points, pay = settle(points, self.owner, self.buyer, offer_terms(self.bought)[2],
+                                     self.options["uncapped_payment"])
+                record["payment"] = pay
+                counted[self.buyer].append({"kind": "payment", "seat": self.owner, "points": -pay})
+                counted[self.owner].append({"kind": "payment", "seat": self.buyer, "points": pay})
+        self._close_deal(points, record, counted)
 
-    def _close_deal(self, points, record):
+    def _close_deal(self, points, record, counted):
+        """File the deal's record: besides the points, its public ``tricks``, what each
+        seat ``counted`` (``Contract.counted``, plus ``{"kind": "payment", "seat": other,
+        "points": ±n}`` of a bought positive and ``{"kind": "4333", "points": n}``), the
+        match ``scores`` after it and, for a positive, its ``log``."""
         record["points"] = points
         record["total"] = TOTALS.get(record["contract"], 325)  # what the table shares
-        self.deals.append(record)
+        record["tricks"] = [dict(t, cards=list(t["cards"])) for t in self.tricks]
+        record["counted"] = counted
+        if self.owner is not None:
+            record["log"] = [dict(e) for e in self.log]
         for s in range(4):
             self.scores[s] += points[s]
+        record["scores"] = list(self.scores)
+        self.deals.append(record)
         if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:
             self.over = True
             self.phase = "over"
@@ -239,55 +263,55 @@ class King(TrickGame):
         return (seat - self.owner) % 4
 
     def _offer_refusal(self, action):
-        """Why ``action`` is not an acceptable offer from the speaker (None if it is)."""
+        """Why ``action`` is not an acceptable offer from the speaker, as ``(code, params)``
+        (None if it is acceptable)."""
         terms = offer_terms(action)
         top = self.options["max_nulls"]
         if terms is None or not (1 <= terms[1] <= (8 if terms[0] == "up" else top)):
-            return f"an offer is offer:up:1 … offer:up:8 or offer:null:1 … offer:null:{top}"
+            return "offer-format", {"max_nulls": top}
         if self.standing is None:
             return None
         value, standing = terms[2], self._value()
         if value > standing:
             return None
-        what = describe_offer(self.standing)
         if value == standing:
             if action != self.standing:
-                return f"an offer worth the same as {what} must be in the same terms: {what}"
+                return "offer-same-terms", {"offer": self.standing}
             if self._order(self.speaker) < self._order(self.holder):
                 return None
-            return f"only a player who speaks before seat {self.holder} may match {what}; offer more"
-        return f"an offer must be worth more than {what}"
+            return "offer-preference", {"offer": self.standing, "seat": self.holder}
+        return "offer-too-low", {"offer": self.standing}
 
     def _refusal(self, action):
         ph = self.phase
         if ph == "play":
-            why = self._card_refusal(action)
-            if why:
-                return why
-            return f"{action!r} is not a card code; play one of {', '.join(self._card_legal())}"
+            return self._card_refusal(action)
         if ph == "auction" and action.startswith("offer:"):
-            return self._offer_refusal(action)
+            why = self._offer_refusal(action)
+            if why is not None:
+                return IllegalAction(why[0], **why[1])
         if ph == "decide":
             if action == "4333":
-                return "4-3-3-3 is allowed only with no offer or a best offer worth at most 75"
+                return IllegalAction("no-4333")
             if action == "ultimatum":
-                return ("“8 o nulos” needs a best offer worth less than 200" if self.standing
-                        else "“8 o nulos” needs an offer; with none, reject or take 4-3-3-3")
+                return IllegalAction("ultimatum-too-high" if self.standing else "ultimatum-no-offer")
             if action == "accept":
-                return "there is no offer to accept"
+                return IllegalAction("no-offer-to-accept")
         if ph == "ultimatum" and action.startswith("offer:"):
-            return "the ultimatum is answered only with 8 up (offer:up:8) or pass"
+            return IllegalAction("ultimatum-answer")
         if ph == "trump" and action == "down":
-            return "a buyer at up names a trump (up:C … up:S) or no trump (up:NT)"
-        labels = {"dealer": "the first dealer is being named", "choose": "the owner is choosing the deal",
-                  "auction": "the auction is on", "decide": "the owner is deciding on the offer",
-                  "ultimatum": "the ultimatum is being answered", "trump": "the trump is being named"}
-        return f"{action!r} is not possible now: {labels[ph]}; possible: {', '.join(self._legal())}"
+            return IllegalAction("name-trump")
+        return IllegalAction("not-possible-now", action=action, phase=ph, legal=self._legal())
 
     # -- applying ------------------------------------------------------------------
 
     def _apply(self, action):
         ph = self.phase
+        if ph not in ("play", "dealer"):
+            entry = {"seat": self._turn(), "phase": ph, "action": action}
+            if ph == "auction" and action == self.standing:
+                entry["matches"] = self.holder  # a preference: the same terms, taken over
+            self.log.append(entry)
         if ph == "play":
             self._play_card(action)
         elif ph == "dealer":
@@ -348,7 +372,8 @@ class King(TrickGame):
             self.mode = self.contract = "4333"
             points = [100 if s == self.owner else 75 for s in range(4)]
             self._close_deal(points, {"contract": "4333", "dealer": self.dealer, "owner": self.owner,
-                                      "buyer": None, "offer": self.standing, "taken": [0] * 4})
+                                      "buyer": None, "offer": self.standing, "taken": [0] * 4},
+                             [[{"kind": "4333", "points": pts}] for pts in points])
         elif action == "ultimatum":
             self.phase = "ultimatum"
             self.asked = (self.owner + 1) % 4
@@ -356,6 +381,14 @@ class King(TrickGame):
     # -- views -------------------------------------------------------------------------
 
     def _view(self, seat):
+        """Besides the trick view: the ``phase``, the positive's ``owner``, ``auction``
+        state, ``buyer`` and ``bought`` offer, and ``log``, every spoken action of the
+        deal in order, each ``{"seat", "phase", "action"}`` where ``phase`` is the one it
+        was taken in (``choose``: the owner's choice; ``auction``: an offer or pass, with
+        ``"matches": seat`` when it takes over that seat's offer by preference; ``decide``:
+        accept, reject, 4333 or ultimatum; ``ultimatum``: an answer; ``trump``: the trump
+        named).  An ultimatum nobody takes leaves the owner playing ``down`` (the
+        ``contract``) with no entry of its own.  A finished positive's record keeps its log."""
         v = self._play_view(seat)
         v.update({
             "phase": self.phase, "dealer": self.dealer, "owner": self.owner,
@@ -365,7 +398,7 @@ class King(TrickGame):
                         "offer": self.standing, "passed": sorted(self.passed),
                         "speaker": self.speaker, "asked": self.asked},
             "buyer": self.buyer, "bought": self.bought, "deals_total": self.DEALS,
-            "deal_total": TOTALS.get(self.contract, 325),
+            "deal_total": TOTALS.get(self.contract, 325), "log": [dict(e) for e in self.log],
         })
         return v
 
@@ -377,7 +410,8 @@ class King(TrickGame):
         g.first_dealer = g.kh_receiver = 0
         if contract in NEGATIVES or contract in POSITIVES:
             if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < 4:
-                raise RulesError("leader: a scenario of a played deal needs the seat that leads, 0..3")
+                raise RulesError("bad-seat", "leader: a scenario of a played deal needs the seat that leads, 0..3",
+                                field="leader")
             g.dealer = g.first_dealer = leader
             g.contract = contract
             if contract in POSITIVES:
@@ -386,7 +420,7 @@ class King(TrickGame):
             g._scenario_play(contract_for(contract, g.options), hands, leader, trick)
         elif contract == "positive":
             if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4:
-                raise RulesError("dealer: a positive scenario needs its owner, a seat 0..3")
+                raise RulesError("bad-seat", "dealer: a positive scenario needs its owner, a seat 0..3", field="dealer")
             masks, _ = cls._full_hands(hands)
             g.dealer = g.owner = g.first_dealer = dealer
             g.dealt = masks
@@ -394,7 +428,8 @@ class King(TrickGame):
             g.phase = "choose"
         else:
             allowed = ", ".join([*NEGATIVES, "positive", *POSITIVES])
-            raise RulesError(f"contract {contract!r} is not a King contract (one of {allowed})")
+            raise RulesError("unknown-contract", f"contract {contract!r} is not a King contract (one of {allowed})",
+                            contract=contract if isinstance(contract, str) else None)
         return g
 
     @staticmethod
@@ -402,5 +437,6 @@ class King(TrickGame):
         masks, _ = scenario_hands(hands, 4, 13, cards.FULL_DECK, 0)
         for i, m in enumerate(masks):
             if m.bit_count() != 13:
-                raise RulesError(f"hands[{i}]: a positive is chosen on full hands: expected 13 cards, got {m.bit_count()}")
+                raise RulesError("bad-cards", f"hands[{i}]: a positive is chosen on full hands: expected 13 cards, "
+                                 f"got {m.bit_count()}", field=f"hands[{i}]")
         return masks, None

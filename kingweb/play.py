@@ -9,7 +9,7 @@ does, with messages), so that a bot can run thousands of playouts per decision.
 from dataclasses import dataclass
 from typing import Callable
 
-from .cards import HEART_MASK, HEARTS, KH, KH_BIT, SUIT_MASK
+from .cards import CODES, HEART_MASK, HEARTS, KH, KH_BIT, SUIT_MASK
 
 # K♥ obligations (King's "king-of-hearts" deal, Кинг's king_discard option).
 KH_NONE, KH_VOID, KH_VOID_OR_HEARTS = 0, 1, 2
@@ -34,6 +34,44 @@ class Contract:
     early_mask: int = 0
     #: Points per seat are never positive (negative) or never negative (positive).
     sign: int = -1
+    #: What scores, item by item, for ``counted``: ``("card", mask, unit)`` each card of
+    #: ``mask`` won; ``("tricks", base, unit)`` base + unit per trick taken; ``("last-two",
+    #: 0, unit)`` each of the last two tricks.  ``score`` is the fast sum of the same.
+    parts: tuple = ()
+
+    def counted(self, won, ntricks, winners) -> list:
+        """Per seat, the items that seat took that scored, each with its points (they sum
+        to ``score``'s points):
+
+        - ``{"kind": "card", "card": "QS", "points": -50}``: a scoring card it won
+          (a card that counts twice, as the K♥ of «ералаш», is one item with the sum);
+        - ``{"kind": "trick", "trick": 12, "points": -90}``: a scoring trick it won,
+          numbered from 1 in the deal;
+        - ``{"kind": "tricks", "count": 3, "points": -60}``: its number of tricks, where
+          tricks as such score (present for every seat, even at 0).
+        """
+        out = [[] for _ in won]
+        cards = {}
+        for kind, mask, unit in self.parts:
+            if kind == "card":
+                for s, w in enumerate(won):
+                    m = w & mask
+                    while m:
+                        low = m & -m
+                        c = low.bit_length() - 1
+                        cards[(s, c)] = cards.get((s, c), 0) + unit
+                        m ^= low
+        for (s, c), pts in sorted(cards.items(), key=lambda x: x[0][1]):
+            out[s].append({"kind": "card", "card": CODES[c], "points": pts})
+        for kind, base, unit in self.parts:
+            if kind == "tricks":
+                for s, t in enumerate(ntricks):
+                    out[s].insert(0, {"kind": "tricks", "count": t, "points": base + unit * t})
+            elif kind == "last-two":
+                for k in range(len(winners) - 2, len(winners)):
+                    if winners[k] is not None:
+                        out[winners[k]].append({"kind": "trick", "trick": k + 1, "points": unit})
+        return out
 
 
 class Play:

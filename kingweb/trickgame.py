@@ -4,7 +4,7 @@ the record of tricks, and one-deal scenarios."""
 from . import cards
 from .cards import INDEX, code
 from .errors import RulesError
-from .game import Game, card_refusal, play_recorded, scenario_hands
+from .game import Game, card_refusal, not_a_card, play_recorded, scenario_hands
 from .play import Play
 
 
@@ -52,7 +52,7 @@ class TrickGame(Game):
 
     def _card_refusal(self, action):
         if action not in INDEX:
-            return None
+            return not_a_card(action, self._card_legal())
         return card_refusal(self.p, INDEX[action])
 
     def _play_card(self, action):
@@ -93,26 +93,28 @@ class TrickGame(Game):
         """Set up card play from a position: ``hands`` now, ``trick`` already played
         from ``leader`` on (those seats hold one card fewer)."""
         if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < self.players:
-            raise RulesError(f"leader: expected a seat 0..{self.players - 1}")
+            raise RulesError("bad-seat", f"leader: expected a seat 0..{self.players - 1}", field="leader")
         trick = list(trick or [])
         if len(trick) >= self.players:
-            raise RulesError(f"trick: at most {self.players - 1} cards already played")
+            raise RulesError("bad-cards", f"trick: at most {self.players - 1} cards already played", field="trick")
         masks, seen = scenario_hands(hands, self.players, self.TRICKS_PER_HAND, self.DECK, len(trick))
         t = cards.parse_hand(trick, "trick", self.DECK)
         if t & seen:
-            raise RulesError(f"trick: {code((t & seen).bit_length() - 1)} is also in a hand")
+            raise RulesError("bad-cards", f"trick: {code((t & seen).bit_length() - 1)} is also in a hand", field="trick")
         n = masks[leader].bit_count() + (1 if trick else 0)
         for i, m in enumerate(masks):
             expect = n - 1 if (i - leader) % self.players < len(trick) else n
             if m.bit_count() != expect:
-                raise RulesError(f"hands[{i}]: expected {expect} cards, got {m.bit_count()}")
+                raise RulesError("bad-cards", f"hands[{i}]: expected {expect} cards, got {m.bit_count()}",
+                                field=f"hands[{i}]")
         if not 1 <= n <= self.TRICKS_PER_HAND:
-            raise RulesError(f"hands: each hand holds 1 to {self.TRICKS_PER_HAND} cards")
+            raise RulesError("bad-cards", f"hands: each hand holds 1 to {self.TRICKS_PER_HAND} cards", field="hands")
         for i, c in enumerate(trick):
             masks[(leader + i) % self.players] |= 1 << INDEX[c]
         self.out_of_play = self.DECK & ~(seen | t)
         self._start_play(contract, masks, leader, self.TRICKS_PER_HAND - n)
         for c in trick:
             if c not in self._card_legal():
-                raise RulesError(f"trick: {c} could not have been played there ({self._card_refusal(c)})")
+                raise RulesError("bad-cards", f"trick: {c} could not have been played there ({self._card_refusal(c)})",
+                                field="trick")
             self._play_card(c)

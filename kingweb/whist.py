@@ -4,7 +4,7 @@
 from . import cards
 from .cards import INDEX, SUITS, code
 from .errors import RulesError
-from .game import Game, Option, card_refusal, play_recorded, scenario_hands
+from .game import Game, Option, card_refusal, not_a_card, play_recorded, scenario_hands
 from .play import Contract, Play
 
 STAGE_TRICKS = 13
@@ -107,19 +107,28 @@ class Whist(Game):
     def _refusal(self, action):
         if action in INDEX:
             return card_refusal(self.p, INDEX[action])
-        return f"{action!r} is not a card code; play one of {', '.join(self._legal())}"
+        return not_a_card(action, self._legal())
 
     def _apply(self, action):
         if play_recorded(self, action):
             self._end_deal()
 
     def _end_deal(self):
+        """File the deal's record: its points, the stage-2 tricks ``taken``, every public
+        trick (``tricks[stage2_from:]`` are stage 2's), what each seat ``counted`` (its
+        stage-2 tricks: ``{"kind": "tricks", "count": t, "points": t − 6 or 0}``), and the
+        match ``scores`` after it against the ``target``."""
         points = self.p.points()
         taken = [sum(1 for w in self.p.winners[self.stage2_from:] if w == s) for s in (0, 1)]
-        self.deals.append({"contract": "whist", "points": points, "dealer": self.dealer, "total": sum(points),
-                           "trump": SUITS[self.trump], "taken": taken})
         for s in (0, 1):
             self.scores[s] += points[s]
+        self.deals.append({"contract": "whist", "points": points, "dealer": self.dealer, "total": sum(points),
+                           "trump": SUITS[self.trump], "taken": taken,
+                           "tricks": [dict(t, cards=list(t["cards"])) for t in self.tricks],
+                           "stage2_from": self.stage2_from,
+                           "counted": [[{"kind": "tricks", "count": t, "points": pts}]
+                                       for t, pts in zip(taken, points)],
+                           "scores": list(self.scores), "target": self.options["target"]})
         if self.scenario_args is not None or max(self.scores) >= self.options["target"]:
             self.over = True
         else:
@@ -159,28 +168,31 @@ class Whist(Game):
     @classmethod
     def from_scenario(cls, contract, hands, dealer=None, stock=None, trump=None, options=None):
         if contract != "whist":
-            raise RulesError(f"contract {contract!r} is not a German Whist contract (one of whist)")
+            raise RulesError("unknown-contract", f"contract {contract!r} is not a German Whist contract (one of whist)",
+                            contract=contract if isinstance(contract, str) else None)
         g = cls(0, options, _deal=False)
         if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
-            raise RulesError("dealer: expected seat 0 or 1")
+            raise RulesError("bad-seat", "dealer: expected seat 0 or 1", field="dealer")
         masks, seen = scenario_hands(hands, 2, 13, cards.FULL_DECK, 0)
         st = cards.parse_hand(stock or [], "stock")
         if st & seen:
-            raise RulesError(f"stock: {code((st & seen).bit_length() - 1)} is also in a hand")
+            raise RulesError("bad-cards", f"stock: {code((st & seen).bit_length() - 1)} is also in a hand", field="stock")
         n = masks[0].bit_count()
         if masks[1].bit_count() != n or not 1 <= n <= 13:
-            raise RulesError("hands: both hands hold the same number of cards, 1 to 13")
+            raise RulesError("bad-cards", "hands: both hands hold the same number of cards, 1 to 13", field="hands")
         stock = [INDEX[c] for c in stock or []]
         if len(stock) % 2:
-            raise RulesError("stock: expected an even number of cards (two are drawn per trick)")
+            raise RulesError("bad-cards", "stock: expected an even number of cards (two are drawn per trick)",
+                            field="stock")
         if trump is not None:  # a position later in the deal: the first card turned is gone
             if not (isinstance(trump, str) and trump in SUITS):
-                raise RulesError("trump: the trump suit is one of C, D, H, S")
+                raise RulesError("bad-scenario", "trump: the trump suit is one of C, D, H, S", field="trump")
             trump_suit = SUITS.index(trump)
         elif stock:
             trump_suit = stock[0] // 13
         else:
-            raise RulesError("trump: with an empty stock, name the trump suit: C, D, H or S")
+            raise RulesError("bad-scenario", "trump: with an empty stock, name the trump suit: C, D, H or S",
+                            field="trump")
         g.dealer = dealer
         g.out_of_play = cards.FULL_DECK & ~(seen | st)
         g._begin(masks, stock, 1 - dealer, trump_suit)
