@@ -10,7 +10,6 @@ import json
 import random
 
 from . import cards
-from .cards import KH_BIT, HEART_MASK, code
 from .errors import IllegalAction, RulesError
 
 FORMAT = "kingweb"
@@ -30,6 +29,25 @@ class Option:
             raise RulesError("bad-option", f"option {key}: {json.dumps(value)} is not allowed (one of {allowed})",
                             option=key, value=value if _is_json_scalar(value) else None)
         return value
+
+
+def is_seat(value, players: int) -> bool:
+    """A seat is a plain int 0..players-1: not a bool, not a float, not a string."""
+    return type(value) is int and 0 <= value < players
+
+
+def check_seat(value, players: int, field: str, need: str = "") -> int:
+    """``value`` if it is a seat, else a ``RulesError`` naming ``field`` (and what it is for)."""
+    if not is_seat(value, players):
+        why = f"; {need}" if need else ""
+        raise RulesError("bad-seat", f"{field}: {_short(value)} is not a seat (0..{players - 1}){why}",
+                         field=field)
+    return value
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _is_json_scalar(value) -> bool:
@@ -103,7 +121,7 @@ class Game:
         """
         if self.over:
             raise IllegalAction("game-over")
-        if seat is not None and seat != self.turn:
+        if seat is not None and (not is_seat(seat, self.players) or seat != self.turn):
             raise IllegalAction("not-your-turn", seat=self.turn)
         if not isinstance(action, str):
             raise IllegalAction("not-a-string", value=repr(action)[:40])
@@ -147,8 +165,7 @@ class Game:
     # -- helpers for subclasses ----------------------------------------------------
 
     def _check_seat(self, seat):
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise RulesError("bad-seat", f"seat: {seat!r} is not a seat (0..{self.players - 1})", field="seat")
+        check_seat(seat, self.players, "seat")
 
     def _refusal(self, action: str) -> IllegalAction:
         """Why ``action``, which is not legal now, is refused."""
@@ -165,62 +182,3 @@ class Game:
 
     def _view(self, seat: int) -> dict:
         return {}
-
-
-def card_refusal(play, c: int) -> IllegalAction:
-    """Why card ``c`` may not be played now by ``play.turn`` (the first rule it breaks)."""
-    seat = play.turn
-    bit = 1 << c
-    if not play.hands[seat] & bit:
-        return IllegalAction("not-in-hand", card=code(c))
-    legal = play.legal_mask()
-    con = play.c
-    if not play.trick:
-        if con.ban_hearts_lead and bit & HEART_MASK and play.hands[seat] & ~HEART_MASK:
-            return IllegalAction("hearts-lead-ban")
-        if legal == KH_BIT:
-            return IllegalAction("king-forced-only-hearts")
-    if legal == KH_BIT:
-        if play.led == cards.HEARTS:
-            return IllegalAction("king-forced-hearts-led")
-        return IllegalAction("king-forced-void", suit=cards.SUITS[play.led])
-    return IllegalAction("follow-suit", suit=cards.SUITS[play.led])
-
-
-def not_a_card(action: str, legal: list[str]) -> IllegalAction:
-    return IllegalAction("not-a-card", action=action, legal=legal)
-
-
-def scenario_hands(hands, players, per_hand, deck, trick_len):
-    """Validate the hands of a scenario: count, duplicates, unknown cards."""
-    if not isinstance(hands, (list, tuple)) or len(hands) != players:
-        raise RulesError("bad-cards", f"hands: expected {players} lists of card codes", field="hands")
-    masks, seen = [], 0
-    for i, h in enumerate(hands):
-        m = cards.parse_hand(h, f"hands[{i}]", deck)
-        if m & seen:
-            dup = code((m & seen).bit_length() - 1)
-            raise RulesError("bad-cards", f"hands[{i}]: {dup} is also in another hand", field=f"hands[{i}]")
-        seen |= m
-        masks.append(m)
-    return masks, seen
-
-
-def trick_record(leader, cards_, winner=None):
-    return {"leader": leader, "cards": [code(c) for c in cards_], "winner": winner}
-
-
-def play_recorded(game, action):
-    """Play the card ``action`` on ``game.p`` and keep the public record of tricks
-    (``game.tricks`` of the deal, ``game.last_trick`` across deals).  Returns whether
-    the deal's play is over."""
-    p = game.p
-    if not p.trick:
-        game.tricks.append(trick_record(p.turn, []))
-    game.tricks[-1]["cards"].append(action)
-    p.play(cards.INDEX[action])
-    if not p.trick:
-        game.tricks[-1]["winner"] = p.leader
-        game.trick_serial += 1
-        game.last_trick = dict(game.tricks[-1], deal_no=game.deal_no, serial=game.trick_serial)
-    return p.over

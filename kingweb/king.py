@@ -6,9 +6,9 @@ from dataclasses import replace
 from . import cards
 from .cards import HEART_MASK, JACKS_KINGS, KH, KH_BIT, QUEENS, SUITS
 from .errors import IllegalAction, RulesError
-from .game import Option, flag, scenario_hands
+from .game import Option, check_seat, flag
 from .play import KH_VOID, KH_VOID_OR_HEARTS, Contract
-from .trickgame import TrickGame
+from .trickgame import TrickGame, scenario_hands
 
 
 def _per_card(mask, unit):
@@ -145,7 +145,7 @@ class King(TrickGame):
 
     def _start_deal(self):
         self.dealer = (self.first_dealer + self.deal_no) % 4
-        self.dealt = self._shuffled_hands()
+        self.dealt = self._deal_cards()[0]
         self._reset_positive()
         self.p = None
         self.tricks = []
@@ -167,7 +167,7 @@ class King(TrickGame):
         if self.buyer is not None and self.options["buyer_leads"]:
             leader = self.buyer
         self.phase = "play"
-        self._start_play(contract, self.dealt, leader)
+        self._start_play(self._new_play(contract, self.dealt, leader))
 
     def _set_mode(self, mode):
         self.mode = self.contract = mode
@@ -195,7 +195,7 @@ class King(TrickGame):
         match ``scores`` after it and, for a positive, its ``log``."""
         record["points"] = points
         record["total"] = TOTALS.get(record["contract"], 325)  # what the table shares
-        record["tricks"] = [dict(t, cards=list(t["cards"])) for t in self.tricks]
+        record["tricks"] = self._finished_tricks()
         record["counted"] = counted
         if self.owner is not None:
             record["log"] = [dict(e) for e in self.log]
@@ -210,47 +210,99 @@ class King(TrickGame):
         self.deal_no += 1
         self._start_deal()
 
-    # -- whose turn, what is legal ---------------------------------------------------
+    # -- the phases ------------------------------------------------------------------
+    # Each phase has its turn, legal actions, refusal and effect, side by side below;
+    # ``_PHASES`` (after the class) maps a phase to its four.  ``play`` is TrickGame's.
 
     def _turn(self):
-        ph = self.phase
-        if ph == "play":
-            return self.p.turn
-        if ph == "dealer":
-            return self.kh_receiver
-        if ph in ("choose", "decide"):
-            return self.owner
-        if ph == "auction":
-            return self.speaker
-        if ph == "ultimatum":
-            return self.asked
-        if ph == "trump":
-            return self.buyer if self.buyer is not None else self.owner
-        return None
+        return self._PHASES[self.phase][0](self)
 
     def _legal(self):
-        ph = self.phase
-        if ph == "play":
-            return self._card_legal()
-        if ph == "dealer":
-            return [f"dealer:{s}" for s in range(4)]
-        if ph == "choose":
-            return [*UP_MODES, "down", "auction"]
-        if ph == "auction":
-            return [a for a in self._offers() if self._offer_refusal(a) is None] + ["pass"]
-        if ph == "decide":
-            out = ["accept"] if self.standing else []
-            out.append("reject")
-            if self._value() <= 75:
-                out.append("4333")
-            if self.standing and self._value() < 200:
-                out.append("ultimatum")
-            return out
-        if ph == "ultimatum":
-            return [ULTIMATUM_OFFER, "pass"]
-        if ph == "trump":
-            return list(UP_MODES) + ([] if self.buyer is not None else ["down"])
-        return []
+        return self._PHASES[self.phase][1](self)
+
+    def _refusal(self, action):
+        return self._PHASES[self.phase][2](self, action)
+
+    def _apply(self, action):
+        self._PHASES[self.phase][3](self, action)
+
+    _play_turn, _play_legal = TrickGame._turn, TrickGame._legal
+    _play_refusal, _play_apply = TrickGame._refusal, TrickGame._apply
+
+    def _not_now(self, action):
+        return IllegalAction("not-possible-now", action=action, phase=self.phase, legal=self._legal())
+
+    def _say(self, action, **extra):
+        """Log a spoken action of the positive (see ``_view``)."""
+        self.log.append({"seat": self._turn(), "phase": self.phase, "action": action, **extra})
+
+    # dealer: with king_chooses_dealer, the receiver of the K♥ names the first dealer.
+
+    def _dealer_turn(self):
+        return self.kh_receiver
+
+    def _dealer_legal(self):
+        return [f"dealer:{s}" for s in range(4)]
+
+    _dealer_refusal = _not_now
+
+    def _dealer_apply(self, action):
+        self.first_dealer = int(action.split(":")[1])
+        self._start_deal()
+
+    # choose: the owner of a positive plays up or down himself, or opens the auction.
+
+    def _choose_turn(self):
+        return self.owner
+
+    def _choose_legal(self):
+        return [*UP_MODES, "down", "auction"]
+
+    _choose_refusal = _not_now
+
+    def _choose_apply(self, action):
+        self._say(action)
+        if action == "auction":
+            self.phase = "auction"
+            self.speaker = (self.owner + 1) % 4
+        else:
+            self._set_mode(action)
+
+    # auction: owner+1..+3 outbid each other (or match by preference) until all but one pass.
+
+    def _auction_turn(self):
+        return self.speaker
+
+    def _auction_legal(self):
+        return [a for a in self._offers() if self._offer_refusal(a) is None] + ["pass"]
+
+    def _auction_refusal(self, action):
+        why = self._offer_refusal(action) if action.startswith("offer:") else None
+        return self._not_now(action) if why is None else IllegalAction(why[0], **why[1])
+
+    def _auction_apply(self, action):
+        s = self.speaker
+        if action == self.standing:
+            self._say(action, matches=self.holder)  # a preference: the same terms, taken over
+        else:
+            self._say(action)
+        self.bids.append({"seat": s, "action": action})
+        if action == "pass":
+            self.passed.add(s)
+        else:
+            self.standing, self.holder = action, s
+        # Next speaker: the next seat in owner+1..+3 order that has not passed.
+        nxt = s
+        for _ in range(3):
+            nxt = (nxt + 1) % 4
+            if nxt == self.owner:
+                nxt = (nxt + 1) % 4
+            if nxt not in self.passed:
+                break
+        if len(self.passed) == 3 or (len(self.passed) == 2 and self.holder is not None):
+            self.phase, self.speaker = "decide", None
+        else:
+            self.speaker = nxt
 
     def _offers(self):
         return [f"offer:up:{n}" for n in range(1, 9)] + \
@@ -282,84 +334,31 @@ class King(TrickGame):
             return "offer-preference", {"offer": self.standing, "seat": self.holder}
         return "offer-too-low", {"offer": self.standing}
 
-    def _refusal(self, action):
-        ph = self.phase
-        if ph == "play":
-            return self._card_refusal(action)
-        if ph == "auction" and action.startswith("offer:"):
-            why = self._offer_refusal(action)
-            if why is not None:
-                return IllegalAction(why[0], **why[1])
-        if ph == "decide":
-            if action == "4333":
-                return IllegalAction("no-4333")
-            if action == "ultimatum":
-                return IllegalAction("ultimatum-too-high" if self.standing else "ultimatum-no-offer")
-            if action == "accept":
-                return IllegalAction("no-offer-to-accept")
-        if ph == "ultimatum" and action.startswith("offer:"):
-            return IllegalAction("ultimatum-answer")
-        if ph == "trump" and action == "down":
-            return IllegalAction("name-trump")
-        return IllegalAction("not-possible-now", action=action, phase=ph, legal=self._legal())
+    # decide: the owner accepts the best offer, rejects it, takes 4-3-3-3 or sets the ultimatum.
 
-    # -- applying ------------------------------------------------------------------
+    def _decide_turn(self):
+        return self.owner
 
-    def _apply(self, action):
-        ph = self.phase
-        if ph not in ("play", "dealer"):
-            entry = {"seat": self._turn(), "phase": ph, "action": action}
-            if ph == "auction" and action == self.standing:
-                entry["matches"] = self.holder  # a preference: the same terms, taken over
-            self.log.append(entry)
-        if ph == "play":
-            self._play_card(action)
-        elif ph == "dealer":
-            self.first_dealer = int(action.split(":")[1])
-            self._start_deal()
-        elif ph == "choose":
-            if action == "auction":
-                self.phase = "auction"
-                self.speaker = (self.owner + 1) % 4
-            else:
-                self._set_mode(action)
-        elif ph == "auction":
-            self._bid(action)
-        elif ph == "decide":
-            self._decide(action)
-        elif ph == "ultimatum":
-            self.bids.append({"seat": self.asked, "action": action, "ultimatum": True})
-            if action == ULTIMATUM_OFFER:
-                self.buyer, self.bought = self.asked, ULTIMATUM_OFFER
-                self.phase = "trump"
-            elif self._order(self.asked) == 3:
-                self._set_mode("down")
-            else:
-                self.asked = (self.asked + 1) % 4
-        elif ph == "trump":
-            self._set_mode(action)
+    def _decide_legal(self):
+        out = ["accept"] if self.standing else []
+        out.append("reject")
+        if self._value() <= 75:
+            out.append("4333")
+        if self.standing and self._value() < 200:
+            out.append("ultimatum")
+        return out
 
-    def _bid(self, action):
-        s = self.speaker
-        self.bids.append({"seat": s, "action": action})
-        if action == "pass":
-            self.passed.add(s)
-        else:
-            self.standing, self.holder = action, s
-        # Next speaker: the next seat in owner+1..+3 order that has not passed.
-        nxt = s
-        for _ in range(3):
-            nxt = (nxt + 1) % 4
-            if nxt == self.owner:
-                nxt = (nxt + 1) % 4
-            if nxt not in self.passed:
-                break
-        if len(self.passed) == 3 or (len(self.passed) == 2 and self.holder is not None):
-            self.phase, self.speaker = "decide", None
-        else:
-            self.speaker = nxt
+    def _decide_refusal(self, action):
+        if action == "4333":
+            return IllegalAction("no-4333")
+        if action == "ultimatum":
+            return IllegalAction("ultimatum-too-high" if self.standing else "ultimatum-no-offer")
+        if action == "accept":
+            return IllegalAction("no-offer-to-accept")
+        return self._not_now(action)
 
-    def _decide(self, action):
+    def _decide_apply(self, action):
+        self._say(action)
         if action == "accept":
             self.buyer, self.bought = self.holder, self.standing
             if offer_terms(self.bought)[0] == "null":
@@ -374,9 +373,46 @@ class King(TrickGame):
             self._close_deal(points, {"contract": "4333", "dealer": self.dealer, "owner": self.owner,
                                       "buyer": None, "offer": self.standing, "taken": [0] * 4},
                              [[{"kind": "4333", "points": pts}] for pts in points])
-        elif action == "ultimatum":
+        else:  # ultimatum
             self.phase = "ultimatum"
             self.asked = (self.owner + 1) % 4
+
+    # ultimatum ("8 o nulos"): owner+1..+3 in turn give 8 up or pass; nobody: the owner plays down.
+
+    def _ultimatum_turn(self):
+        return self.asked
+
+    def _ultimatum_legal(self):
+        return [ULTIMATUM_OFFER, "pass"]
+
+    def _ultimatum_refusal(self, action):
+        return IllegalAction("ultimatum-answer") if action.startswith("offer:") else self._not_now(action)
+
+    def _ultimatum_apply(self, action):
+        self._say(action)
+        self.bids.append({"seat": self.asked, "action": action, "ultimatum": True})
+        if action == ULTIMATUM_OFFER:
+            self.buyer, self.bought = self.asked, ULTIMATUM_OFFER
+            self.phase = "trump"
+        elif self._order(self.asked) == 3:
+            self._set_mode("down")
+        else:
+            self.asked = (self.asked + 1) % 4
+
+    # trump: a buyer at up names the trump; an owner who rejected names up or down.
+
+    def _trump_turn(self):
+        return self.buyer if self.buyer is not None else self.owner
+
+    def _trump_legal(self):
+        return list(UP_MODES) + ([] if self.buyer is not None else ["down"])
+
+    def _trump_refusal(self, action):
+        return IllegalAction("name-trump") if action == "down" else self._not_now(action)
+
+    def _trump_apply(self, action):
+        self._say(action)
+        self._set_mode(action)
 
     # -- views -------------------------------------------------------------------------
 
@@ -408,35 +444,43 @@ class King(TrickGame):
     def from_scenario(cls, contract, hands, leader=None, dealer=None, trick=None, options=None):
         g = cls(0, options, _deal=False)
         g.first_dealer = g.kh_receiver = 0
-        if contract in NEGATIVES or contract in POSITIVES:
-            if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < 4:
-                raise RulesError("bad-seat", "leader: a scenario of a played deal needs the seat that leads, 0..3",
-                                field="leader")
+        name = contract if isinstance(contract, str) else None  # (a list is not hashable)
+        if name in NEGATIVES or name in POSITIVES:
+            check_seat(leader, 4, "leader", "a scenario of a played deal needs the seat that leads")
+            if dealer is not None and contract in NEGATIVES:
+                raise RulesError("bad-scenario", "dealer: only a positive has an owner; a negative "
+                                 "scenario names its leader", field="dealer")
             g.dealer = g.first_dealer = leader
             g.contract = contract
             if contract in POSITIVES:
-                g.owner = g.dealer if dealer is None else dealer
+                g.owner = g.dealer if dealer is None else check_seat(dealer, 4, "dealer", "the owner")
                 g.mode = contract
             g._scenario_play(contract_for(contract, g.options), hands, leader, trick)
-        elif contract == "positive":
-            if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4:
-                raise RulesError("bad-seat", "dealer: a positive scenario needs its owner, a seat 0..3", field="dealer")
-            masks, _ = cls._full_hands(hands)
+        elif name == "positive":
+            check_seat(dealer, 4, "dealer", "a positive scenario needs its owner")
+            if leader is not None or trick is not None:
+                field = "leader" if leader is not None else "trick"
+                raise RulesError("bad-scenario", f"{field}: a positive scenario starts before play, "
+                                 "at the owner's choice", field=field)
+            g.dealt = cls._full_hands(hands)
             g.dealer = g.owner = g.first_dealer = dealer
-            g.dealt = masks
             g.contract = "positive"
             g.phase = "choose"
         else:
             allowed = ", ".join([*NEGATIVES, "positive", *POSITIVES])
             raise RulesError("unknown-contract", f"contract {contract!r} is not a King contract (one of {allowed})",
-                            contract=contract if isinstance(contract, str) else None)
+                             contract=name)
         return g
 
     @staticmethod
     def _full_hands(hands):
-        masks, _ = scenario_hands(hands, 4, 13, cards.FULL_DECK, 0)
+        masks, _ = scenario_hands(hands, 4, cards.FULL_DECK)
         for i, m in enumerate(masks):
             if m.bit_count() != 13:
                 raise RulesError("bad-cards", f"hands[{i}]: a positive is chosen on full hands: expected 13 cards, "
                                  f"got {m.bit_count()}", field=f"hands[{i}]")
-        return masks, None
+        return masks
+
+
+King._PHASES = {ph: tuple(getattr(King, f"_{ph}_{part}") for part in ("turn", "legal", "refusal", "apply"))
+                for ph in ("play", "dealer", "choose", "auction", "decide", "ultimatum", "trump")}

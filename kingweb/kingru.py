@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from .cards import HEART_MASK, JACKS, JACKS_KINGS, KH_BIT, QUEENS, SHORT_DECK
 from .errors import RulesError
-from .game import Option, flag
+from .game import Option, check_seat, flag
 from .play import KH_NONE, KH_VOID, KH_VOID_OR_HEARTS, Contract
 from .trickgame import TrickGame
 
@@ -141,17 +141,8 @@ class KingRu(TrickGame):
         self.contract = self.order[self.deal_no]
         leader = (self.first_leader + self.deal_no) % 4
         self.dealer = (leader - 1) % 4
-        self.dealt = self._shuffled_hands()
-        self._start_play(contract_by_id(self.contract, self.options), self.dealt, leader)
-
-    def _legal(self):
-        return self._card_legal()
-
-    def _refusal(self, action):
-        return self._card_refusal(action)
-
-    def _apply(self, action):
-        self._play_card(action)
+        self.dealt = self._deal_cards()[0]
+        self._start_play(self._new_play(contract_by_id(self.contract, self.options), self.dealt, leader))
 
     def _end_play(self):
         """File the deal's record: its points, public ``tricks``, what each seat
@@ -188,8 +179,7 @@ class KingRu(TrickGame):
         con = contract_by_id(contract, g.options) if isinstance(contract, str) else None
         if con is None:
             raise RulesError("unknown-contract", f"contract {contract!r} is not a Кинг contract")
-        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < 4:
-            raise RulesError("bad-seat", "leader: a scenario needs the seat that leads, 0..3", field="leader")
+        check_seat(leader, 4, "leader", "a scenario needs the seat that leads")
         g.contract, g.first_leader = contract, leader
         g.order = [contract]
         g._scenario_play(con, hands, leader, trick)

@@ -74,6 +74,16 @@ class Contract:
         return out
 
 
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the winning card so far: a higher
+    card of its suit, or a trump on a card that is not one.  (``random_playout`` writes
+    this out inline: it is the hot loop.)"""
+    suit = card // 13
+    if suit == best // 13:
+        return card > best
+    return suit == trump
+
+
 class Play:
     """Card play of one deal: hands as bitmasks, the trick in progress, tricks won."""
 
@@ -139,14 +149,8 @@ class Play:
         if not trick:
             self.led = card // 13
             self.best, self.best_seat = card, s
-        else:
-            suit = card // 13
-            best_suit = self.best // 13
-            if suit == best_suit:
-                if card > self.best:
-                    self.best, self.best_seat = card, s
-            elif suit == self.c.trump:
-                self.best, self.best_seat = card, s
+        elif beats(card, self.best, self.c.trump):
+            self.best, self.best_seat = card, s
         trick.append(card)
         if len(trick) < self.n:
             self.turn = (s + 1) % self.n
@@ -211,7 +215,7 @@ class Play:
                         m &= m - 1
                         k -= 1
                     card = (m & -m).bit_length() - 1
-                suit = card // 13
+                suit = card // 13  # beats(card, best, trump), inline
                 if suit == best // 13:
                     if card > best:
                         best, best_seat = card, turn

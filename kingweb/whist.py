@@ -4,8 +4,9 @@
 from . import cards
 from .cards import INDEX, SUITS, code
 from .errors import RulesError
-from .game import Game, Option, card_refusal, not_a_card, play_recorded, scenario_hands
+from .game import Option, check_seat
 from .play import Contract, Play
+from .trickgame import TrickGame, scenario_hands
 
 STAGE_TRICKS = 13
 
@@ -65,67 +66,44 @@ class WhistPlay(Play):
         return self.points()
 
 
-class Whist(Game):
+class Whist(TrickGame):
     id = "whist"
     players = 2
     OPTIONS = {"target": Option(15, tuple(range(1, 101)), "points that win the match")}
 
     def __init__(self, seed=None, options=None, *, _deal=True):
         super().__init__(seed, options)
-        self.tricks: list[dict] = []
-        self.last_trick = None
-        self.trick_serial = 0
+        self.contract = "whist"
         if _deal:
             self.dealer = self.rng.randrange(2)
             self._start_deal()
 
     def _start_deal(self):
-        deck = cards.cards_of(cards.FULL_DECK)
-        self.rng.shuffle(deck)
-        hands = [cards.mask_of(deck[:13]), cards.mask_of(deck[13:26])]
-        self._begin(hands, deck[26:], 1 - self.dealer, deck[26] // 13)
+        hands, stock = self._deal_cards()
+        self._begin(hands, stock, 1 - self.dealer, stock[0] // 13)
 
     def _begin(self, hands, stock, leader, trump):
         self.trump = trump
         self.stage2_from = len(stock) // 2
-        self.p = WhistPlay(whist_contract(trump, self.stage2_from), hands, leader, stock,
-                           self.stage2_from)
-        self.tricks = []
-        self.contract = "whist"
+        self._start_play(WhistPlay(whist_contract(trump, self.stage2_from), hands, leader, stock,
+                                   self.stage2_from))
 
     @property
     def stage(self):
         return 1 if self.p.stock else 2
 
-    @property
-    def turn(self):
-        return None if self.over else self.p.turn
-
-    def _legal(self):
-        return cards.codes_of(self.p.legal_mask())
-
-    def _refusal(self, action):
-        if action in INDEX:
-            return card_refusal(self.p, INDEX[action])
-        return not_a_card(action, self._legal())
-
-    def _apply(self, action):
-        if play_recorded(self, action):
-            self._end_deal()
-
-    def _end_deal(self):
+    def _end_play(self):
         """File the deal's record: its points, the stage-2 tricks ``taken``, every public
         trick (``tricks[stage2_from:]`` are stage 2's), what each seat ``counted`` (its
         stage-2 tricks: ``{"kind": "tricks", "count": t, "points": t − 6 or 0}``), and the
         match ``scores`` after it against the ``target``."""
         points = self.p.points()
-        taken = [sum(1 for w in self.p.winners[self.stage2_from:] if w == s) for s in (0, 1)]
+        taken = self._tallies()["taken"]
         for s in (0, 1):
             self.scores[s] += points[s]
         self.deals.append({"contract": "whist", "points": points, "dealer": self.dealer, "total": sum(points),
                            "trump": SUITS[self.trump], "taken": taken,
-                           "tricks": [dict(t, cards=list(t["cards"])) for t in self.tricks],
-                           "stage2_from": self.stage2_from,
+                           "tricks": self._finished_tricks(), "stage2_from": self.stage2_from,
                            "counted": [[{"kind": "tricks", "count": t, "points": pts}]
                                        for t, pts in zip(taken, points)],
                            "scores": list(self.scores), "target": self.options["target"]})
@@ -136,12 +114,14 @@ class Whist(Game):
             self.dealer = 1 - self.dealer
             self._start_deal()
 
-    def _hand_mask(self, seat):
-        return self.p.hands[seat]
+    def _tallies(self):
+        """Tricks taken in each stage (only stage 2's score)."""
+        w = self.p.winners
+        return {"taken": [sum(1 for x in w[self.stage2_from:] if x == s) for s in (0, 1)],
+                "stage1_taken": [sum(1 for x in w[:self.stage2_from] if x == s) for s in (0, 1)]}
 
     def _view(self, seat):
         p = self.p
-        current = self.tricks[-1] if self.tricks and self.tricks[-1]["winner"] is None else None
         draws = []
         known = 0  # face-up cards the opponent took and still holds
         for t, up, down in p.draws:
@@ -151,19 +131,14 @@ class Whist(Game):
             if w != seat:
                 known |= 1 << up
         known &= p.hands[1 - seat]
-        return {
+        v = self._play_view(seat)
+        v.update({
             "phase": "play", "dealer": self.dealer, "stage": self.stage,
-            "trump": SUITS[self.trump], "faceup": code(p.stock[0]) if p.stock else None,
+            "faceup": code(p.stock[0]) if p.stock else None,
             "stock_count": len(p.stock), "draws": draws, "opponent_known": cards.codes_of(known),
-            "hand_counts": [h.bit_count() for h in p.hands],
-            "trick": [] if current is None else
-                     [{"seat": (current["leader"] + i) % 2, "card": c} for i, c in enumerate(current["cards"])],
-            "tricks": [dict(t, cards=list(t["cards"])) for t in self.tricks if t["winner"] is not None],
-            "taken": [sum(1 for w in p.winners[self.stage2_from:] if w == s) for s in (0, 1)],
-            "stage1_taken": [sum(1 for w in p.winners[:self.stage2_from] if w == s) for s in (0, 1)],
-            "deal_points": p.points(), "leader": p.leader, "target": self.options["target"],
-            "trick_no": p.trick_no, "stage2_from": self.stage2_from, "last_trick": self.last_trick,
-        }
+            "target": self.options["target"], "stage2_from": self.stage2_from,
+        })
+        return v
 
     @classmethod
     def from_scenario(cls, contract, hands, dealer=None, stock=None, trump=None, options=None):
@@ -171,9 +146,8 @@ class Whist(Game):
             raise RulesError("unknown-contract", f"contract {contract!r} is not a German Whist contract (one of whist)",
                             contract=contract if isinstance(contract, str) else None)
         g = cls(0, options, _deal=False)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
-            raise RulesError("bad-seat", "dealer: expected seat 0 or 1", field="dealer")
-        masks, seen = scenario_hands(hands, 2, 13, cards.FULL_DECK, 0)
+        check_seat(dealer, 2, "dealer")
+        masks, seen = scenario_hands(hands, 2, cards.FULL_DECK)
         st = cards.parse_hand(stock or [], "stock")
         if st & seen:
             raise RulesError("bad-cards", f"stock: {code((st & seen).bit_length() - 1)} is also in a hand", field="stock")

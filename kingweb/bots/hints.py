@@ -5,6 +5,7 @@ translates the code (``why_<code>``) with the same params."""
 from .. import cards
 from ..cards import INDEX
 from ..errors import english
+from ..play import beats
 from .knowledge import Knowledge, card_values
 
 #: Reason code → English template; params as in ``kingweb.errors`` (cards as codes,
@@ -70,23 +71,23 @@ def reason(view, action):
             return "lead-long", {"card": card}
         return "lead-low", {"card": card, "suit": suit}
     led = trick[0][1] // 13
-    best = max((x for _, x in trick if x // 13 == led), default=trick[0][1])
-    trumped = [x for _, x in trick if con.trump >= 0 and x // 13 == con.trump and led != con.trump]
-    if trumped:
-        best = max(trumped)
+    best = trick[0][1]
+    for _, x in trick[1:]:
+        if beats(x, best, con.trump):
+            best = x
     follows = c // 13 == led
-    beats = _beats(c, best, con.trump)
+    wins = beats(c, best, con.trump)
     if view["game"] == "whist" and view["stage"] == 1 and view.get("faceup"):
         up = view["faceup"]
-        if beats:
+        if wins:
             return "take-faceup", {"card": card, "faceup": up}
-        if any(_beats(INDEX[x], best, con.trump) for x in view["legal"]):
+        if any(beats(INDEX[x], best, con.trump) for x in view["legal"]):
             return "lose-cheap", {"card": card, "faceup": up}
     if positive:
-        if beats:
+        if wins:
             return "win-cheap", {"card": card}
         return "cannot-win", {"card": card}
-    if follows and not beats:
+    if follows and not wins:
         return "duck", {"card": card, "best": cards.code(best)}
     if not follows:
         why = "discard-penalty" if vals[c] < 0 else "discard-high"
@@ -98,10 +99,6 @@ def explain(view, action):
     """``(reason_code, text)`` for ``action`` in ``view``."""
     code, params = reason(view, action)
     return code, english(REASONS[code], params)
-
-
-def _beats(c, best, trump):
-    return (c // 13 == best // 13 and c > best) or (trump >= 0 and c // 13 == trump and best // 13 != trump)
 
 
 def _bid_reason(action):
