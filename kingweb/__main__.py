@@ -11,7 +11,7 @@ def main(argv=None):
     b.add_argument("--seconds", type=float, default=1.5, help="time per figure")
     a = sub.add_parser("arena", help="duplicate matches between bots")
     a.add_argument("--game", choices=("king", "kingru", "whist"), required=True)
-    a.add_argument("--bots", required=True, help="one level a seat: random, easy, normal, hard, cheat")
+    a.add_argument("--bots", required=True, help="one bot a seat: random, easy, normal, hard, cheat, ismcts:N (OpenSpiel, N simulations)")
     a.add_argument("--deals", type=int, default=100)
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--options", help='game options as JSON, e.g. \'{"boys": "jacks-kings"}\'')
