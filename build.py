@@ -46,7 +46,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 WHEELS = {
     "micropip": ("0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3", []),
 }
-TEST_REQUIREMENTS = ["pytest>=8", "hypothesis>=6.100", "playwright==1.65.2", "axe-playwright-python==0.1.8"]
+TEST_REQUIREMENTS = ["pytest>=8", "hypothesis>=6.100", "playwright==1.65.2", "axe-playwright-python==0.1.8",
+                     "open-spiel==2.0.2"]  # the ladder's independent opponent (tests/test_spiel.py)
 CHROMIUM = "/usr/bin/chromium"
 
 
