@@ -35,12 +35,12 @@ const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed };
 function render() {
   const v = page.view;
   if (!v) return;
-  renderTable(v, { deck: prefs.deck, fourColor: prefs.fourColor, busy: page.busy });
+  renderTable(v, { deck: prefs.deck, fourColor: prefs.fourColor, busy: page.busy }, { onLog: () => dialogs.showDealLog(v) });
   if (!page.animating) renderTrick(v, prefs.deck);
   renderHand(v, { deck: prefs.deck, hinted: page.hinted }, humanAct);
   renderPanel(v, { hinted: page.hinted, lessonDone: page.lessonDone, lessonFeedback: page.lessonFeedback,
     nextLesson: v.lesson ? nextLessonId(v.lesson) : null },
-  { onAction: humanAct, onNextLesson: (id) => { page.lessonFeedback = ""; startLesson(id); } });
+  { onAction: humanAct, onNextLesson: (id) => { page.lessonFeedback = ""; startLesson(id); }, onRules: showRules });
 }
 
 // -- state and flow ----------------------------------------------------------------------------
@@ -325,7 +325,11 @@ async function undo() {
 
 function showLastTrick() { if (page.view) dialogs.showLastTrick(page.view, prefs.deck); }
 function showSheet() { if (page.view) dialogs.showSheet(page.view); }
-function showRules() { dialogs.showRules(page.view ? page.view.game : prefs.game); }
+/** @param {string} [section] a rules section id to open at */
+function showRules(section) {
+  const v = page.view;
+  dialogs.showRules(v ? v.game : prefs.game, v ? v.options : prefs.options[prefs.game] || {}, typeof section === "string" ? section : undefined);
+}
 
 // -- static text, language, keys -------------------------------------------------------------
 
@@ -355,14 +359,14 @@ function bindControls() {
   $("btn-undo").addEventListener("click", undo);
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-sheet").addEventListener("click", showSheet);
-  $("btn-rules").addEventListener("click", showRules);
+  $("btn-rules").addEventListener("click", () => showRules());
   bindHandKeys();
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
     if (["INPUT", "SELECT", "TEXTAREA"].includes(/** @type {Element} */ (document.activeElement).tagName)) return;
     const k = e.key.toLowerCase();
     /** @type {Record<string, () => void>} */
-    const map = { h: showHint, u: undo, l: showLastTrick, s: showSheet, r: showRules, n: openNewGame };
+    const map = { h: showHint, u: undo, l: showLastTrick, s: showSheet, r: () => showRules(), n: openNewGame };
     if (map[k]) { e.preventDefault(); map[k](); }
   });
 }

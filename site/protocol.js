@@ -109,6 +109,24 @@
  * @property {number | null} [buyer]
  * @property {string} [offer]
  * @property {number} [payment]
+ * @property {number[]} [scores]     the match totals after this deal
+ * @property {Counted[][]} [counted] per seat, what it took that scored
+ * @property {{seat: number, phase: string, action: string, matches?: number}[]} [log]  a positive's spoken actions
+ * @property {{cards: string[], leader: number, winner: number}[]} [tricks]
+ * @property {number} [stage2_from]  German Whist: the first trick of stage 2
+ * @property {number} [target]       German Whist: the points that win the match
+ */
+
+/**
+ * One item a seat took that scored in a deal (kingweb.play.Contract.counted, King's
+ * payment and 4-3-3-3 items).
+ * @typedef {object} Counted
+ * @property {"card" | "trick" | "tricks" | "payment" | "4333"} kind
+ * @property {number} points
+ * @property {string} [card]    kind "card"
+ * @property {number} [trick]   kind "trick": its number in the deal, from 1
+ * @property {number} [count]   kind "tricks"
+ * @property {number} [seat]    kind "payment": the other party
  */
 
 /**
@@ -149,6 +167,10 @@
  * @property {string | null} [trump]
  * @property {number | null} [owner]
  * @property {Auction} [auction]
+ * @property {number | null} [buyer]     King: the positive's buyer
+ * @property {string | null} [bought]    King: the offer he bought
+ * @property {{seat: number, phase: string, action: string, matches?: number}[]} [log]  King: the positive's spoken actions
+ * @property {number} [target]           German Whist: the points that win the match
  * @property {number} [stage]        German Whist: 1 (stock) or 2
  * @property {number[]} [stage1_taken]
  * @property {string | null} [faceup]

@@ -1,10 +1,11 @@
 // The modal dialogs: new game (with lessons), a deal's result, the score sheet, the
 // match's end, the last trick and the rules.  They show data and report choices.
 import { LANGS, t, lang } from "../i18n/index.js";
-import { RULES } from "../rules.js";
+import { rulesSections } from "../rules.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
 import { contractLabel, lessonText, names, offerLabel, pointsText, valueLabel } from "./labels.js";
+import { logLines } from "./narrate.js";
 
 /** @typedef {import("../protocol.js").View} View */
 /** @typedef {import("../protocol.js").Info} Info */
@@ -217,10 +218,25 @@ export function showLastTrick(v, deck) {
   openDialog(t("last_trick"), [row, el("p", { text: t("won_by", { name: nm[tr.winner] }) })], [[t("close"), null, true]]);
 }
 
-/** @param {string} game */
-export function showRules(game) {
-  const sections = (RULES[game][lang] || RULES[game].en);
-  const content = el("div", { class: "rules" }, ...sections.flatMap((/** @type {[string, string[]]} */ [h, ps]) => [el("h3", { text: h }), ...ps.map((p) => el("p", { text: p }))]),
-    el("h3", { text: t("credits_title") }), el("p", { class: "credits", text: t("credits") }));
+/** The rules of the match being played (its options), opened at `section` if given.
+ * @param {string} game @param {Record<string, any>} options @param {string} [section] */
+export function showRules(game, options, section) {
+  const sections = rulesSections(/** @type {"king" | "kingru" | "whist"} */ (game), lang, options);
+  const content = el("div", { class: "rules" }, ...sections.flatMap(([id, h, ps]) => [
+    el("h3", { id: `rules-${id}`, tabindex: "-1", text: h }), ...ps.map((p) => el("p", { text: p }))]),
+  el("h3", { text: t("credits_title") }), el("p", { class: "credits", text: t("credits") }));
   openDialog(t("rules") + " · " + t(`game_${game}`), content, [[t("close"), null, true]]);
+  const target = section ? document.getElementById(`rules-${section}`) : null;
+  if (target) {
+    target.classList.add("rules-here");
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: "start" });
+  }
+}
+
+/** The positive being played: everything said before its first card.
+ * @param {View} v */
+export function showDealLog(v) {
+  const lines = v.owner !== null && v.owner !== undefined ? logLines(v, v.log || [], v.owner) : [];
+  openDialog(t("log_title"), [el("ol", { class: "deal-log" }, ...lines.map((line) => el("li", { text: line })))], [[t("close"), null, true]]);
 }

@@ -4,6 +4,7 @@ import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
 import { bidLabel, cardName, contractLabel, costLabel, lessonText, names, pointsText, position, suitWord } from "./labels.js";
+import { positiveCaption, said } from "./narrate.js";
 
 /** @typedef {import("../protocol.js").View} View */
 
@@ -15,33 +16,49 @@ import { bidLabel, cardName, contractLabel, costLabel, lessonText, names, points
  * @property {boolean} busy       a request is under way (undo waits)
  */
 
-/** @param {View} v @param {Look} look */
-export function renderTable(v, look) {
+/** @param {View} v @param {Look} look @param {{onLog?: () => void}} [on] */
+export function renderTable(v, look, on = {}) {
   document.body.classList.toggle("four-color", look.fourColor && look.deck !== "classic");
   document.body.classList.toggle("deck-classic", look.deck === "classic");
-  renderBanner(v);
+  renderBanner(v, on);
   renderSeats(v);
   renderStock(v, look.deck);
   /** @type {HTMLButtonElement} */ ($("btn-undo")).disabled = !v.can_undo || look.busy;
   /** @type {HTMLButtonElement} */ ($("btn-hint")).disabled = v.turn !== v.human || v.over;
 }
 
-/** @param {View} v */
-function renderBanner(v) {
-  const nm = names(v);
+/** @param {View} v @param {{onLog?: () => void}} on */
+function renderBanner(v, on) {
   const deal = v.deals_total ? t("deal_of", { n: v.deal_no + 1, total: v.deals_total }) : t("deal_n", { n: v.deal_no + 1 });
-  const cl = el("strong", { text: contractLabel(v) });
+  const caption = positiveCaption(v);
+  const cl = el("strong", { text: caption || contractLabel(v) });
   const cost = costLabel(v);
   /** @type {(string | HTMLElement)[]} */
   const kids = v.lesson ? [cl] : [deal, " · ", cl];
   if (cost) kids.push(` (${cost})`);
   if (v.game === "kingru") kids.push(` (${(v.deal_total || 0) > 0 ? "+" : ""}${(v.deal_total || 0) * (v.options.scale || 1)})`);
-  if (v.trump) kids.push(" · ", t("trump", { suit: suitWord(v.trump) }));
-  else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(" · ", t("no_trump"));
-  if (v.owner !== null && v.owner !== undefined) kids.push(" · ", t("owner_is", { name: nm[v.owner] }));
-  if (v.game === "whist") kids.push(" · ", t(v.stage === 1 ? "stage1" : "stage2"));
+  if (caption && on.onLog && v.log && v.log.length) {
+    kids.push(" ", el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_title"), onclick: on.onLog }));
+  }
+  if (!caption) {
+    if (v.trump) kids.push(" · ", t("trump", { suit: suitWord(v.trump) }));
+    else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(" · ", t("no_trump"));
+    if (v.owner !== null && v.owner !== undefined) kids.push(" · ", said("cap_owns", v.owner, v));
+  }
+  if (v.game === "whist") {
+    kids.push(" · ", t(v.stage === 1 ? "stage1" : "stage2"));
+    if (!v.lesson) kids.push(el("span", { class: "match-score", id: "match-score", text: whistScore(v) }));
+  }
   if (v.lesson) kids.unshift(el("strong", { text: `${t("lesson")}: ${lessonText(v.lesson)[0]}` }), " · ");
   $("banner").replaceChildren(...kids);
+}
+
+/** German Whist's match so far, the human first: "You 7 – 4 Opponent · to 15".
+ * @param {View} v */
+export function whistScore(v) {
+  const nm = names(v);
+  const me = v.human, other = 1 - v.human;
+  return t("whist_score", { a: nm[me], x: v.scores[me], y: v.scores[other], b: nm[other], target: v.target ?? v.options.target });
 }
 
 /** @param {View} v */
