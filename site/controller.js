@@ -4,7 +4,7 @@
 import { LANGS, setLang, t } from "./i18n/index.js";
 import { HostLink, checkOptions, readParams } from "./embed.js";
 import { call, restartEngine, startEngine } from "./engine.js";
-import { DECKS, SPEEDS, page, prefs, readSave, savePrefs, setSaveAside, writeSave } from "./store.js";
+import { DECKS, SPEEDS, page, prefs, readSave, readStats, recordStats, savePrefs, setSaveAside, writeSave } from "./store.js";
 import { $ } from "./views/dom.js";
 import { choiceLabel, reasonText, translateError } from "./views/labels.js";
 import { renderTable } from "./views/table.js";
@@ -33,7 +33,7 @@ const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed };
 // -- drawing ---------------------------------------------------------------------------------
 
 function render() {
-  const v = page.view;
+  const v = page.finished || page.view;
   if (!v) return;
   renderTable(v, { deck: prefs.deck, fourColor: prefs.fourColor, busy: page.busy }, { onLog: () => dialogs.showDealLog(v) });
   if (!page.animating) renderTrick(v, prefs.deck);
@@ -56,6 +56,9 @@ function persist() {
 async function setView(next, { animate = true } = {}) {
   const prev = page.view;
   page.view = next;
+  // a deal just ended: the table keeps showing it until its summary is dismissed
+  page.finished = prev && !next.lesson && next.deals.length > prev.deals.length && next.seed === prev.seed
+    ? finishedDeal(prev, next) : null;
   if (host && !readySent) { readySent = true; host.post("ready", { game: next.game, lesson: next.lesson }); }
   page.hinted = null;
   if (animate && prev && next.last_trick &&
@@ -69,6 +72,23 @@ async function setView(next, { animate = true } = {}) {
   advance();
 }
 
+/** The table as the last deal left it, before the next one is dealt: the cards still in
+ * hand (a deal may end early), no trick, the totals after the deal.
+ * @param {View} prev the last view of the deal @param {View} next the first after it
+ * @returns {View} */
+function finishedDeal(prev, next) {
+  const d = next.deals[next.deals.length - 1];
+  const tr = next.last_trick && (!prev.last_trick || prev.last_trick.serial !== next.last_trick.serial) ? next.last_trick : null;
+  const played = new Set(tr ? tr.cards : []);
+  const inTrick = new Set(prev.trick.map((x) => x.seat));
+  return {
+    ...prev, hand: prev.hand.filter((c) => !played.has(c)), trick: [], legal: [], turn: null,
+    hand_counts: prev.hand_counts.map((n, s) => (tr && !inTrick.has(s) ? Math.max(0, n - 1) : n)),
+    taken: prev.taken && tr ? prev.taken.map((n, s) => n + (s === tr.winner ? 1 : 0)) : prev.taken,
+    deal_points: d.points, scores: d.scores || next.scores, can_undo: false,
+  };
+}
+
 function advance() {
   clearTimeout(timer);
   const view = page.view;
@@ -78,16 +98,22 @@ function advance() {
     page.shownDeals = view.deals.length;
     const d = view.deals[view.deals.length - 1];
     if (host) host.post("deal-end", { deal_no: view.deals.length - 1, contract: d.contract, points: d.points, scores: view.scores });
-    return dialogs.showDealResult(view, view.deals.length - 1, view.lesson ? null : shareUrl(view), () => advance());
+    return dialogs.showDealResult(view, view.deals.length - 1, prefs.deck, () => {
+      page.finished = null;
+      render();
+      advance();
+    });
   }
   if (view.over) {
     if (host) {
       const best = Math.max(...view.scores);
       host.post("match-end", { scores: view.scores, winners: view.scores.flatMap((x, i) => (x === best ? [i] : [])) });
     }
-    return dialogs.showMatchEnd(view, shareUrl(view), {
+    const line = page.embedded ? null : recordMatch(view);
+    return dialogs.showMatchEnd(view, line, {
       onPlayAgain: () => { startGame(view.game, view.options, view.level).catch((e) => toast(e.message)); },
       onNewGame: openNewGame,
+      onStats: showStats,
     });
   }
   if (view.turn !== view.human) {
@@ -240,6 +266,28 @@ function shareUrl(v) {
   return u.href;
 }
 
+/** Count a finished match in the local statistics (once, even if the page reloads at
+ * its end); the line for its game and level. @param {View} v */
+function recordMatch(v) {
+  const best = Math.max(...v.scores);
+  const { line, corrupt } = recordStats(`${v.game}/${v.level}`, `${v.game}:${v.seed}:${JSON.stringify(v.options)}:${v.actions_count}`,
+    v.scores[v.human] === best, v.scores[v.human] * (v.options.scale || 1));
+  if (corrupt) toast(t("stats_corrupt"), 8000);
+  return line;
+}
+
+function showStats() {
+  const { stats, corrupt } = readStats();
+  if (corrupt) toast(t("stats_corrupt"), 8000);
+  dialogs.showStats(stats, info ? info.levels : []);
+}
+
+function showShare() {
+  const v = page.view;
+  if (!v || v.lesson) return toast(t("share_none"));
+  dialogs.showShare(shareUrl(v));
+}
+
 // -- lessons ------------------------------------------------------------------------------
 
 /** @param {string} id */
@@ -360,6 +408,9 @@ function bindControls() {
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-sheet").addEventListener("click", showSheet);
   $("btn-rules").addEventListener("click", () => showRules());
+  for (const [id, fn] of /** @type {[string, () => void][]} */ ([["btn-share", showShare], ["btn-stats", showStats]])) {
+    $(id).addEventListener("click", () => { /** @type {HTMLDetailsElement} */ ($("more")).open = false; fn(); });
+  }
   bindHandKeys();
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;

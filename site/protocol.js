@@ -115,6 +115,7 @@
  * @property {{cards: string[], leader: number, winner: number}[]} [tricks]
  * @property {number} [stage2_from]  German Whist: the first trick of stage 2
  * @property {number} [target]       German Whist: the points that win the match
+ * @property {string} [trump]        German Whist: the deal's trump suit
  */
 
 /**

@@ -116,3 +116,91 @@ def test_bid_buttons_carry_their_points_and_preference_is_told(page, base_url):
     page.select_option("#lang-pick", "ru")
     assert page.locator("#deal-log li").nth(3).inner_text() == "Север заявляет 5 на взятки (125)"
     assert page.locator("#panel .prompt").inner_text() == "Ваше слово"
+
+
+def points(n):
+    return f"+{n}" if n > 0 else str(n)
+
+
+def test_deal_summary_lists_what_counted_before_the_next_deal_is_dealt(page, base_url):
+    open_game(page, base_url, "king", seed=21, level="random")
+    rng = random.Random(3)
+    s = play_until(page, lambda st: rng.choice(st["legal"]) if st["legal"] else st["actions"][0],
+                   stop=lambda st: st["dialog"] == "Deal 2: Hearts", timeout=300)
+    # the table still shows deal 2: its banner, no card of deal 3 in the hand
+    assert "Deal 2 of 10" in s["banner"] and len(s["hand"]) < 13
+    page.wait_for_timeout(400)
+    v = engine_view(page)
+    d = v["deals"][1]
+    assert d["contract"] == "hearts" and v["deal_no"] == 2
+    hearts_seen = []
+    for seat in range(4):
+        row = page.locator(f'#deal-summary tr[data-seat="{seat}"]')
+        shown = row.locator(".took-cards .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        want = [x["card"] for x in d["counted"][seat] if x["kind"] == "card"]
+        assert shown == want and all(c[1] == "H" for c in shown)
+        hearts_seen += shown
+        assert row.locator(".pts").inner_text() == points(d["points"][seat]) == points(-20 * len(shown))
+        assert row.locator(".total").inner_text() == str(d["scores"][seat])
+        if not shown:
+            assert row.locator(".took").inner_text() == "nothing"
+    assert len(hearts_seen) == 13
+    places = page.locator("#deal-summary td.place").all_inner_texts()
+    assert sorted(places)[0] == "1st" and all(p in ("1st", "2nd", "3rd", "4th") for p in places)
+    page.locator("#dialog-actions button.primary").click()
+    page.wait_for_function("document.querySelectorAll('#hand .card').length === 13 && document.querySelector('#banner').textContent.includes('Deal 3 of 10')")
+
+
+def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url):
+    open_game(page, base_url, "whist", seed=3, level="random", options={"target": 3})
+    assert page.locator("#match-score").inner_text() == "You 0 – 0 Opponent · to 3"
+    rng = random.Random(4)
+    choose = lambda st: rng.choice(st["legal"])  # noqa: E731
+    play_until(page, choose, stop=lambda st: st["dialog"] == "Deal 1: German Whist", timeout=300)
+    page.wait_for_timeout(400)
+    d = engine_view(page)["deals"][0]
+    for seat in (0, 1):
+        n = d["taken"][seat]
+        took = page.locator(f'#deal-summary tr[data-seat="{seat}"] .took').inner_text()
+        assert took.startswith(f"{n} stage-2 trick"), took
+        assert page.locator(f'#deal-summary tr[data-seat="{seat}"] .pts').inner_text() == points(d["points"][seat])
+    assert page.locator("#whist-match").inner_text() == f"Match: You {d['scores'][0]} – {d['scores'][1]} Opponent · first to 3 wins"
+    page.locator("#dialog-actions button.primary").click()
+    end = play_until(page, choose, stop=lambda st: st["winner"], timeout=400)
+    v = engine_view(page)
+    assert end["winner"]
+    rows = page.locator("#placings tr").all_inner_texts()
+    assert len(rows) == 2 and rows[0].startswith("1st")
+    winner = 0 if v["scores"][0] > v["scores"][1] else 1
+    assert ("You" if winner == 0 else "Opponent") in rows[0]
+    # the deciding deal: the winner's biggest gain on the other player
+    gains = [x["points"][winner] - x["points"][1 - winner] for x in v["deals"]]
+    k = gains.index(max(gains))
+    assert page.locator("#decider").inner_text().startswith(f"The deal that decided it: deal {k + 1}, German Whist")
+    stats = json.loads(page.evaluate("localStorage.getItem('kingweb.stats.v1')"))
+    assert stats["lines"]["whist/random"] == {"played": 1, "won": int(winner == 0), "total": v["scores"][0]}
+    assert page.locator("#record").inner_text().startswith("Your record at German Whist, bots Random: 1 played")
+    page.reload()  # the match's end shows again after a reload, and is not counted twice
+    page.wait_for_selector("#placings", timeout=90_000)
+    assert json.loads(page.evaluate("localStorage.getItem('kingweb.stats.v1')"))["lines"]["whist/random"]["played"] == 1
+    page.locator("#dialog-actions button.primary").click()  # play again
+    page.wait_for_function("document.querySelector('#match-score') && document.querySelector('#match-score').textContent === 'You 0 – 0 Opponent · to 3'")
+    page.locator("#more summary").click()
+    page.locator("#btn-stats").click()
+    assert page.locator('#stats tr[data-key="whist/random"] td').nth(2).inner_text() == "1"
+
+
+def test_corrupt_statistics_are_set_aside_and_the_share_link_is_in_the_menu(page, base_url):
+    page.add_init_script("if (!sessionStorage.getItem('x')) { sessionStorage.setItem('x', '1'); localStorage.setItem('kingweb.stats.v1', '{\"version\":1,\"lines\":{\"king/normal\":{\"played\":-3}}}'); }")
+    open_game(page, base_url, "king", seed=5, level="normal")
+    page.locator("#more summary").click()
+    page.locator("#btn-stats").click()
+    assert page.locator("#stats-none").is_visible()
+    assert "could not be read" in page.locator("#toast").inner_text()
+    assert page.evaluate("localStorage.getItem('kingweb.stats.v1')") is None
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kingweb.stats.corrupt.')).length") == 1
+    page.locator("#dialog-actions button.primary").click()
+    page.locator("#more summary").click()
+    page.locator("#btn-share").click()
+    url = page.locator("#share-url").input_value()
+    assert re.search(r"game=king.*seed=5", url), url

@@ -133,34 +133,101 @@ export function openNewGame(info, cur, lists, on) {
   openDialog(t("new_game"), form, actions);
 }
 
-/** The link input under a result: the same deals and bot play for anyone who opens it.
+/** The match's link, to copy: the same deals and bot play for anyone who opens it.
  * @param {string} url */
-function shareBox(url) {
-  return el("input", { type: "text", readonly: true, value: url, "aria-label": t("share"), size: 40 });
+export function showShare(url) {
+  const box = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: url, "aria-label": t("share"), id: "share-url", class: "share-url" }));
+  const copied = el("span", { class: "copied", role: "status" });
+  const copy = el("button", { type: "button", id: "share-copy", text: t("copy_link"), onclick: () => {
+    box.select();
+    (navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error("no clipboard")))
+      .then(() => { copied.textContent = t("copied"); })
+      .catch(() => { copied.textContent = t("copy_by_hand"); });
+  } });
+  openDialog(t("share"), [el("p", { text: t("share_text") }), el("div", { class: "share-row" }, box, copy), copied],
+    [[t("close"), null, true]]);
+}
+
+/** Places by total, ties sharing the better place: [1, 2, 2, 4].
+ * @param {number[]} totals */
+export function placings(totals) {
+  return totals.map((x) => 1 + totals.filter((y) => y > x).length);
+}
+
+/** "1st", "2nd"… in the page's language. @param {number} n */
+const placeText = (n) => t(`place_${n}`);
+
+/** What a seat took that counted, as small cards and words with their points.
+ * @param {import("../protocol.js").Counted[]} items @param {View} v @param {string} deck @param {string[]} nm */
+function tookCell(items, v, deck, nm) {
+  const kids = [];
+  const cards = items.filter((x) => x.kind === "card");
+  if (cards.length) {
+    const sum = cards.reduce((a, x) => a + x.points, 0);
+    kids.push(el("span", { class: "took-cards" }, ...cards.map((x) => cardFace(/** @type {string} */ (x.card), { cls: "mini", deck }))),
+      el("b", { class: "took-pts", text: pointsText(sum, v) }));
+  }
+  for (const x of items) {
+    let words = null;
+    if (x.kind === "tricks") words = t(v.game === "whist" ? "took_stage2" : "took_tricks", { n: /** @type {number} */ (x.count) }, x.count);
+    else if (x.kind === "trick") words = t("took_trick", { n: /** @type {number} */ (x.trick) });
+    else if (x.kind === "payment") words = t(x.points < 0 ? "took_paid" : "took_received", { name: nm[/** @type {number} */ (x.seat)] });
+    else if (x.kind === "4333") words = t("c_4333");
+    if (words !== null) kids.push(el("span", { class: "took-item" }, words, " ", el("b", { text: pointsText(x.points, v) })));
+  }
+  if (!kids.length) kids.push(el("span", { class: "took-none", text: t("took_nothing") }));
+  return el("td", { class: "took" }, ...kids);
 }
 
 /**
+ * A deal's summary, shown before the next deal is dealt: what each player took that
+ * counted and its points, the deal's points, the totals after it and the places; a
+ * positive's bidding; German Whist's score against the target.
  * @param {View} v
  * @param {number} i      the deal's index in v.deals
- * @param {string | null} share   the match's link, or null (lessons)
+ * @param {string} deck
  * @param {() => void} then
  */
-export function showDealResult(v, i, share, then) {
+export function showDealResult(v, i, deck, then) {
   const d = v.deals[i];
   const nm = names(v);
-  const rows = nm.map((name, s) => {
-    const why = [];
-    if (d.taken && d.contract !== "4333") why.push(t("tricks_taken", { n: d.taken[s] }));
-    return el("tr", {}, el("td", { text: name }), el("td", { text: why.join(", ") }), el("td", { text: pointsText(d.points[s], v) }));
-  });
-  const content = [el("table", { class: "sheet" }, el("tbody", {}, ...rows))];
-  if (d.payment !== undefined && d.buyer !== null && d.buyer !== undefined) {
-    content.push(el("p", { text: t("bought", { name: nm[d.buyer], offer: offerLabel(/** @type {string} */ (d.offer)) }) + " · " +
-      t("payment", { buyer: nm[d.buyer], owner: nm[/** @type {number} */ (d.owner)], n: d.payment }) }));
+  const totals = d.scores || v.deals.slice(0, i + 1).reduce((acc, x) => acc.map((a, s) => a + x.points[s]), nm.map(() => 0));
+  const places = placings(totals);
+  const counted = d.counted || nm.map(() => []);
+  const head = el("tr", {}, el("th", { text: t("sum_player") }), el("th", { text: t("sum_took") }), el("th", { text: t("sum_deal") }),
+    el("th", { text: t("sum_total") }), el("th", { text: t("sum_place") }));
+  const rows = nm.map((name, s) => el("tr", { "data-seat": String(s), class: s === v.human ? "me" : "" },
+    el("th", { scope: "row", text: name }), tookCell(counted[s] || [], v, deck, nm),
+    el("td", { class: "pts", text: pointsText(d.points[s], v) }), el("td", { class: "total", text: String(totals[s] * (v.options.scale || 1)) }),
+    el("td", { class: "place", text: placeText(places[s]) })));
+  const content = [el("table", { class: "sheet summary", id: "deal-summary" }, el("thead", {}, head), el("tbody", {}, ...rows))];
+  if (v.game === "whist") {
+    const target = d.target ?? v.options.target;
+    const me = v.human, other = 1 - v.human;
+    content.push(el("p", { class: "whist-match", id: "whist-match", text: t("whist_match", {
+      a: nm[me], x: totals[me], y: totals[other], b: nm[other], target }) }));
+    if (d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
   }
-  if (share) content.push(el("p", { class: "share", text: t("share_text") }), shareBox(share));
+  if (d.log && d.log.length && d.owner !== undefined && d.owner !== null) {
+    content.push(el("h3", { text: t("log_title") }), el("ol", { class: "deal-log" }, ...logLines(v, d.log, d.owner).map((line) => el("li", { text: line }))));
+  }
   openDialog(t("deal_result", { n: i + 1, contract: contractLabel(v, d.contract) }), content,
-    [[t("continue"), null, true]], then);
+    [[t(i + 1 < v.deals.length || v.over ? "continue" : "next_deal"), null, true]], then);
+}
+
+/** The deal the winner gained most in on the runner-up, or null (everyone level).
+ * @param {View} v @returns {{deal: number, winner: number, other: number} | null} */
+export function decidingDeal(v) {
+  const best = Math.max(...v.scores);
+  const winner = v.scores.indexOf(best);
+  const rest = v.scores.map((x, s) => [x, s]).filter(([x]) => x < best).sort((a, b) => b[0] - a[0]);
+  if (!rest.length || !v.deals.length) return null;
+  const other = rest[0][1];
+  let deal = 0;
+  v.deals.forEach((d, k) => {
+    if (d.points[winner] - d.points[other] > v.deals[deal].points[winner] - v.deals[deal].points[other]) deal = k;
+  });
+  return { deal, winner, other };
 }
 
 /** Every deal's points per seat, the totals and whether they sum as the rules say.
@@ -194,18 +261,59 @@ export function showSheet(v) {
 }
 
 /**
+ * The match's end: the winner, the places, the deal that decided it, the player's record
+ * at this game and level, the score sheet; play again.
  * @param {View} v
- * @param {string} share
- * @param {{onPlayAgain: () => void, onNewGame: () => void}} on
+ * @param {import("../store.js").StatLine | null} record  this game and level's statistics, after this match
+ * @param {{onPlayAgain: () => void, onNewGame: () => void, onStats: () => void}} on
  */
-export function showMatchEnd(v, share, on) {
+export function showMatchEnd(v, record, on) {
   const nm = names(v);
+  const scale = v.options.scale || 1;
   const best = Math.max(...v.scores);
   const win = nm.filter((_, s) => v.scores[s] === best);
   const title = win.length > 1 ? t("winners", { names: win.join(", ") }) : t("winner", { names: win[0] });
-  openDialog(t("match_over"), [el("p", { text: title, id: "winner" }), ...sheetTable(v),
-    el("p", { text: t("share_text") }), shareBox(share)],
-  [[t("play_again"), on.onPlayAgain, true], [t("new_game"), () => { setTimeout(on.onNewGame, 0); }]]);
+  const places = placings(v.scores);
+  const order = nm.map((_, s) => s).sort((a, b) => places[a] - places[b] || a - b);
+  const table = el("table", { class: "sheet placings", id: "placings" }, el("tbody", {}, ...order.map((s) =>
+    el("tr", { class: s === v.human ? "me" : "" }, el("td", { class: "place", text: placeText(places[s]) }), el("th", { scope: "row", text: nm[s] }),
+      el("td", { text: String(v.scores[s] * scale) })))));
+  const content = [el("p", { text: title, id: "winner", class: "winner" }), table];
+  const dd = decidingDeal(v);
+  if (dd) {
+    const d = v.deals[dd.deal];
+    content.push(el("p", { id: "decider", class: "decider", text: t("decider", { n: dd.deal + 1, contract: contractLabel(v, d.contract),
+      name: nm[dd.winner], a: pointsText(d.points[dd.winner], v), other: nm[dd.other], b: pointsText(d.points[dd.other], v) }) }));
+  }
+  if (record) {
+    content.push(el("p", { id: "record", class: "record", text: t("record_line", { game: t(`game_${v.game}`), level: t(`level_${v.level}`),
+      played: record.played, won: record.won, avg: Math.round(record.total / Math.max(1, record.played)) }) }));
+  }
+  content.push(el("details", { class: "sheet-fold" }, el("summary", { text: t("score_sheet") }), ...sheetTable(v)));
+  openDialog(t("match_over"), content,
+    [[t("play_again"), on.onPlayAgain, true], [t("new_game"), () => { setTimeout(on.onNewGame, 0); }],
+      [t("stats"), () => { setTimeout(on.onStats, 0); }]]);
+}
+
+/**
+ * The local statistics, per game and level.
+ * @param {import("../store.js").Stats} stats @param {string[]} levels
+ */
+export function showStats(stats, levels) {
+  const keys = Object.keys(stats.lines).sort((a, b) => {
+    const [ga, la] = a.split("/"), [gb, lb] = b.split("/");
+    return ga.localeCompare(gb) || levels.indexOf(la) - levels.indexOf(lb);
+  });
+  const body = keys.length ? [el("table", { class: "sheet stats", id: "stats" },
+    el("thead", {}, el("tr", {}, ...["stats_game", "level", "stats_played", "stats_won", "stats_avg"].map((k) => el("th", { text: t(k) })))),
+    el("tbody", {}, ...keys.map((k) => {
+      const [g, l] = k.split("/");
+      const x = stats.lines[k];
+      return el("tr", { "data-key": k }, el("td", { text: t(`game_${g}`) }), el("td", { text: t(`level_${l}`) }),
+        el("td", { text: String(x.played) }), el("td", { text: String(x.won) }),
+        el("td", { text: String(Math.round(x.total / Math.max(1, x.played))) }));
+    })))] : [el("p", { id: "stats-none", text: t("stats_none") })];
+  openDialog(t("stats"), [...body, el("p", { class: "note", text: t("stats_note") })], [[t("close"), null, true]]);
 }
 
 /** @param {View} v @param {string} deck */
