@@ -133,6 +133,7 @@
 /**
  * German Whist: what the two players took from the stock after a stage-1 trick.
  * @typedef {object} Draw
+ * @property {number} trick    the stage-1 trick after which it was drawn (from 0)
  * @property {number} winner
  * @property {string} faceup   the card the winner took
  * @property {string} [hidden] the loser's unseen card (only in the loser's own view)
@@ -162,6 +163,7 @@
  * @property {string[]} legal
  * @property {TrickCard[]} trick
  * @property {FinishedTrick | null} last_trick
+ * @property {{cards: string[], leader: number, winner: number}[]} [tricks]  this deal's finished tricks
  * @property {number[]} [taken]
  * @property {number[]} [deal_points]
  * @property {number} [deal_total]   Кинг: the deal's points in all

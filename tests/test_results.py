@@ -204,3 +204,37 @@ def test_corrupt_statistics_are_set_aside_and_the_share_link_is_in_the_menu(page
     page.locator("#btn-share").click()
     url = page.locator("#share-url").input_value()
     assert re.search(r"game=king.*seed=5", url), url
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_whist_stock_sits_beside_the_trick_and_draws_are_told(browser, base_url, size):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = ctx.new_page()
+    open_game(page, base_url, "whist", seed=3, level="random")
+    rng = random.Random(1)
+    seen = {"won": False, "lost": False}
+
+    def stop(s):
+        news = page.locator("#draw-news")
+        if s["my_turn"] and news.is_visible():
+            text = news.inner_text()
+            v = engine_view(page)
+            last = v["draws"][-1]
+            short = lambda c: ("10" if c[0] == "T" else c[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[c[1]]  # noqa: E731
+            if last["winner"] == 0:
+                assert text == f"You took {short(last['faceup'])}; Opponent took an unseen card"
+                seen["won"] = True
+            else:
+                assert text == f"Opponent took {short(last['faceup'])}; you drew {short(last['hidden'])}"
+                seen["lost"] = True
+            trick, stock = page.locator("#trick").bounding_box(), page.locator("#stock").bounding_box()
+            apart = (trick["x"] + trick["width"] <= stock["x"] or stock["x"] + stock["width"] <= trick["x"] or
+                     trick["y"] + trick["height"] <= stock["y"] or stock["y"] + stock["height"] <= trick["y"])
+            assert apart, (trick, stock)
+            assert abs((trick["y"] + trick["height"] / 2) - (stock["y"] + stock["height"] / 2)) < trick["height"] / 2  # beside, not under
+            assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+            assert page.locator("#stock .stock-trump").inner_text() == f"Trumps: {short('2' + v['trump'])[1:]} " + \
+                {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[v["trump"]]
+        return seen["won"] and seen["lost"]
+    play_until(page, lambda s: rng.choice(s["legal"]), stop=stop, timeout=300)
+    ctx.close()

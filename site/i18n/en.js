@@ -118,4 +118,6 @@ export default {
   stats_game: "Game", stats_played: "Played", stats_won: "Won", stats_avg: "Average score",
   stats_none: "No finished match yet.", stats_note: "Kept in this browser only. A shared win counts as a win.",
   stats_corrupt: "Your statistics could not be read; they were set aside and counting starts again.",
+  stock_title: "Stock: {n}", stock_empty: "Stock used up", trumps_whist: "Trumps: {sym} {suit}",
+  draw_you_won: "You took {card}; {name} took an unseen card", draw_you_lost: "{name} took {card}; you drew {mine}",
 };

@@ -110,4 +110,6 @@ export default {
   stats_game: "Juego", stats_played: "Jugadas", stats_won: "Ganadas", stats_avg: "Puntuación media",
   stats_none: "Aún no has terminado ninguna partida.", stats_note: "Se guardan solo en este navegador. Una victoria compartida cuenta como victoria.",
   stats_corrupt: "No se pudieron leer tus estadísticas; se apartaron y la cuenta empieza de nuevo.",
+  stock_title: "Mazo: {n}", stock_empty: "Mazo agotado", trumps_whist: "Triunfo: {sym} {suit}",
+  draw_you_won: "Te llevaste {card}; {name} robó una carta oculta", draw_you_lost: "{name} se llevó {card}; robaste {mine}",
 };

@@ -110,4 +110,6 @@ export default {
   stats_game: "Jogo", stats_played: "Jogadas", stats_won: "Vitórias", stats_avg: "Pontuação média",
   stats_none: "Nenhuma partida terminada ainda.", stats_note: "Guardadas só neste navegador. Uma vitória dividida conta como vitória.",
   stats_corrupt: "Não foi possível ler suas estatísticas; foram postas de lado e a contagem recomeça.",
+  stock_title: "Monte: {n}", stock_empty: "Monte esgotado", trumps_whist: "Trunfo: {sym} {suit}",
+  draw_you_won: "Você levou {card}; {name} comprou uma carta oculta", draw_you_lost: "{name} levou {card}; você comprou {mine}",
 };

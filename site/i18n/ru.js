@@ -110,4 +110,6 @@ export default {
   stats_game: "Игра", stats_played: "Сыграно", stats_won: "Выиграно", stats_avg: "Средний счёт",
   stats_none: "Пока нет ни одной законченной партии.", stats_note: "Хранится только в этом браузере. Победа с дележом мест считается победой.",
   stats_corrupt: "Статистику не удалось прочитать; она отложена в сторону, и счёт начинается заново.",
+  stock_title: "Колода: {n}", stock_empty: "Колода кончилась", trumps_whist: "Козырь: {sym} {suit}",
+  draw_you_won: "Вы взяли {card}; {name} взял карту втёмную", draw_you_lost: "{name} взял {card}; вы взяли из колоды {mine}",
 };

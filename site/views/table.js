@@ -3,7 +3,7 @@
 import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
-import { bidLabel, cardName, contractLabel, costLabel, lessonText, names, pointsText, position, suitWord } from "./labels.js";
+import { SUIT_SYM, bidLabel, contractLabel, costLabel, lessonText, names, pointsText, position, rankLabel, suitWord } from "./labels.js";
 import { positiveCaption, said } from "./narrate.js";
 
 /** @typedef {import("../protocol.js").View} View */
@@ -41,7 +41,7 @@ function renderBanner(v, on) {
     kids.push(" ", el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_title"), onclick: on.onLog }));
   }
   if (!caption) {
-    if (v.trump) kids.push(" · ", t("trump", { suit: suitWord(v.trump) }));
+    if (v.trump && v.game !== "whist") kids.push(" · ", t("trump", { suit: suitWord(v.trump) }));  // whist's is on the stock
     else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(" · ", t("no_trump"));
     if (v.owner !== null && v.owner !== undefined) kids.push(" · ", said("cap_owns", v.owner, v));
   }
@@ -95,24 +95,38 @@ function lastBid(v, seat) {
   return bids.length ? bidLabel(bids[bids.length - 1]) : null;
 }
 
-/** German Whist: the face-up card, the stock's size, what each player drew last.
+/** A card as its corner shows it: "Q♥". @param {string} c */
+const shortCard = (c) => `${rankLabel(c[0])}${SUIT_SYM[c[1]]}`;
+
+/** German Whist: the stock beside the trick (its size, the face-up card, the trump) and
+ * what each player took from it after the last trick, in plain words.
  * @param {View} v @param {string} deck */
 function renderStock(v, deck) {
   const stock = $("stock");
-  if (v.game !== "whist") { stock.hidden = true; return; }
+  const news = $("draw-news");
+  document.body.classList.toggle("game-whist", v.game === "whist");
+  if (v.game !== "whist") { stock.hidden = true; news.hidden = true; return; }
   stock.hidden = false;
-  const bits = [];
-  if (v.faceup) bits.push(el("span", { text: t("faceup") + ":" }), cardFace(v.faceup, { deck }));
-  bits.push(el("span", { text: t("stock_left", { n: v.stock_count ?? 0 }) }));
+  const n = v.stock_count ?? 0;
+  const pile = el("div", { class: "stock-pile" });
+  if (n > 1) pile.append(el("span", { class: "card back", role: "img", "aria-label": t("stock_left", { n: n - 1 }) }));
+  if (v.faceup) pile.append(cardFace(v.faceup, { deck, cls: "faceup" }));
+  stock.replaceChildren(
+    el("div", { class: "stock-title", text: n ? t("stock_title", { n }) : t("stock_empty") }),
+    ...(n ? [pile, el("div", { class: "stock-label", text: t("faceup") })] : []),
+    el("div", { class: "stock-trump", text: t("trumps_whist", { sym: SUIT_SYM[/** @type {string} */ (v.trump)], suit: suitWord(/** @type {string} */ (v.trump)) }) }));
   const draws = v.draws || [];
   const last = draws[draws.length - 1];
-  if (last) {  // what each player took from the stock after the last trick
+  // told only right after the trick that drew (the news of stage 1's last draw stays through
+  // the first stage-2 trick, then goes)
+  if (last && last.trick === (v.tricks || []).length - 1) {
     const nm = names(v);
     const other = 1 - v.human;
-    const mineCard = /** @type {string} */ (last.winner === v.human ? last.faceup : last.hidden);
-    bits.push(el("span", { text: t("drew", { card: cardName(mineCard) }) }));
-    bits.push(el("span", { text: t("opp_drew", { name: nm[other] }) }),
-      last.winner === other ? cardFace(last.faceup, { deck }) : el("span", { class: "card back", role: "img", "aria-label": t("n_cards", { n: 1 }, 1) }));
+    news.textContent = last.winner === v.human
+      ? t("draw_you_won", { card: shortCard(last.faceup), name: nm[other] })
+      : t("draw_you_lost", { card: shortCard(last.faceup), name: nm[other], mine: shortCard(/** @type {string} */ (last.hidden)) });
+    news.hidden = false;
+  } else {
+    news.hidden = true;
   }
-  stock.replaceChildren(...bits);
 }
