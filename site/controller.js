@@ -344,6 +344,8 @@ function openNewGame() {
       startGame(game, options, choice.level).catch((e) => toast(e.message, 6000));
     },
     onLesson: (id) => { page.lessonFeedback = ""; startLesson(id).catch((e) => toast(e.message)); },
+    // the rules as the welcome's table rules set them now; closing them returns to the welcome
+    onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, undefined, () => setTimeout(openNewGame, 0)),
   });
 }
 

@@ -115,7 +115,7 @@ def test_corrupt_save_is_set_aside_with_a_message(page, base_url):
     toast = page.locator("#toast")
     toast.wait_for(state="visible", timeout=60000)
     assert "could not be resumed" in toast.inner_text()
-    assert page.locator("#new-game").is_visible()
+    assert page.locator("#play-king").is_visible()  # the welcome, to start a new game
     kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kingweb.save.corrupt.')).length")
     assert kept == 1
     assert page.evaluate("localStorage.getItem('kingweb.save.v1')") is None
@@ -163,9 +163,10 @@ def test_classic_deck_is_chosen_in_the_new_game_dialog_and_loaded_only_then(page
     open_game(page, base_url, "kingru", seed=4, level="easy")
     assert not drawings  # the plain faces need none
     page.locator("#btn-new").click()
+    page.locator("#display summary").click()  # display settings are folded under the games
     page.select_option("#new-deck", "classic")
     assert page.locator("#new-four").is_disabled()  # the drawings have two colours
-    page.locator("#dialog-actions button.primary").click()
+    page.locator("#play-kingru").click()
     page.wait_for_function("""() => { const art = [...document.querySelectorAll('#hand .card .art')];
       return art.length > 0 && art.every((i) => i.complete && i.naturalWidth > 0); }""", timeout=30_000)
     # each card and its drawing, read at one moment (forced cards play themselves)

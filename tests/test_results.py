@@ -238,3 +238,54 @@ def test_whist_stock_sits_beside_the_trick_and_draws_are_told(browser, base_url,
         return seen["won"] and seen["lost"]
     play_until(page, lambda s: rng.choice(s["legal"]), stop=stop, timeout=300)
     ctx.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_welcome_starts_a_game_with_one_button_and_explains_the_table_rules(browser, base_url, size):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = ctx.new_page()
+    page.add_init_script(prefs_script())
+    page.goto(base_url)
+    page.wait_for_selector("#play-whist", timeout=90_000)
+    assert page.locator("#dialog-title").inner_text() == "Welcome to kingweb"
+    for g in ("king", "kingru", "whist"):
+        assert page.locator(f"#play-{g}").is_visible()
+        assert page.locator(f"#pick-{g} + .about").inner_text()
+    assert page.locator("#new-level").is_visible()  # the level is in sight
+    assert not page.locator("#opt-king-max_nulls").is_visible()  # the table rules are folded
+    page.locator("#table-rules summary").click()
+    # every option has its sentence, in each language
+    specs = page.locator(".rule-opt").count()
+    helps = page.locator(".rule-opt .opt-help").all_inner_texts()
+    assert specs == len(helps) >= 15 and all(h.endswith(".") and not h.startswith("opt_help") for h in helps)
+    assert page.locator("#help-whist-target").inner_text() == "The points a player needs to win the match."
+    page.locator("#lessons summary").click()
+    assert page.locator("#new-lesson option").count() >= 10
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    # change a table rule, then one button starts that game with it
+    page.select_option("#opt-whist-target", "5")
+    page.select_option("#new-level", "easy")
+    page.locator("#play-whist").click()
+    page.wait_for_selector("#hand .card", timeout=60_000)
+    assert page.locator("#match-score").inner_text() == "You 0 – 0 Opponent · to 5"
+    page.wait_for_timeout(400)
+    v = engine_view(page)
+    assert v["game"] == "whist" and v["options"]["target"] == 5 and v["level"] == "easy"
+    # a returning player resumes directly
+    page.reload()
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    assert page.locator("#toast").inner_text().startswith("Your game was resumed")
+    assert not page.locator("#play-whist").is_visible()
+    ctx.close()
+
+
+def test_welcome_in_spanish(page, base_url):
+    page.add_init_script(prefs_script(lang="es"))
+    page.goto(base_url)
+    page.wait_for_selector("#play-king", timeout=90_000)
+    assert page.locator("#dialog-title").inner_text() == "Bienvenido a kingweb"
+    page.locator("#table-rules summary").click()
+    assert page.locator("#help-king-buyer_leads").inner_text() == "Quien compra una positiva juega su primera carta, en lugar de quien reparte."
+    page.locator("#play-king").click()
+    page.wait_for_selector("#hand .card", timeout=60_000)
+    assert "Mano 1 de 10" in page.locator("#banner").inner_text()

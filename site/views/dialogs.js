@@ -32,14 +32,14 @@ export function openDialog(title, content, actions, onClose) {
   if (p) p.focus();
 }
 
-/** @param {string} key @param {OptionSpec} spec @param {any} current */
-function optionControl(key, spec, current) {
-  const id = `opt-${key}`;
+/** @param {string} key @param {OptionSpec} spec @param {any} current @param {string} game */
+function optionControl(key, spec, current, game) {
+  const id = `opt-${game}-${key}`;
   const label = t(`opt_${key}`);
   if (spec.allowed.length === 2 && spec.allowed.every((x) => typeof x === "boolean")) {
-    return el("label", { for: id }, el("input", { type: "checkbox", id, "data-opt": key, checked: current === true }), label);
+    return el("label", { for: id }, el("input", { type: "checkbox", id, "data-opt": key, checked: current === true, "aria-describedby": `help-${game}-${key}` }), label);
   }
-  const sel = el("select", { id, "data-opt": key },
+  const sel = el("select", { id, "data-opt": key, "aria-describedby": `help-${game}-${key}` },
     ...spec.allowed.map((a) => el("option", { value: JSON.stringify(a), selected: a === current, text: valueLabel(a) })));
   return el("label", { for: id }, label, sel);
 }
@@ -61,31 +61,45 @@ function optionControl(key, spec, current) {
  * @property {(lang: import("../i18n/index.js").Lang) => void} onLang    the language changed (the dialog is drawn again)
  * @property {(game: string, options: Record<string, any>, choice: GameChoice) => void} onPlay
  * @property {(id: string) => void} onLesson
+ * @property {(game: string) => void} onRules
  */
 
+/** A folded part of the welcome. @param {string} id @param {string} title @param {...Node} kids */
+const fold = (id, title, ...kids) => el("details", { class: "fold", id }, el("summary", { text: title }), ...kids);
+
 /**
+ * The welcome: the three games, a line on each and one button to play it; the bots'
+ * level in sight; each game's table rules folded, every option explained in a sentence;
+ * display settings and lessons folded too.
  * @param {Info} info
  * @param {GameChoice} cur
  * @param {{speeds: string[], decks: string[], canCancel: boolean}} lists
  * @param {NewGameEvents} on
  */
 export function openNewGame(info, cur, lists, on) {
-  const form = el("div", { class: "form" });
-  const gameSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-game" }, ...Object.keys(info.games).map((g) =>
-    el("option", { value: g, selected: g === cur.game, text: t(`game_${g}`) }))));
+  const games = Object.keys(info.games);
   const levelSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-level" }, ...info.levels.map((l) =>
     el("option", { value: l, selected: l === cur.level, text: t(`level_${l}`) }))));
-  const speedSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-speed" }, ...lists.speeds.map((s) =>
-    el("option", { value: s, selected: s === cur.speed, text: t(`speed_${s}`) }))));
-  const opts = el("fieldset", {}, el("legend", { text: t("options") }));
-  const fill = () => {
-    const g = gameSel.value;
+  // table rules, per game
+  const ruleSets = games.map((g) => {
     const saved = cur.options[g] || {};
-    opts.replaceChildren(el("legend", { text: t("options") }), ...Object.entries(info.games[g].options).map(([k, spec]) =>
-      optionControl(k, spec, k in saved ? saved[k] : spec.default)));
+    return el("fieldset", { class: "rule-set", "data-game": g }, el("legend", { text: t(`game_${g}`) }),
+      ...Object.entries(info.games[g].options).map(([k, spec]) => el("div", { class: "rule-opt" },
+        optionControl(k, spec, k in saved ? saved[k] : spec.default, g),
+        el("p", { class: "opt-help", id: `help-${g}-${k}`, text: t(`opt_help_${k}`) }))));
+  });
+  /** @param {string} g */
+  const optionsOf = (g) => {
+    /** @type {Record<string, any>} */
+    const options = {};
+    const set = /** @type {HTMLElement} */ (ruleSets[games.indexOf(g)]);
+    for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (set.querySelectorAll("[data-opt]"))) {
+      options[/** @type {string} */ (c.dataset.opt)] = c.type === "checkbox" ? c.checked : JSON.parse(c.value);
+    }
+    return options;
   };
-  gameSel.addEventListener("change", fill);
-  fill();
+  const speedSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-speed" }, ...lists.speeds.map((x) =>
+    el("option", { value: x, selected: x === cur.speed, text: t(`speed_${x}`) }))));
   const langSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-lang" }, ...LANGS.map((l) =>
     el("option", { value: l, selected: l === lang, text: /** @type {HTMLElement} */ ($("lang-pick").querySelector(`option[value="${l}"]`)).textContent }))));
   langSel.addEventListener("change", () => on.onLang(/** @type {import("../i18n/index.js").Lang} */ (langSel.value)));
@@ -97,40 +111,46 @@ export function openNewGame(info, cur, lists, on) {
   deckSel.addEventListener("change", fourFits);
   fourFits();
   const auto = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "new-auto", checked: cur.autoplay }));
-  form.append(
-    el("label", { for: "new-game" }, t("game"), gameSel),
-    el("label", { for: "new-level" }, t("level"), levelSel),
-    el("label", { for: "new-speed" }, t("speed"), speedSel),
-    el("label", { for: "new-lang" }, t("language"), langSel),
-    opts,
-    el("label", { for: "new-deck" }, t("deck"), deckSel),
-    el("label", { for: "new-four" }, four, t("four_color")),
-    el("label", { for: "new-auto" }, auto, t("autoplay")),
-  );
-  const lessonSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-lesson" }));
-  const fillLessons = () => lessonSel.replaceChildren(...info.lessons.filter((id) => id.startsWith(gameSel.value + "/"))
-    .map((id) => el("option", { value: id, text: lessonText(id)[0] })));
-  gameSel.addEventListener("change", fillLessons);
-  fillLessons();
-  form.append(el("fieldset", {}, el("legend", { text: t("lessons") }),
-    el("label", { for: "new-lesson" }, t("lesson"), lessonSel),
-    el("button", { type: "button", id: "start-lesson", text: t("start_lesson"), onclick: () => {
-      /** @type {HTMLDialogElement} */ ($("dialog")).close();
-      on.onLesson(lessonSel.value);
-    } })));
-  /** @type {DialogAction[]} */
-  const actions = [[t("play"), () => {
-    const g = gameSel.value;
-    /** @type {Record<string, any>} */
-    const options = {};
-    for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (opts.querySelectorAll("[data-opt]"))) {
-      options[/** @type {string} */ (c.dataset.opt)] = c.type === "checkbox" ? c.checked : JSON.parse(c.value);
-    }
-    on.onPlay(g, options, { ...cur, game: g, level: levelSel.value, speed: speedSel.value,
+  /** @param {string} g */
+  const play = (g) => {
+    /** @type {HTMLDialogElement} */ ($("dialog")).close();
+    on.onPlay(g, optionsOf(g), { ...cur, game: g, level: levelSel.value, speed: speedSel.value,
       fourColor: four.checked, deck: deckSel.value, autoplay: auto.checked });
-  }, true]];
-  if (lists.canCancel) actions.push([t("cancel"), null]);
-  openDialog(t("new_game"), form, actions);
+  };
+  const picks = el("div", { class: "game-picks" }, ...games.map((g) => el("section", { class: `game-pick ${g === cur.game ? "last" : ""}`.trim(), "aria-labelledby": `pick-${g}` },
+    el("h3", { id: `pick-${g}`, text: t(`game_${g}`) }),
+    el("p", { class: "about", text: t(`about_${g}`) }),
+    el("div", { class: "pick-actions" },
+      el("button", { type: "button", class: "primary", id: `play-${g}`, "data-game": g, text: t("play"),
+        "aria-label": t("play_game", { game: t(`game_${g}`) }), onclick: () => play(g) }),
+      el("button", { type: "button", class: "rules-link", text: t("rules"), "aria-label": `${t("rules")} · ${t(`game_${g}`)}`,
+        onclick: () => { setTimeout(() => on.onRules(g), 0); } })))));
+  const lessonSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-lesson" }, ...games.map((g) =>
+    el("optgroup", { label: t(`game_${g}`) }, ...info.lessons.filter((id) => id.startsWith(g + "/"))
+      .map((id) => el("option", { value: id, selected: g === cur.game && id.endsWith("/follow-suit"), text: lessonText(id)[0] }))))));
+  const form = el("div", { class: "form welcome" },
+    el("p", { class: "welcome-sub", text: t("welcome_sub") }),
+    el("label", { for: "new-level", class: "level-pick" }, t("level"), levelSel),
+    picks,
+    fold("table-rules", t("table_rules"), el("p", { class: "opt-help", text: t("table_rules_intro") }), ...ruleSets),
+    fold("lessons", t("lessons"), el("p", { class: "opt-help", text: t("lessons_intro") }),
+      el("div", { class: "lesson-row" }, el("label", { for: "new-lesson" }, t("lesson"), lessonSel),
+        el("button", { type: "button", id: "start-lesson", text: t("start_lesson"), onclick: () => {
+          /** @type {HTMLDialogElement} */ ($("dialog")).close();
+          on.onLesson(lessonSel.value);
+        } }))),
+    fold("display", t("display"),
+      el("label", { for: "new-speed" }, t("speed"), speedSel),
+      el("label", { for: "new-lang" }, t("language"), langSel),
+      el("label", { for: "new-deck" }, t("deck"), deckSel),
+      el("label", { for: "new-four" }, four, t("four_color")),
+      el("label", { for: "new-auto" }, auto, t("autoplay"))),
+  );
+  /** @type {DialogAction[]} */
+  const actions = lists.canCancel ? [[t("cancel"), null]] : [];
+  openDialog(lists.canCancel ? t("new_game") : t("welcome_title"), form, actions);
+  const first = /** @type {HTMLElement | null} */ (document.getElementById(`play-${cur.game}`));
+  if (first) first.focus();
 }
 
 /** The match's link, to copy: the same deals and bot play for anyone who opens it.
@@ -327,13 +347,13 @@ export function showLastTrick(v, deck) {
 }
 
 /** The rules of the match being played (its options), opened at `section` if given.
- * @param {string} game @param {Record<string, any>} options @param {string} [section] */
-export function showRules(game, options, section) {
+ * @param {string} game @param {Record<string, any>} options @param {string} [section] @param {() => void} [onClose] */
+export function showRules(game, options, section, onClose) {
   const sections = rulesSections(/** @type {"king" | "kingru" | "whist"} */ (game), lang, options);
   const content = el("div", { class: "rules" }, ...sections.flatMap(([id, h, ps]) => [
     el("h3", { id: `rules-${id}`, tabindex: "-1", text: h }), ...ps.map((p) => el("p", { text: p }))]),
   el("h3", { text: t("credits_title") }), el("p", { class: "credits", text: t("credits") }));
-  openDialog(t("rules") + " · " + t(`game_${game}`), content, [[t("close"), null, true]]);
+  openDialog(t("rules") + " · " + t(`game_${game}`), content, [[t("close"), null, true]], onClose);
   const target = section ? document.getElementById(`rules-${section}`) : null;
   if (target) {
     target.classList.add("rules-here");
