@@ -289,3 +289,29 @@ def test_welcome_in_spanish(page, base_url):
     page.locator("#play-king").click()
     page.wait_for_selector("#hand .card", timeout=60_000)
     assert "Mano 1 de 10" in page.locator("#banner").inner_text()
+
+
+def test_every_new_word_is_in_all_four_languages(page, base_url):
+    """The table's narration, summaries, statistics, whist stock and welcome words (and a
+    sentence for every rules option the engine lists) exist in en, es, pt and ru."""
+    open_game(page, base_url, "whist", seed=1, level="random")
+    missing = page.evaluate("""async () => {
+      const { STRINGS } = await import('./i18n/index.js');
+      const prefixes = ['log_', 'cap_', 'turn_', 'pts_', 'took_', 'sum_', 'place_', 'stats', 'about_', 'welcome_',
+        'draw_you', 'stock_', 'whist_', 'opt_help_', 'decider', 'record_line', 'rules_link', 'trumps', 'your_bid',
+        'table_rules', 'lessons_intro', 'display', 'play_game', 'next_deal', 'copy', 'share_none', 'more'];
+      const mine = Object.keys(STRINGS.en).filter((k) => prefixes.some((p) => k.startsWith(p)));
+      const out = [];
+      for (const l of ['es', 'pt', 'ru']) for (const k of mine) if (!(k in STRINGS[l])) out.push(`${l}:${k}`);
+      return [mine.length, out];
+    }""")
+    count, gaps = missing
+    assert count > 100 and not gaps, gaps
+    options = page.evaluate("""async () => {
+      const { STRINGS } = await import('./i18n/index.js');
+      return STRINGS.en;
+    }""")
+    from kingweb import _CLASSES
+    for cls in _CLASSES.values():
+        for k in cls.OPTIONS:
+            assert f"opt_help_{k}" in options, k
