@@ -6,7 +6,7 @@ an ``int`` with bit ``card`` set for each card held.  The public API speaks card
 (``"QS"``, ``"TH"``); this module converts between the two.
 """
 
-from .errors import RulesError
+from .errors import RulesError, describe
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -83,7 +83,7 @@ def parse_hand(codes, field: str, deck: int = FULL_DECK) -> int:
     m = 0
     for x in codes:
         if not isinstance(x, str) or x not in INDEX:
-            raise RulesError("bad-cards", f"{field}: unknown card {x!r} (codes are rank 23456789TJQKA + suit CDHS)",
+            raise RulesError("bad-cards", f"{field}: unknown card {describe(x)} (codes are rank 23456789TJQKA + suit CDHS)",
                             field=field)
         bit = 1 << INDEX[x]
         if not bit & deck:

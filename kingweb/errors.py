@@ -74,7 +74,19 @@ ERRORS = {
     "no-game": "no game: start one first",
     "unknown-command": "unknown command {cmd}",
     "bad-request": "request: {field} is missing or of the wrong type",
+    "lesson-not-saved": "a lesson is not saved: open it again from the lessons",
+    "internal-error": "internal error: please report it",
 }
+
+
+def describe(value, limit: int = 40) -> str:
+    """A short repr of any value, for a message that echoes bad input: never fails (a
+    value nested too deeply to repr is described as such), never longer than ``limit``."""
+    try:
+        text = repr(value)
+    except Exception:  # RecursionError, or a foreign object whose repr raises
+        text = f"a {type(value).__name__} too deep to show"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _card(c):
@@ -88,7 +100,7 @@ def _offer(action):
 
 _FORMAT = {
     "card": _card, "best": _card, "faceup": _card, "suit": SUIT_NAMES.__getitem__,
-    "offer": _offer, "action": repr, "legal": ", ".join, "phase": PHASE_LABELS.get,
+    "offer": _offer, "action": describe, "legal": ", ".join, "phase": PHASE_LABELS.get,
 }
 
 

@@ -7,10 +7,11 @@ options, its seed (or scenario) and the list of actions taken, which is exactly 
 """
 
 import json
+import math
 import random
 
 from . import cards
-from .errors import IllegalAction, RulesError
+from .errors import IllegalAction, RulesError, describe
 
 FORMAT = "kingweb"
 VERSION = 1
@@ -24,10 +25,11 @@ class Option:
 
     def check(self, key, value):
         # bool is an int: compare types too, so that True is not taken for 1
-        if not any(value == a and type(value) is type(a) for a in self.allowed):
+        if not any(type(value) is type(a) and value == a for a in self.allowed):
             allowed = ", ".join(json.dumps(a) for a in self.allowed)
-            raise RulesError("bad-option", f"option {key}: {json.dumps(value)} is not allowed (one of {allowed})",
-                            option=key, value=value if _is_json_scalar(value) else None)
+            shown = json.dumps(value) if _is_json_scalar(value) else describe(value)
+            raise RulesError("bad-option", f"option {key}: {shown} is not allowed (one of {allowed})",
+                             option=key, value=value if _is_json_scalar(value) else None)
         return value
 
 
@@ -40,18 +42,13 @@ def check_seat(value, players: int, field: str, need: str = "") -> int:
     """``value`` if it is a seat, else a ``RulesError`` naming ``field`` (and what it is for)."""
     if not is_seat(value, players):
         why = f"; {need}" if need else ""
-        raise RulesError("bad-seat", f"{field}: {_short(value)} is not a seat (0..{players - 1}){why}",
+        raise RulesError("bad-seat", f"{field}: {describe(value)} is not a seat (0..{players - 1}){why}",
                          field=field)
     return value
 
 
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _is_json_scalar(value) -> bool:
-    return value is None or isinstance(value, (str, int, float, bool))
+    return value is None or type(value) in (str, int, bool) or (type(value) is float and math.isfinite(value))
 
 
 def flag(doc):
@@ -68,8 +65,8 @@ class Game:
     def __init__(self, seed=None, options=None):
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise RulesError("bad-seed", f"seed: {seed!r} is not allowed (a whole number ≥ 0)")
+        if type(seed) is not int or seed < 0:
+            raise RulesError("bad-seed", f"seed: {describe(seed)} is not allowed (a whole number ≥ 0)")
         self.seed = seed
         self.options = self.check_options(options)
         self.rng = random.Random(seed)
@@ -91,8 +88,8 @@ class Game:
         for k, v in options.items():
             if k not in cls.OPTIONS:
                 known = ", ".join(cls.OPTIONS) or "none"
-                raise RulesError("unknown-option", f"option {k!r} is not an option of {cls.id} (options: {known})",
-                                option=k)
+                raise RulesError("unknown-option", f"option {describe(k)} is not an option of {cls.id} (options: {known})",
+                                option=k if isinstance(k, str) else None)
             out[k] = cls.OPTIONS[k].check(k, v)
         cls.check_option_combination(out)
         return out
@@ -124,7 +121,7 @@ class Game:
         if seat is not None and (not is_seat(seat, self.players) or seat != self.turn):
             raise IllegalAction("not-your-turn", seat=self.turn)
         if not isinstance(action, str):
-            raise IllegalAction("not-a-string", value=repr(action)[:40])
+            raise IllegalAction("not-a-string", value=describe(action))
         if action not in self._legal():
             raise self._refusal(action)
         self._apply(action)

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from . import cards
 from .cards import HEART_MASK, JACKS_KINGS, KH, KH_BIT, QUEENS, SUITS
-from .errors import IllegalAction, RulesError
+from .errors import IllegalAction, RulesError, describe
 from .game import Option, check_seat, flag
 from .play import KH_VOID, KH_VOID_OR_HEARTS, Contract
 from .trickgame import TrickGame, scenario_hands
@@ -468,7 +468,7 @@ class King(TrickGame):
             g.phase = "choose"
         else:
             allowed = ", ".join([*NEGATIVES, "positive", *POSITIVES])
-            raise RulesError("unknown-contract", f"contract {contract!r} is not a King contract (one of {allowed})",
+            raise RulesError("unknown-contract", f"contract {describe(contract)} is not a King contract (one of {allowed})",
                              contract=name)
         return g
 

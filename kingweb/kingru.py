@@ -4,7 +4,7 @@ then the same seven as "take".  RULES.md §2 is the reference."""
 from functools import lru_cache
 
 from .cards import HEART_MASK, JACKS, JACKS_KINGS, KH_BIT, QUEENS, SHORT_DECK
-from .errors import RulesError
+from .errors import RulesError, describe
 from .game import Option, check_seat, flag
 from .play import KH_NONE, KH_VOID, KH_VOID_OR_HEARTS, Contract
 from .trickgame import TrickGame
@@ -96,7 +96,7 @@ def contract_by_id(cid, options) -> Contract:
     base = cid if positive else cid[3:]
     if base not in BASES:
         allowed = ", ".join(["no-" + b for b in BASES] + list(BASES))
-        raise RulesError("unknown-contract", f"contract {cid!r} is not a Кинг contract (one of {allowed})",
+        raise RulesError("unknown-contract", f"contract {describe(cid)} is not a Кинг contract (one of {allowed})",
                         contract=cid)
     return contract_for(base, positive, options)
 
@@ -178,7 +178,7 @@ class KingRu(TrickGame):
         g = cls(0, options, _deal=False)
         con = contract_by_id(contract, g.options) if isinstance(contract, str) else None
         if con is None:
-            raise RulesError("unknown-contract", f"contract {contract!r} is not a Кинг contract")
+            raise RulesError("unknown-contract", f"contract {describe(contract)} is not a Кинг contract")
         check_seat(leader, 4, "leader", "a scenario needs the seat that leads")
         g.contract, g.first_leader = contract, leader
         g.order = [contract]

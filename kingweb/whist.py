@@ -3,7 +3,7 @@
 
 from . import cards
 from .cards import INDEX, SUITS, code
-from .errors import RulesError
+from .errors import RulesError, describe
 from .game import Option, check_seat
 from .play import Contract, Play
 from .trickgame import TrickGame, scenario_hands
@@ -143,23 +143,25 @@ class Whist(TrickGame):
     @classmethod
     def from_scenario(cls, contract, hands, dealer=None, stock=None, trump=None, options=None):
         if contract != "whist":
-            raise RulesError("unknown-contract", f"contract {contract!r} is not a German Whist contract (one of whist)",
+            raise RulesError("unknown-contract", f"contract {describe(contract)} is not a German Whist contract (one of whist)",
                             contract=contract if isinstance(contract, str) else None)
         g = cls(0, options, _deal=False)
         check_seat(dealer, 2, "dealer")
         masks, seen = scenario_hands(hands, 2, cards.FULL_DECK)
-        st = cards.parse_hand(stock or [], "stock")
+        if stock is None:
+            stock = []
+        st = cards.parse_hand(stock, "stock")
         if st & seen:
             raise RulesError("bad-cards", f"stock: {code((st & seen).bit_length() - 1)} is also in a hand", field="stock")
         n = masks[0].bit_count()
         if masks[1].bit_count() != n or not 1 <= n <= 13:
             raise RulesError("bad-cards", "hands: both hands hold the same number of cards, 1 to 13", field="hands")
-        stock = [INDEX[c] for c in stock or []]
+        stock = [INDEX[c] for c in stock]
         if len(stock) % 2:
             raise RulesError("bad-cards", "stock: expected an even number of cards (two are drawn per trick)",
                             field="stock")
         if trump is not None:  # a position later in the deal: the first card turned is gone
-            if not (isinstance(trump, str) and trump in SUITS):
+            if not (isinstance(trump, str) and len(trump) == 1 and trump in SUITS):  # not "" or "CD"
                 raise RulesError("bad-scenario", "trump: the trump suit is one of C, D, H, S", field="trump")
             trump_suit = SUITS.index(trump)
         elif stock:
