@@ -15,29 +15,33 @@ raise :class:`RulesError`; illegal actions raise :class:`IllegalAction` and chan
 nothing.
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 from . import safejson
 from .errors import IllegalAction, RulesError, describe
 from .game import FORMAT, VERSION, Game
 from .king import King
 from .kingru import KingRu
+from .views import Hint
 from .whist import Whist
 
 __all__ = ["GAMES", "Game", "IllegalAction", "RulesError", "new_game", "scenario",
            "from_json", "hint"]
 __version__ = "0.1.0"
 
-_CLASSES = {"king": King, "kingru": KingRu, "whist": Whist}
+_CLASSES: dict[str, type[King] | type[KingRu] | type[Whist]] = {"king": King, "kingru": KingRu, "whist": Whist}
 GAMES = tuple(_CLASSES)
 
 
-def _cls(game):
+def _cls(game: object) -> type[King] | type[KingRu] | type[Whist]:
     if not (isinstance(game, str) and game in _CLASSES):
         raise RulesError("unknown-game", f"game {describe(game)} is not a game here (one of {', '.join(GAMES)})",
                          game=game if isinstance(game, str) else None)
     return _CLASSES[game]
 
 
-def new_game(game: str, seed: int | None = None, options: dict | None = None) -> Game:
+def new_game(game: str, seed: int | None = None, options: dict[str, Any] | None = None) -> Game:
     """A new match of ``game`` ("king", "kingru" or "whist").
 
     The same seed, options and actions always give the same match, on any Python.
@@ -49,7 +53,8 @@ _SCENARIO_ARGS = {"king": ("leader", "dealer", "trick"), "kingru": ("leader", "t
                   "whist": ("dealer", "stock", "trump")}
 
 
-def scenario(game: str, contract: str, hands, options: dict | None = None, **where) -> Game:
+def scenario(game: str, contract: str, hands: Sequence[Sequence[str]], options: dict[str, Any] | None = None,
+             **where: Any) -> Game:
     """One deal of ``game`` from a given position, for lessons, tests and puzzles.
 
     ``hands`` lists each seat's cards as codes.  Depending on the game:
@@ -123,7 +128,7 @@ def from_json(text: str) -> Game:
     return g
 
 
-def hint(game: Game, seat: int | None = None) -> dict:
+def hint(game: Game, seat: int | None = None) -> Hint:
     """The suggested action for ``seat`` (default: the seat to act), with a reason.
 
     Returns ``{"action": ..., "reason": code, "params": {...}, "text": words}``; the codes

@@ -6,6 +6,8 @@ an ``int`` with bit ``card`` set for each card held.  The public API speaks card
 (``"QS"``, ``"TH"``); this module converts between the two.
 """
 
+from collections.abc import Iterable
+
 from .errors import RulesError, describe
 
 RANKS = "23456789TJQKA"
@@ -69,14 +71,14 @@ def codes_of(mask: int) -> list[str]:
     return [CODES[c] for c in cards_of(mask)]
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
     return m
 
 
-def parse_hand(codes, field: str, deck: int = FULL_DECK) -> int:
+def parse_hand(codes: object, field: str, deck: int = FULL_DECK) -> int:
     """Mask of a list of codes, refusing unknown, duplicate or out-of-deck cards."""
     if isinstance(codes, str) or not isinstance(codes, (list, tuple)):
         raise RulesError("bad-cards", f"{field}: expected a list of card codes such as ['QS', 'TH']", field=field)

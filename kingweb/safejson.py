@@ -8,6 +8,7 @@ deeper than ``MAX_DEPTH`` is refused before it is parsed.
 
 import json
 import re
+from typing import Any
 
 MAX_DEPTH = 32
 
@@ -15,7 +16,7 @@ MAX_DEPTH = 32
 _TOKENS = re.compile(r'[\[\]{}]|"(?:[^"\\]|\\.)*"', re.S)
 
 
-def loads(text):
+def loads(text: str | bytes | bytearray) -> Any:
     """``json.loads(text)``, or ``ValueError`` for text nested deeper than ``MAX_DEPTH``
     (and, as ``json.loads``, for text that is not JSON; ``TypeError`` for a non-text)."""
     if not isinstance(text, (str, bytes, bytearray)):
