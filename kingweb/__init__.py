@@ -26,8 +26,16 @@ from .kingru import KingRu
 from .views import Hint
 from .whist import Whist
 
-__all__ = ["GAMES", "Game", "IllegalAction", "RulesError", "new_game", "scenario",
-           "from_json", "hint"]
+__all__ = [
+    "GAMES",
+    "Game",
+    "IllegalAction",
+    "RulesError",
+    "from_json",
+    "hint",
+    "new_game",
+    "scenario",
+]
 __version__ = "0.1.0"
 
 _CLASSES: dict[str, type[King] | type[KingRu] | type[Whist]] = {"king": King, "kingru": KingRu, "whist": Whist}

@@ -10,7 +10,7 @@ import json
 import math
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from . import cards
 from .errors import IllegalAction, RulesError, describe
@@ -63,7 +63,7 @@ class Game:
 
     id = ""
     players = 4
-    OPTIONS: dict[str, Option] = {}  # noqa: RUF012 (read only: each game declares its own)
+    OPTIONS: ClassVar[dict[str, Option]] = {}  # each game declares its own
 
     def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:

@@ -110,7 +110,7 @@ def settle(raw: list[int], owner: int, buyer: int, value: int, uncapped: bool = 
 class King(TrickGame):
     id = "king"
     players = 4
-    OPTIONS = {
+    OPTIONS: ClassVar[dict[str, Option]] = {
         "king_chooses_dealer": flag("the receiver of the K♥ names the first dealer"),
         "first_lead": Option("dealer", ("dealer", "left_of_dealer"), "who leads trick 1"),
         "king_forced_on_heart_lead": Option(True, (True, False),

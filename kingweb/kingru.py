@@ -2,7 +2,7 @@
 then the same seven as "take".  RULES.md §2 is the reference."""
 
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import HEART_MASK, JACKS, JACKS_KINGS, KH_BIT, QUEENS, SHORT_DECK
 from .errors import RulesError, describe
@@ -112,7 +112,7 @@ class KingRu(TrickGame):
     players = 4
     TRICKS_PER_HAND = 8
     DECK = SHORT_DECK
-    OPTIONS = {
+    OPTIONS: ClassVar[dict[str, Option]] = {
         "boys": Option("jacks", ("jacks", "jacks-kings"), "what counts as a boy"),
         "king_discard": flag("the K♥ holder must play it when void in the suit led (king, everything)"),
         "king_discard_on_heart_lead": flag("with king_discard: also when hearts are led"),

@@ -93,9 +93,25 @@ def beats(card: int, best: int, trump: int) -> bool:
 class Play:
     """Card play of one deal: hands as bitmasks, the trick in progress, tricks won."""
 
-    __slots__ = ("n", "c", "hands", "turn", "leader", "trick", "led", "best", "best_seat",
-                 "trick_no", "last_trick", "won", "ntricks", "winners", "live", "over",
-                 "early")
+    __slots__ = (
+        "best",
+        "best_seat",
+        "c",
+        "early",
+        "hands",
+        "last_trick",
+        "leader",
+        "led",
+        "live",
+        "n",
+        "ntricks",
+        "over",
+        "trick",
+        "trick_no",
+        "turn",
+        "winners",
+        "won",
+    )
 
     def __init__(self, contract: Contract, hands: Iterable[int], leader: int, tricks_per_hand: int,
                  trick_no: int = 0, early_end: bool = True) -> None:

@@ -8,12 +8,18 @@ deterministic for a seed, so a replay reproduces their play exactly.
 
 import json
 import time
+from collections.abc import Iterable
+from typing import Any, cast
 
 from . import IllegalAction, RulesError, from_json, new_game, safejson
 from .bots import DEFAULT_BUDGET, LEVELS, Bot
 from .bots.hints import REASONS, hint
 from .errors import ERRORS, REFUSALS, describe
-from .game import check_seat, is_seat
+from .game import Game, check_seat
+from .views import Hint, SessionPart
+
+#: An answer's ``result``: plain JSON data (the state is a view plus ``SessionPart``).
+Result = dict[str, Any]
 
 SAVE_FORMAT = "kingweb-save"
 SAVE_VERSION = 1
@@ -21,42 +27,45 @@ MAX_BUDGET = 10.0
 
 
 class Session:
-    def __init__(self):
-        self.game = None
-        self.lesson_id = None
+    """One human seat at one table (a match or a lesson), bots in the others."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.lesson_id: str | None = None
         self.level = "normal"
         self.seat = 0
-        self.budget = DEFAULT_BUDGET
-        self._bots = {}
-        self.human_moves = []  # indices in game.actions of the human's actions
+        self.budget: float = DEFAULT_BUDGET
+        self._bots: dict[int, Bot] = {}
+        self.human_moves: list[int] = []  # indices in game.actions of the human's actions
 
     # -- lifecycle ------------------------------------------------------------------
 
-    def start(self, game, options=None, seed=None, level="normal", seat=0, budget=None):
+    def start(self, game: str, options: dict[str, Any] | None = None, seed: int | None = None,
+              level: str = "normal", seat: int = 0, budget: float | None = None) -> Result:
         """A new match with the human at ``seat``.  Everything is checked before the old
         game is replaced: a refused start leaves the session as it was."""
         level = _level(level, "level")
         budget = self.budget if budget is None else _budget(budget)
         g = new_game(game, seed, {} if options is None else options)
-        check_seat(seat, g.players, "seat")
-        self._set(g, level, seat)
+        self._set(g, level, check_seat(seat, g.players, "seat"))
         self.budget = budget
         return self.state()
 
-    def _set(self, game, level, seat, lesson_id=None, human_moves=()):
+    def _set(self, game: Game, level: str, seat: int, lesson_id: str | None = None,
+             human_moves: Iterable[int] = ()) -> None:
         self.game, self.level, self.seat, self.lesson_id = game, level, seat, lesson_id
         self._bots = {}
         self.human_moves = list(human_moves)
 
-    def bot(self, seat):
+    def bot(self, seat: int) -> Bot:
         b = self._bots.get(seat)
         if b is None:
-            b = self._bots[seat] = Bot(self.level, seed=self.game.seed * 8 + seat, budget=self.budget)
+            b = self._bots[seat] = Bot(self.level, seed=self._need().seed * 8 + seat, budget=self.budget)
         return b
 
     # -- play -------------------------------------------------------------------------
 
-    def act(self, action):
+    def act(self, action: str) -> Result:
         """The human's action; refused with the engine's reason, changing nothing."""
         g = self._need()
         try:
@@ -66,7 +75,7 @@ class Session:
         self.human_moves.append(len(g.actions) - 1)
         return {"ok": True, "state": self.state()}
 
-    def lesson(self, lesson_id):
+    def lesson(self, lesson_id: str) -> Result:
         """Open a lesson: its position, with the learner to act."""
         from .lessons import LESSONS
         if not (isinstance(lesson_id, str) and lesson_id in LESSONS):
@@ -77,42 +86,43 @@ class Session:
         self._set(lesson.position(), "normal", lesson.seat, lesson_id)
         return self.state()
 
-    def lesson_try(self, action):
+    def lesson_try(self, action: str) -> Result:
         """The learner's answer: right (played), wrong (explained, not played) or
         illegal (the rule, not played).  An answer to a lesson already answered is
         judged on the table as it is now: illegal if it cannot be played there."""
         from .lessons import check
         if self.lesson_id is None:
             raise RulesError("no-lesson", "no lesson is open")
-        verdict, detail = check(self.lesson_id, action)
-        if verdict == "right":
+        refusal, hint_ = check(self.lesson_id, action)
+        if refusal is None and hint_ is None:  # right
             try:
-                self.game.act(action, seat=self.seat)
+                self._need().act(action, seat=self.seat)
             except IllegalAction as e:
-                verdict, detail = "illegal", e
+                refusal = e
             else:
                 return {"verdict": "right", "state": self.state()}
-        if verdict == "illegal":
-            return {"verdict": "illegal", "error": str(detail), "code": detail.code,
-                    "params": detail.params, "state": self.state()}
-        return {"verdict": "wrong", "hint": detail, "state": self.state()}
+        if refusal is not None:
+            return {"verdict": "illegal", "error": str(refusal), "code": refusal.code,
+                    "params": refusal.params, "state": self.state()}
+        return {"verdict": "wrong", "hint": hint_, "state": self.state()}
 
-    def bot_step(self):
+    def bot_step(self) -> Result:
         """Let the bot whose turn it is act once."""
         g = self._need()
-        if g.over or g.turn == self.seat:
-            return self._refused(IllegalAction("no-bot-to-act"))
         seat = g.turn
+        if seat is None or seat == self.seat:
+            return self._refused(IllegalAction("no-bot-to-act"))
         t0 = time.perf_counter()
-        action = self.bot(seat).decide(g.view(seat))
+        # (the bots read a view as a plain dict: the shape is kingweb.views')
+        action = self.bot(seat).decide(cast(dict[str, Any], g.view(seat)))
         ms = 1000 * (time.perf_counter() - t0)
         g.act(action, seat=seat)
         return {"ok": True, "seat": seat, "action": action, "ms": ms, "state": self.state()}
 
-    def hint(self):
+    def hint(self) -> Hint:
         return hint(self._need(), self.seat)
 
-    def undo(self):
+    def undo(self) -> Result:
         """Take back the human's last action and everything after it (solo play)."""
         g = self._need()
         if not self.human_moves:
@@ -120,23 +130,23 @@ class Session:
         self.game = self._replayed(g.actions[:self.human_moves.pop()])
         return {"ok": True, "state": self.state()}
 
-    def _replayed(self, actions):
+    def _replayed(self, actions: list[str]) -> Game:
         """The game from its start (the match's seed, or the lesson's position) with
         ``actions`` played."""
-        data = json.loads(self.game.to_json())
+        data = json.loads(self._need().to_json())
         data["actions"] = actions
         return from_json(json.dumps(data))
 
     # -- save / load ------------------------------------------------------------------
 
-    def save(self):
+    def save(self) -> Result:
         g = self._need()
         if self.lesson_id is not None:
             raise RulesError("lesson-not-saved", "a lesson is not saved: open it again from the lessons")
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": g.id, "seed": g.seed,
                 "options": g.options, "level": self.level, "seat": self.seat, "actions": list(g.actions)}
 
-    def load(self, data):
+    def load(self, data: object) -> Result:
         """Restore a save (an object, or its JSON text); a corrupt or foreign one raises
         ``RulesError`` with code ``bad-save`` saying why, and leaves the session as it was."""
         try:
@@ -151,27 +161,24 @@ class Session:
 
     # -- what the page draws ------------------------------------------------------------
 
-    def state(self):
+    def state(self) -> Result:
+        """The human's view of the table, and the session's own fields (``SessionPart``)."""
         g = self._need()
-        v = g.view(self.seat)
-        v["human"] = self.seat
-        v["level"] = self.level
-        v["seed"] = g.seed
-        v["actions_count"] = len(g.actions)
-        v["can_undo"] = bool(self.human_moves)
-        v["lesson"] = self.lesson_id
-        return v
+        part: SessionPart = {"human": self.seat, "level": self.level, "seed": g.seed,
+                             "actions_count": len(g.actions), "can_undo": bool(self.human_moves),
+                             "lesson": self.lesson_id}
+        return {**g.view(self.seat), **part}
 
-    def _refused(self, e):
+    def _refused(self, e: IllegalAction) -> Result:
         """The answer to a refused request: the reason as words, code and params."""
         return {"ok": False, "error": str(e), "code": e.code, "params": e.params, "state": self.state()}
 
-    def handle(self, request: str) -> str:
+    def handle(self, request: object) -> str:
         """One JSON request ``{"cmd": ..., "args": {...}}`` → JSON response; never raises
         (see ``_handle``)."""
         return _handle(self, request)
 
-    def _need(self):
+    def _need(self) -> Game:
         if self.game is None:
             raise RulesError("no-game", "no game: start one first")
         return self.game
@@ -183,7 +190,7 @@ _SAVE_FIELD_OF = {"bad-level": "level", "unknown-game": "game", "bad-seed": "see
 SAVE_FIELDS = ("format", "version", "game", "seed", "options", "level", "seat", "actions")
 
 
-def _read_save(data):
+def _read_save(data: object) -> tuple[Game, str, int]:
     """The game, level and seat of a save, all checked."""
     if isinstance(data, str):
         try:
@@ -208,27 +215,25 @@ def _read_save(data):
     except (RecursionError, TypeError, ValueError):  # too deep, or not JSON data at all
         raise RulesError("bad-save", "save: its fields are not plain JSON data", field=None) from None
     g = from_json(snapshot)
-    seat = data.get("seat")
-    if not is_seat(seat, g.players):
-        raise RulesError("bad-save", f"save: seat {describe(seat)} is not a seat of this game", field="seat")
-    return g, level, seat
+    return g, level, check_seat(data.get("seat"), g.players, "seat")
 
 
-def _level(level, field):
+def _level(level: object, field: str) -> str:
     if not (isinstance(level, str) and level in LEVELS):
         raise RulesError("bad-level", f"{field}: {describe(level)} is not a bot level (one of {', '.join(LEVELS)})")
     return level
 
 
-def _budget(budget):
+def _budget(budget: object) -> float:
     """A bot's seconds a decision: a number above 0, at most ``MAX_BUDGET``."""
-    if type(budget) not in (int, float) or not 0 < budget <= MAX_BUDGET:  # (NaN fails too)
+    if not (type(budget) in (int, float) and isinstance(budget, int | float)
+            and 0 < budget <= MAX_BUDGET):  # (NaN fails too; bool is not a number here)
         raise RulesError("bad-request", f"budget: {describe(budget)} is not a number of seconds "
                          f"above 0 and at most {MAX_BUDGET}", field="budget")
     return float(budget)
 
 
-def _human_action_indices(game, seat):
+def _human_action_indices(game: Game, seat: int) -> list[int]:
     """Indices in ``game.actions`` of ``seat``'s actions (found by replaying a new match)."""
     replay = new_game(game.id, game.seed, game.options)
     out = []
@@ -250,12 +255,12 @@ COMMANDS = {
 }
 
 
-def handle(request: str) -> str:
+def handle(request: object) -> str:
     """The page's session answers ``request``: see ``Session.handle``."""
     return _SESSION.handle(request)
 
 
-def _handle(s, request):
+def _handle(s: Session, request: object) -> str:
     """One JSON request ``{"cmd": ..., "args": {...}}`` → JSON response.
 
     The answer is ``{"ok": true, "result": ...}``; errors come back as ``{"ok": false,
@@ -273,7 +278,7 @@ def _handle(s, request):
                            "kind": "InternalError", "code": "internal-error", "params": {}})
 
 
-def _run(s, request):
+def _run(s: Session, request: object) -> Any:
     """Check ``request`` fully, then run it on session ``s``."""
     if not isinstance(request, str):
         raise RulesError("bad-request", "request: expected JSON text", field="request")
@@ -327,11 +332,11 @@ def _run(s, request):
     return info()
 
 
-def info():
+def info() -> Result:
     """The games and their options, for the start screen, and every code the page may
     have to translate."""
     from . import _CLASSES
-    out = {}
+    out: dict[str, Any] = {}
     for gid, cls in _CLASSES.items():
         out[gid] = {"players": cls.players,
                     "options": {k: {"default": o.default, "allowed": list(o.allowed), "doc": o.doc}

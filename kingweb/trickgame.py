@@ -117,7 +117,7 @@ class TrickGame(Game):
             t = self.tricks[-1]
             t["winner"] = p.leader
             self.trick_serial += 1
-            self.last_trick = {"leader": t["leader"], "cards": list(t["cards"]), "winner": t["winner"],
+            self.last_trick = {"leader": t["leader"], "cards": list(t["cards"]), "winner": p.leader,
                                "deal_no": self.deal_no, "serial": self.trick_serial}
         if p.over:
             self._end_play()

@@ -27,8 +27,11 @@ class Trick(TypedDict):
     winner: int | None
 
 
-class LastTrick(Trick):
+class LastTrick(TypedDict):
     """The latest finished trick, kept across deals; ``serial`` tells one from the next."""
+    leader: int
+    cards: list[str]
+    winner: int
     deal_no: int
     serial: int
 

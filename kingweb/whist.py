@@ -2,7 +2,7 @@
 13-trick endgame that alone scores.  RULES.md §3 is the reference."""
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from . import cards
 from .cards import INDEX, SUITS, code
@@ -30,7 +30,7 @@ class WhistPlay(Play):
     """A ``Play`` whose first tricks draw from a stock: the winner takes the face-up
     card, the loser the next one face down (``stock[0]`` is the face-up card)."""
 
-    __slots__ = ("stock", "draws")
+    __slots__ = ("draws", "stock")
 
     def __init__(self, contract: Contract, hands: Iterable[int], leader: int, stock: Iterable[int],
                  stage2_from: int) -> None:
@@ -74,7 +74,7 @@ class WhistPlay(Play):
 class Whist(TrickGame):
     id = "whist"
     players = 2
-    OPTIONS = {"target": Option(15, tuple(range(1, 101)), "points that win the match")}
+    OPTIONS: ClassVar[dict[str, Option]] = {"target": Option(15, tuple(range(1, 101)), "points that win the match")}
 
     def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *,
                  _deal: bool = True) -> None:
@@ -116,7 +116,7 @@ class Whist(TrickGame):
                            "trump": SUITS[self.trump], "taken": taken,
                            "tricks": self._finished_tricks(), "stage2_from": self.stage2_from,
                            "counted": [[{"kind": "tricks", "count": t, "points": pts}]
-                                       for t, pts in zip(taken, points)],
+                                       for t, pts in zip(taken, points, strict=True)],
                            "scores": list(self.scores), "target": self.options["target"]})
         if self.scenario_args is not None or max(self.scores) >= self.options["target"]:
             self.over = True

@@ -8,7 +8,8 @@ import os
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import kingweb
 from kingweb import IllegalAction, RulesError
@@ -92,21 +93,21 @@ def test_from_json_refuses_corrupt_snapshots(text, field):
 
 
 @pytest.mark.parametrize("kw,field", [
-    (dict(game="king", contract="hearts", hands=[["2C"], ["3C"], ["4C"], ["5C"]], leader=0, trick=5), "trick"),
-    (dict(game="king", contract="hearts", hands=[["2C"], ["3C"], ["4C"], ["5C"]], leader=0, trick="2D"), "trick"),
-    (dict(game="king", contract="positive", hands=SUIT_HANDS, dealer=99), "dealer"),
-    (dict(game="king", contract="positive", hands=SUIT_HANDS, dealer="x"), "dealer"),
-    (dict(game="king", contract="positive", hands=SUIT_HANDS, dealer=True), "dealer"),
-    (dict(game="king", contract="up:S", hands=[["2C"], ["3C"], ["4C"], ["5C"]], leader=0, dealer=7), "dealer"),
-    (dict(game="king", contract="hearts", hands=[["2C"], ["3C"], ["4C"], ["5C"]], leader=0, dealer=1), "dealer"),
-    (dict(game="king", contract="positive", hands=SUIT_HANDS, dealer=0, leader=1), "leader"),
-    (dict(game="whist", contract="whist", hands=[["2C"], ["3C"]], dealer=0, trump=""), "trump"),
-    (dict(game="whist", contract="whist", hands=[["2C"], ["3C"]], dealer=0, trump="CDHS"), "trump"),
-    (dict(game="whist", contract="whist", hands=[["2C"], ["3C"]], dealer=0, trump="CD"), "trump"),
-    (dict(game="whist", contract="whist", hands=[["2C"], ["3C"]], dealer=1.0, trump="S"), "dealer"),
-    (dict(game="whist", contract="whist", hands=[["2C"], ["3C"]], dealer=0, stock="4C5C"), "stock"),
-    (dict(game="kingru", contract=["no-tricks"], hands=[["7C"], ["8C"], ["9C"], ["TC"]], leader=0), None),
-    (dict(game=["king"], contract="tricks", hands=[["2C"], ["3C"], ["4C"], ["5C"]], leader=0), None),
+    ({"game": "king", "contract": "hearts", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0, "trick": 5}, "trick"),
+    ({"game": "king", "contract": "hearts", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0, "trick": "2D"}, "trick"),
+    ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": 99}, "dealer"),
+    ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": "x"}, "dealer"),
+    ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": True}, "dealer"),
+    ({"game": "king", "contract": "up:S", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0, "dealer": 7}, "dealer"),
+    ({"game": "king", "contract": "hearts", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0, "dealer": 1}, "dealer"),
+    ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": 0, "leader": 1}, "leader"),
+    ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "trump": ""}, "trump"),
+    ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "trump": "CDHS"}, "trump"),
+    ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "trump": "CD"}, "trump"),
+    ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 1.0, "trump": "S"}, "dealer"),
+    ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "stock": "4C5C"}, "stock"),
+    ({"game": "kingru", "contract": ["no-tricks"], "hands": [["7C"], ["8C"], ["9C"], ["TC"]], "leader": 0}, None),
+    ({"game": ["king"], "contract": "tricks", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0}, None),
 ])
 def test_scenario_args_are_validated(kw, field):
     with pytest.raises(RulesError) as e:
@@ -314,7 +315,7 @@ def requests(draw):
         elif name == "save":
             save = dict(_save())
             if draw(st.booleans()):
-                save[draw(st.sampled_from(list(save) + ["x"]))] = draw(json_values)
+                save[draw(st.sampled_from([*list(save), "x"]))] = draw(json_values)
             args[name] = draw(st.sampled_from([save, json.dumps(save), deep(2000)]))
         elif name == "seat":
             args[name] = draw(seats)
