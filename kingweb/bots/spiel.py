@@ -91,18 +91,20 @@ class DealGame(pyspiel.Game):
         s._views = game.view
         return s
 
-    def state_of_view(self, view, rng):
-        """A state dealt at random, consistently with ``view`` and nothing else."""
+    def state_of_view(self, view, rng, know=None):
+        """A state dealt at random, consistently with ``view`` and nothing else
+        (``know``: ``Knowledge(view)``, when the caller keeps it between samples)."""
         s = DealState(self)
         s._pay = _payment(view)
         s._scale = _scale(view)
-        know = Knowledge(view)
+        know = know or Knowledge(view)
         if view.get("phase", "play") == "play":
             s.p = know.world(rng)
         else:
             s.g = _bidding_game(view, know.deal_unseen(rng)[0])
         seat = view["seat"]
         s._views = lambda player: _only(view, seat, player)
+        s._know = know
         return s
 
 
@@ -163,6 +165,7 @@ class DealState(pyspiel.State):
         self._pay = None
         self._scale = 1.0
         self._views = None
+        self._know = None      # Knowledge of the root view, kept for resampling
 
     # -- the OpenSpiel interface ISMCTS and the rollouts use ---------------------------
 
@@ -241,6 +244,7 @@ class DealState(pyspiel.State):
         else:
             s.p = self.p.copy()
         s.since, s._pay, s._scale, s._views = self.since, self._pay, self._scale, self._views
+        s._know = self._know
         return s
 
     def resample(self, player, rng):
@@ -248,7 +252,9 @@ class DealState(pyspiel.State):
         nothing else (only a root state can answer: that view is all it keeps)."""
         if self.since:
             raise ValueError("resampling is from the root of a search only")
-        return self._game.state_of_view(self._views(player), rng)
+        view = self._views(player)
+        know = self._know if self._know is not None and self._know.view is view else None
+        return self._game.state_of_view(view, rng, know)
 
     def __str__(self):
         return f"DealState({self._game.gid}, since root {[action_str(a) for a in self.since]})"
@@ -263,20 +269,46 @@ def deal_game(gid) -> DealGame:
     return _GAMES[gid]
 
 
+class FastRandomRollouts(mcts.Evaluator):
+    """OpenSpiel's ``RandomRolloutEvaluator`` (one rollout, uniform prior), with the
+    rollout played by the engine's fused playout loop: every seat plays a uniformly
+    random legal card to the end of the deal, as there, several times faster.
+    A King auction still in progress is bid out at random step by step first."""
+
+    def __init__(self, seed):
+        self._rand = random.Random(seed).random
+
+    def evaluate(self, state):
+        s = state.clone()
+        while s.g is not None and not s.g.over:
+            legal = s.legal_actions()
+            s.apply_action(legal[int(self._rand() * len(legal))])
+        if s.p is not None and not s.p.over:
+            s.p.random_playout(self._rand)
+        return np.array(s.returns())
+
+    def prior(self, state):
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
 class IsmctsBot:
     """OpenSpiel's ISMCTS for one seat, given only that seat's view, like every bot.
 
-    ``simulations`` per decision; random rollouts; UCT c = 2; the most visited action.
-    Deterministic for a seed and a position."""
+    ``simulations`` per decision; random rollouts (``fast_rollouts``: played by the
+    engine's playout loop, else OpenSpiel's own evaluator step by step); UCT c = 2; the
+    most visited action.  Deterministic for a seed and a position."""
 
     level = "ismcts"
 
-    def __init__(self, simulations=1000, seed=0, uct_c=2.0):
+    def __init__(self, simulations=1000, seed=0, uct_c=2.0, fast_rollouts=True):
         self.simulations, self.seed, self.uct_c = simulations, seed, uct_c
+        self.fast_rollouts = fast_rollouts
 
     def search(self, root, rng, seed):
         rs = np.random.RandomState(seed)
-        bot = ismcts.ISMCTSBot(root.get_game(), mcts.RandomRolloutEvaluator(1, rs), self.uct_c,
+        evaluator = FastRandomRollouts(seed) if self.fast_rollouts else mcts.RandomRolloutEvaluator(1, rs)
+        bot = ismcts.ISMCTSBot(root.get_game(), evaluator, self.uct_c,
                                self.simulations, random_state=rs,
                                final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
         bot.set_resampler(lambda state, player: state.resample(player, rng))
