@@ -9,12 +9,12 @@ import pytest
 
 pytest.importorskip("open_spiel")
 
-import kingweb  # noqa: E402
-from kingweb.bots import Bot  # noqa: E402
-from kingweb.bots.arena import board, run  # noqa: E402
-from kingweb.bots.knowledge import Knowledge  # noqa: E402
-from kingweb.bots.spiel import IsmctsBot, action_id, action_str, deal_game  # noqa: E402
-from kingweb.cards import INDEX  # noqa: E402
+import kingweb
+from kingweb.bots import Bot
+from kingweb.bots.arena import board, run
+from kingweb.bots.knowledge import Knowledge
+from kingweb.bots.spiel import IsmctsBot, action_id, action_str, deal_game
+from kingweb.cards import INDEX
 
 
 def boards(gid, n, seed=1):
@@ -102,7 +102,7 @@ def test_search_never_reads_a_hidden_card(gid, index):
     rng.shuffle(hidden)
     alt = list(hands)
     for s in others:
-        alt[s], hidden = hidden[:len(hands[s])], hidden[len(hands[s]):]
+        alt[s], hidden = hidden[: len(hands[s])], hidden[len(hands[s]) :]
     where_b = dict(where, stock=where["stock"][:1] + hidden) if gid == "whist" else where
     a = kingweb.scenario(gid, contract, hands, **where)
     b = kingweb.scenario(gid, contract, alt, **where_b)
@@ -113,8 +113,7 @@ def test_search_never_reads_a_hidden_card(gid, index):
         root = deal_game(gid).state_of_game(g)
         bot = IsmctsBot(60).search(root, random.Random(9), 9)
         policy = bot.run_search(root)
-        searches.append((policy, {k: (c.visits, round(c.return_sum, 9))
-                                  for k, c in bot._root_node.child_info.items()}))
+        searches.append((policy, {k: (c.visits, round(c.return_sum, 9)) for k, c in bot._root_node.child_info.items()}))
     assert searches[0] == searches[1]
     assert sum(v for v, _ in searches[0][1].values()) > 0
 
@@ -146,7 +145,9 @@ def test_fast_rollouts_play_as_openspiel_random_rollouts(gid):
     each, from a position early in a deal) and the same uniform prior."""
     import numpy as np
     from open_spiel.python.algorithms import mcts
+
     from kingweb.bots.spiel import FastRandomRollouts
+
     contract, hands, where = boards(gid, 7 if gid == "king" else 1, seed=6)[-1]
     g = kingweb.scenario(gid, contract, hands, **where)
     if gid == "king":  # a positive being bid: the fast evaluator bids at random too
