@@ -58,6 +58,10 @@ CHECKS: dict[str, tuple[str, Callable[[Path], list[str] | None]]] = {
     "ruff": ("ruff lint of all the Python", lambda py: [str(py), "-m", "ruff", "check", "--no-cache", "."]),
     "ruff-format": ("ruff format --check of the Python",
                     lambda py: [str(py), "-m", "ruff", "format", "--check", "--no-cache", "."]),
+    "mypy": ("mypy --strict of kingweb/ (pyproject.toml's [tool.mypy])",
+             lambda py: [str(py), "-m", "mypy", "--no-incremental"]),
+    "mypy-build": ("mypy --strict of the build",
+                   lambda py: [str(py), "-m", "mypy", "--no-incremental", "build.py", "tools/kingbuild"]),
     "tsc-page": ("tsc --checkJs of the page's scripts", _tsc("tsconfig.json")),
     "tsc-workers": ("tsc --checkJs of the workers (Pyodide's, the service worker)", _tsc("tsconfig.workers.json")),
 }
