@@ -62,3 +62,18 @@ def test_the_sections_the_code_cites_exist():
         "## Glossary",
     ):
         assert heading in text
+
+
+def test_protocol_md_lists_every_code_and_command():
+    """docs/PROTOCOL.md's tables follow the codes the engine declares (info()["codes"])."""
+    from kingweb.session import info
+
+    text = (RULES_MD.parent / "PROTOCOL.md").read_text(encoding="utf-8")
+    codes = info()["codes"]
+    listed = set(re.findall(r"^\| `([a-z0-9-]+)` \|", text, re.M))
+    for kind in ("refusals", "reasons", "errors"):
+        missing = set(codes[kind]) - listed
+        assert not missing, f"PROTOCOL.md does not list these {kind}: {sorted(missing)}"
+    commands = set(re.findall(r"^\| `([a-z_]+)` \|", text, re.M))
+    for cmd in ("info", "start", "act", "bot", "hint", "undo", "save", "load", "lesson", "lesson_try", "state"):
+        assert cmd in commands, cmd
