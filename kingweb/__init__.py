@@ -33,7 +33,8 @@ GAMES = tuple(_CLASSES)
 
 def _cls(game):
     if game not in _CLASSES:
-        raise RulesError(f"game {game!r} is not a game here (one of {', '.join(GAMES)})")
+        raise RulesError("unknown-game", f"game {game!r} is not a game here (one of {', '.join(GAMES)})",
+                        game=game if isinstance(game, str) else None)
     return _CLASSES[game]
 
 
@@ -68,7 +69,8 @@ def scenario(game: str, contract: str, hands, options: dict | None = None, **whe
     allowed = _SCENARIO_ARGS[game]
     for k in where:
         if k not in allowed:
-            raise RulesError(f"{k}: not a scenario field of {game} (fields: {', '.join(allowed)})")
+            raise RulesError("bad-scenario", f"{k}: not a scenario field of {game} (fields: {', '.join(allowed)})",
+                            field=k)
     g = cls.from_scenario(contract, hands, options=options, **where)
     g.scenario_args = {"contract": contract, "hands": [list(h) for h in hands], **where}
     return g
@@ -80,18 +82,20 @@ def from_json(text: str) -> Game:
     try:
         data = json.loads(text)
     except (TypeError, ValueError) as e:
-        raise RulesError(f"snapshot: not JSON ({e})") from None
+        raise RulesError("bad-snapshot", f"snapshot: not JSON ({e})", field=None) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RulesError("snapshot: not a kingweb game (format field missing or different)")
+        raise RulesError("bad-snapshot", "snapshot: not a kingweb game (format field missing or different)",
+                        field="format")
     if data.get("version") != VERSION:
-        raise RulesError(f"snapshot: version {data.get('version')!r} is not supported (this is {VERSION})")
+        raise RulesError("bad-snapshot", f"snapshot: version {data.get('version')!r} is not supported (this is {VERSION})",
+                        field="version")
     for key, kind in (("game", str), ("actions", list), ("options", dict)):
         if not isinstance(data.get(key), kind):
-            raise RulesError(f"snapshot: field {key!r} is missing or of the wrong type")
+            raise RulesError("bad-snapshot", f"snapshot: field {key!r} is missing or of the wrong type", field=key)
     sc = data.get("scenario")
     if sc is not None:
         if not isinstance(sc, dict) or "contract" not in sc or "hands" not in sc:
-            raise RulesError("snapshot: field 'scenario' is malformed")
+            raise RulesError("bad-snapshot", "snapshot: field 'scenario' is malformed", field="scenario")
         sc = dict(sc)
         g = scenario(data["game"], sc.pop("contract"), sc.pop("hands"), data["options"], **sc)
     else:
@@ -100,14 +104,16 @@ def from_json(text: str) -> Game:
         try:
             g.act(a)
         except IllegalAction as e:
-            raise RulesError(f"snapshot: actions[{i}] {a!r} cannot be replayed: {e}") from None
+            raise RulesError("bad-snapshot", f"snapshot: actions[{i}] {a!r} cannot be replayed: {e}",
+                             field=f"actions[{i}]") from None
     return g
 
 
 def hint(game: Game, seat: int | None = None) -> dict:
     """The suggested action for ``seat`` (default: the seat to act), with a reason.
 
-    Returns ``{"action": ..., "reason": code, "text": words}``; see ``kingweb.bots``.
+    Returns ``{"action": ..., "reason": code, "params": {...}, "text": words}``; the codes
+    are ``kingweb.bots.hints.REASONS``.
     """
-    from .bots import hint as _hint
+    from .bots.hints import hint as _hint
     return _hint(game, seat)

@@ -10,7 +10,6 @@ import json
 import random
 
 from . import cards
-from .cards import KH_BIT, HEART_MASK, SUIT_NAMES, code, name
 from .errors import IllegalAction, RulesError
 
 FORMAT = "kingweb"
@@ -27,8 +26,32 @@ class Option:
         # bool is an int: compare types too, so that True is not taken for 1
         if not any(value == a and type(value) is type(a) for a in self.allowed):
             allowed = ", ".join(json.dumps(a) for a in self.allowed)
-            raise RulesError(f"option {key}: {json.dumps(value)} is not allowed (one of {allowed})")
+            raise RulesError("bad-option", f"option {key}: {json.dumps(value)} is not allowed (one of {allowed})",
+                            option=key, value=value if _is_json_scalar(value) else None)
         return value
+
+
+def is_seat(value, players: int) -> bool:
+    """A seat is a plain int 0..players-1: not a bool, not a float, not a string."""
+    return type(value) is int and 0 <= value < players
+
+
+def check_seat(value, players: int, field: str, need: str = "") -> int:
+    """``value`` if it is a seat, else a ``RulesError`` naming ``field`` (and what it is for)."""
+    if not is_seat(value, players):
+        why = f"; {need}" if need else ""
+        raise RulesError("bad-seat", f"{field}: {_short(value)} is not a seat (0..{players - 1}){why}",
+                         field=field)
+    return value
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_json_scalar(value) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
 
 
 def flag(doc):
@@ -46,7 +69,7 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise RulesError(f"seed: {seed!r} is not allowed (a whole number ≥ 0)")
+            raise RulesError("bad-seed", f"seed: {seed!r} is not allowed (a whole number ≥ 0)")
         self.seed = seed
         self.options = self.check_options(options)
         self.rng = random.Random(seed)
@@ -63,12 +86,13 @@ class Game:
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise RulesError("options: expected an object of option names to values")
+            raise RulesError("bad-options", "options: expected an object of option names to values")
         out = {k: o.default for k, o in cls.OPTIONS.items()}
         for k, v in options.items():
             if k not in cls.OPTIONS:
                 known = ", ".join(cls.OPTIONS) or "none"
-                raise RulesError(f"option {k!r} is not an option of {cls.id} (options: {known})")
+                raise RulesError("unknown-option", f"option {k!r} is not an option of {cls.id} (options: {known})",
+                                option=k)
             out[k] = cls.OPTIONS[k].check(k, v)
         cls.check_option_combination(out)
         return out
@@ -96,13 +120,13 @@ class Game:
         :class:`IllegalAction` with the reason, leaving the game unchanged.
         """
         if self.over:
-            raise IllegalAction("the game is over")
-        if seat is not None and seat != self.turn:
-            raise IllegalAction(f"not your turn: seat {self.turn} is to act")
+            raise IllegalAction("game-over")
+        if seat is not None and (not is_seat(seat, self.players) or seat != self.turn):
+            raise IllegalAction("not-your-turn", seat=self.turn)
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is a string such as 'QS' or 'pass', not {action!r}")
+            raise IllegalAction("not-a-string", value=repr(action)[:40])
         if action not in self._legal():
-            raise IllegalAction(self._refusal(action))
+            raise self._refusal(action)
         self._apply(action)
         self.actions.append(action)
 
@@ -141,12 +165,11 @@ class Game:
     # -- helpers for subclasses ----------------------------------------------------
 
     def _check_seat(self, seat):
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise RulesError(f"seat: {seat!r} is not a seat (0..{self.players - 1})")
+        check_seat(seat, self.players, "seat")
 
-    def _refusal(self, action: str) -> str:
-        legal = self._legal()
-        return f"{action!r} is not possible now; possible: {', '.join(legal)}"
+    def _refusal(self, action: str) -> IllegalAction:
+        """Why ``action``, which is not legal now, is refused."""
+        raise NotImplementedError
 
     def _legal(self) -> list[str]:
         raise NotImplementedError
@@ -159,58 +182,3 @@ class Game:
 
     def _view(self, seat: int) -> dict:
         return {}
-
-
-def card_refusal(play, c: int) -> str:
-    """Why card ``c`` may not be played now by ``play.turn`` (the first rule it breaks)."""
-    seat = play.turn
-    bit = 1 << c
-    if not play.hands[seat] & bit:
-        return f"{name(c)} is not in your hand"
-    legal = play.legal_mask()
-    con = play.c
-    if not play.trick:
-        if con.ban_hearts_lead and bit & HEART_MASK and play.hands[seat] & ~HEART_MASK:
-            return "cannot lead hearts while holding other suits"
-        if legal == KH_BIT:
-            return "the K♥ must be played: you hold only hearts"
-    if legal == KH_BIT:
-        if play.led == cards.HEARTS:
-            return "the K♥ must be played when hearts are led"
-        return f"the K♥ must be played: you have no {SUIT_NAMES[play.led]}"
-    return f"must follow suit: {SUIT_NAMES[play.led]}"
-
-
-def scenario_hands(hands, players, per_hand, deck, trick_len):
-    """Validate the hands of a scenario: count, duplicates, unknown cards."""
-    if not isinstance(hands, (list, tuple)) or len(hands) != players:
-        raise RulesError(f"hands: expected {players} lists of card codes")
-    masks, seen = [], 0
-    for i, h in enumerate(hands):
-        m = cards.parse_hand(h, f"hands[{i}]", deck)
-        if m & seen:
-            dup = code((m & seen).bit_length() - 1)
-            raise RulesError(f"hands[{i}]: {dup} is also in another hand")
-        seen |= m
-        masks.append(m)
-    return masks, seen
-
-
-def trick_record(leader, cards_, winner=None):
-    return {"leader": leader, "cards": [code(c) for c in cards_], "winner": winner}
-
-
-def play_recorded(game, action):
-    """Play the card ``action`` on ``game.p`` and keep the public record of tricks
-    (``game.tricks`` of the deal, ``game.last_trick`` across deals).  Returns whether
-    the deal's play is over."""
-    p = game.p
-    if not p.trick:
-        game.tricks.append(trick_record(p.turn, []))
-    game.tricks[-1]["cards"].append(action)
-    p.play(cards.INDEX[action])
-    if not p.trick:
-        game.tricks[-1]["winner"] = p.leader
-        game.trick_serial += 1
-        game.last_trick = dict(game.tricks[-1], deal_no=game.deal_no, serial=game.trick_serial)
-    return p.over

@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from .cards import HEART_MASK, JACKS, JACKS_KINGS, KH_BIT, QUEENS, SHORT_DECK
 from .errors import RulesError
-from .game import Option, flag
+from .game import Option, check_seat, flag
 from .play import KH_NONE, KH_VOID, KH_VOID_OR_HEARTS, Contract
 from .trickgame import TrickGame
 
@@ -74,7 +74,16 @@ def _contract(base, positive, boys, king_discard, on_heart_lead) -> Contract:
              "king": KH_BIT}.get(base, 0)
     return Contract(base if positive else "no-" + base, _scorer(base, sign, boys),
                     ban_hearts_lead=base in ("hearts", "king", "everything"),
-                    kh_rule=kh, early_mask=early, sign=sign)
+                    kh_rule=kh, early_mask=early, sign=sign, parts=_parts(base, sign, boys))
+
+
+def _parts(base, sign, boys):
+    """The items of ``base`` for ``Contract.counted``; «ералаш» has them all."""
+    bmask, bunit = _boys(boys)
+    parts = {"tricks": ("tricks", 0, 2 * sign), "hearts": ("card", HEARTS32, 2 * sign),
+             "boys": ("card", bmask, bunit * sign), "girls": ("card", QUEENS, 4 * sign),
+             "last-two": ("last-two", 0, 8 * sign), "king": ("card", KH_BIT, 16 * sign)}
+    return tuple(parts.values()) if base == "everything" else (parts[base],)
 
 
 def deal_order(options) -> list[str]:
@@ -87,7 +96,8 @@ def contract_by_id(cid, options) -> Contract:
     base = cid if positive else cid[3:]
     if base not in BASES:
         allowed = ", ".join(["no-" + b for b in BASES] + list(BASES))
-        raise RulesError(f"contract {cid!r} is not a Кинг contract (one of {allowed})")
+        raise RulesError("unknown-contract", f"contract {cid!r} is not a Кинг contract (one of {allowed})",
+                        contract=cid)
     return contract_for(base, positive, options)
 
 
@@ -112,7 +122,8 @@ class KingRu(TrickGame):
     @classmethod
     def check_option_combination(cls, o):
         if o["king_discard_on_heart_lead"] and not o["king_discard"]:
-            raise RulesError("option king_discard_on_heart_lead: needs king_discard on")
+            raise RulesError("option-combination", "option king_discard_on_heart_lead: needs king_discard on",
+                            option="king_discard_on_heart_lead", needs="king_discard")
 
     def __init__(self, seed=None, options=None, *, _deal=True):
         super().__init__(seed, options)
@@ -130,27 +141,21 @@ class KingRu(TrickGame):
         self.contract = self.order[self.deal_no]
         leader = (self.first_leader + self.deal_no) % 4
         self.dealer = (leader - 1) % 4
-        self.dealt = self._shuffled_hands()
-        self._start_play(contract_by_id(self.contract, self.options), self.dealt, leader)
-
-    def _legal(self):
-        return self._card_legal()
-
-    def _refusal(self, action):
-        why = self._card_refusal(action)
-        if why:
-            return why
-        return f"{action!r} is not a card code; play one of {', '.join(self._card_legal())}"
-
-    def _apply(self, action):
-        self._play_card(action)
+        self.dealt = self._deal_cards()[0]
+        self._start_play(self._new_play(contract_by_id(self.contract, self.options), self.dealt, leader))
 
     def _end_play(self):
-        points = self.p.points()
-        self.deals.append({"contract": self.contract, "points": points, "leader": self.leader,
-                           "taken": list(self.p.ntricks), "total": self.deal_total(self.contract)})
+        """File the deal's record: its points, public ``tricks``, what each seat
+        ``counted`` (``Contract.counted``) and the match ``scores`` after it."""
+        p = self.p
+        points = p.points()
         for s in range(4):
             self.scores[s] += points[s]
+        self.deals.append({"contract": self.contract, "points": points, "leader": self.leader,
+                           "taken": list(p.ntricks), "total": self.deal_total(self.contract),
+                           "tricks": [dict(t, cards=list(t["cards"])) for t in self.tricks],
+                           "counted": p.c.counted(p.won, p.ntricks, p.winners),
+                           "scores": list(self.scores)})
         if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:
             self.over = True
             self.phase = "over"
@@ -173,9 +178,8 @@ class KingRu(TrickGame):
         g = cls(0, options, _deal=False)
         con = contract_by_id(contract, g.options) if isinstance(contract, str) else None
         if con is None:
-            raise RulesError(f"contract {contract!r} is not a Кинг contract")
-        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < 4:
-            raise RulesError("leader: a scenario needs the seat that leads, 0..3")
+            raise RulesError("unknown-contract", f"contract {contract!r} is not a Кинг contract")
+        check_seat(leader, 4, "leader", "a scenario needs the seat that leads")
         g.contract, g.first_leader = contract, leader
         g.order = [contract]
         g._scenario_play(con, hands, leader, trick)

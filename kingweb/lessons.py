@@ -29,7 +29,7 @@ class Lesson:
         for a in self.before:
             g.act(a)
         if g.turn != self.seat:
-            raise RulesError(f"lesson {self.id}: seat {self.seat} is not to act")
+            raise RulesError("unknown-lesson", f"lesson {self.id}: seat {self.seat} is not to act", lesson=self.id)
         return g
 
 
@@ -85,8 +85,9 @@ LESSONS = {l.id: l for l in [
 
 
 def check(lesson_id, action):
-    """``("right", None)``, ``("wrong", hint)`` or ``("illegal", message)`` for an answer."""
-    from .bots import hint
+    """``("right", None)``, ``("wrong", hint)`` or ``("illegal", refusal)`` for an answer,
+    where ``refusal`` is the ``IllegalAction`` the engine raised."""
+    from .bots.hints import hint
     lesson = LESSONS[lesson_id]
     g = lesson.position()
     if action in lesson.answers:
@@ -95,5 +96,5 @@ def check(lesson_id, action):
         try:
             g.act(action, seat=lesson.seat)
         except IllegalAction as e:
-            return "illegal", str(e)
+            return "illegal", e
     return "wrong", hint(g, lesson.seat)

@@ -9,7 +9,7 @@ does, with messages), so that a bot can run thousands of playouts per decision.
 from dataclasses import dataclass
 from typing import Callable
 
-from .cards import HEART_MASK, HEARTS, KH, KH_BIT, SUIT_MASK
+from .cards import CODES, HEART_MASK, HEARTS, KH, KH_BIT, SUIT_MASK
 
 # K♥ obligations (King's "king-of-hearts" deal, Кинг's king_discard option).
 KH_NONE, KH_VOID, KH_VOID_OR_HEARTS = 0, 1, 2
@@ -34,6 +34,54 @@ class Contract:
     early_mask: int = 0
     #: Points per seat are never positive (negative) or never negative (positive).
     sign: int = -1
+    #: What scores, item by item, for ``counted``: ``("card", mask, unit)`` each card of
+    #: ``mask`` won; ``("tricks", base, unit)`` base + unit per trick taken; ``("last-two",
+    #: 0, unit)`` each of the last two tricks.  ``score`` is the fast sum of the same.
+    parts: tuple = ()
+
+    def counted(self, won, ntricks, winners) -> list:
+        """Per seat, the items that seat took that scored, each with its points (they sum
+        to ``score``'s points):
+
+        - ``{"kind": "card", "card": "QS", "points": -50}``: a scoring card it won
+          (a card that counts twice, as the K♥ of «ералаш», is one item with the sum);
+        - ``{"kind": "trick", "trick": 12, "points": -90}``: a scoring trick it won,
+          numbered from 1 in the deal;
+        - ``{"kind": "tricks", "count": 3, "points": -60}``: its number of tricks, where
+          tricks as such score (present for every seat, even at 0).
+        """
+        out = [[] for _ in won]
+        cards = {}
+        for kind, mask, unit in self.parts:
+            if kind == "card":
+                for s, w in enumerate(won):
+                    m = w & mask
+                    while m:
+                        low = m & -m
+                        c = low.bit_length() - 1
+                        cards[(s, c)] = cards.get((s, c), 0) + unit
+                        m ^= low
+        for (s, c), pts in sorted(cards.items(), key=lambda x: x[0][1]):
+            out[s].append({"kind": "card", "card": CODES[c], "points": pts})
+        for kind, base, unit in self.parts:
+            if kind == "tricks":
+                for s, t in enumerate(ntricks):
+                    out[s].insert(0, {"kind": "tricks", "count": t, "points": base + unit * t})
+            elif kind == "last-two":
+                for k in range(len(winners) - 2, len(winners)):
+                    if winners[k] is not None:
+                        out[winners[k]].append({"kind": "trick", "trick": k + 1, "points": unit})
+        return out
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the winning card so far: a higher
+    card of its suit, or a trump on a card that is not one.  (``random_playout`` writes
+    this out inline: it is the hot loop.)"""
+    suit = card // 13
+    if suit == best // 13:
+        return card > best
+    return suit == trump
 
 
 class Play:
@@ -101,14 +149,8 @@ class Play:
         if not trick:
             self.led = card // 13
             self.best, self.best_seat = card, s
-        else:
-            suit = card // 13
-            best_suit = self.best // 13
-            if suit == best_suit:
-                if card > self.best:
-                    self.best, self.best_seat = card, s
-            elif suit == self.c.trump:
-                self.best, self.best_seat = card, s
+        elif beats(card, self.best, self.c.trump):
+            self.best, self.best_seat = card, s
         trick.append(card)
         if len(trick) < self.n:
             self.turn = (s + 1) % self.n
@@ -173,7 +215,7 @@ class Play:
                         m &= m - 1
                         k -= 1
                     card = (m & -m).bit_length() - 1
-                suit = card // 13
+                suit = card // 13  # beats(card, best, trump), inline
                 if suit == best // 13:
                     if card > best:
                         best, best_seat = card, turn

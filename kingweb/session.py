@@ -10,7 +10,9 @@ import json
 import time
 
 from . import IllegalAction, RulesError, from_json, new_game
-from .bots import LEVELS, Bot, hint
+from .bots import LEVELS, Bot
+from .bots.hints import REASONS, hint
+from .errors import ERRORS, REFUSALS
 
 SAVE_FORMAT = "kingweb-save"
 SAVE_VERSION = 1
@@ -28,10 +30,10 @@ class Session:
 
     def start(self, game, options=None, seed=None, level="normal", seat=0, budget=None):
         if level not in LEVELS:
-            raise RulesError(f"level: {level!r} is not a bot level (one of {', '.join(LEVELS)})")
+            raise RulesError("bad-level", f"level: {level!r} is not a bot level (one of {', '.join(LEVELS)})")
         g = new_game(game, seed, options or {})
         if not isinstance(seat, int) or not 0 <= seat < g.players:
-            raise RulesError(f"seat: {seat!r} is not a seat of {game}")
+            raise RulesError("bad-seat", f"seat: {seat!r} is not a seat of {game}", field="seat")
         self.game, self.level, self.seat = g, level, seat
         self.lesson_id = None
         if budget is not None:
@@ -54,7 +56,7 @@ class Session:
         try:
             g.act(action, seat=self.seat)
         except IllegalAction as e:
-            return {"ok": False, "error": str(e), "state": self.state()}
+            return self._refused(e)
         self.human_moves.append(len(g.actions) - 1)
         return {"ok": True, "state": self.state()}
 
@@ -62,7 +64,8 @@ class Session:
         """Open a lesson: its position, with the learner to act."""
         from .lessons import LESSONS
         if lesson_id not in LESSONS:
-            raise RulesError(f"lesson {lesson_id!r} is not a lesson (lessons: {', '.join(LESSONS)})")
+            raise RulesError("unknown-lesson", f"lesson {lesson_id!r} is not a lesson (lessons: {', '.join(LESSONS)})",
+                            lesson=lesson_id if isinstance(lesson_id, str) else None)
         lesson = LESSONS[lesson_id]
         self.game, self.seat, self.level = lesson.position(), lesson.seat, "normal"
         self._bots = {}
@@ -74,19 +77,22 @@ class Session:
         """The learner's answer: right (played), wrong (explained, not played) or
         illegal (the rule, not played)."""
         from .lessons import check
+        if self.lesson_id is None:
+            raise RulesError("no-lesson", "no lesson is open")
         verdict, detail = check(self.lesson_id, action)
         if verdict == "right":
             self.game.act(action, seat=self.seat)
             return {"verdict": "right", "state": self.state()}
         if verdict == "illegal":
-            return {"verdict": "illegal", "error": detail, "state": self.state()}
+            return {"verdict": "illegal", "error": str(detail), "code": detail.code,
+                    "params": detail.params, "state": self.state()}
         return {"verdict": "wrong", "hint": detail, "state": self.state()}
 
     def bot_step(self):
         """Let the bot whose turn it is act once."""
         g = self._need()
         if g.over or g.turn == self.seat:
-            return {"ok": False, "error": "no bot is to act", "state": self.state()}
+            return self._refused(IllegalAction("no-bot-to-act"))
         seat = g.turn
         t0 = time.perf_counter()
         action = self.bot(seat).decide(g.view(seat))
@@ -101,7 +107,7 @@ class Session:
         """Take back the human's last action and everything after it (solo play)."""
         g = self._need()
         if not self.human_moves:
-            return {"ok": False, "error": "nothing to undo", "state": self.state()}
+            return self._refused(IllegalAction("nothing-to-undo"))
         self._replay(g.actions[:self.human_moves.pop()])
         return {"ok": True, "state": self.state()}
 
@@ -136,21 +142,22 @@ class Session:
             try:
                 data = json.loads(data)
             except ValueError as e:
-                raise RulesError(f"save: not JSON ({e})") from None
+                raise RulesError("bad-save", f"save: not JSON ({e})", field=None) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise RulesError("save: not a kingweb save")
+            raise RulesError("bad-save", "save: not a kingweb save", field="format")
         if data.get("version") != SAVE_VERSION:
-            raise RulesError(f"save: version {data.get('version')!r} is not this version ({SAVE_VERSION})")
+            raise RulesError("bad-save", f"save: version {data.get('version')!r} is not this version ({SAVE_VERSION})",
+                            field="version")
         level = data.get("level")
         if level not in LEVELS:
-            raise RulesError(f"save: level {level!r} is unknown")
+            raise RulesError("bad-save", f"save: level {level!r} is unknown", field="level")
         snap = json.dumps({"format": "kingweb", "version": 1, "game": data.get("game"),
                            "seed": data.get("seed"), "options": data.get("options"),
                            "scenario": None, "actions": data.get("actions")})
         g = from_json(snap)
         seat = data.get("seat", 0)
         if not isinstance(seat, int) or not 0 <= seat < g.players:
-            raise RulesError("save: seat is not a seat of this game")
+            raise RulesError("bad-save", "save: seat is not a seat of this game", field="seat")
         self.game, self.level, self.seat = g, level, seat
         self._bots = {}
         self.human_moves = self._human_action_indices()
@@ -169,9 +176,13 @@ class Session:
         v["lesson"] = self.lesson_id
         return v
 
+    def _refused(self, e):
+        """The answer to a refused request: the reason as words, code and params."""
+        return {"ok": False, "error": str(e), "code": e.code, "params": e.params, "state": self.state()}
+
     def _need(self):
         if self.game is None:
-            raise RulesError("no game: start one first")
+            raise RulesError("no-game", "no game: start one first")
         return self.game
 
 
@@ -182,8 +193,9 @@ def handle(request: str) -> str:
     """One JSON request ``{"cmd": ..., "args": {...}}`` → JSON response.
 
     The answer is ``{"ok": true, "result": ...}``; errors come back as ``{"ok": false,
-    "error": message, "kind": "RulesError"}``, never raised, so that the worker never
-    dies on bad input."""
+    "error": message, "kind": "RulesError", "code": code, "params": {...}}``, never
+    raised, so that the worker never dies on bad input.  A refused action is not an
+    error: its result is ``{"ok": false, "error", "code", "params", "state"}``."""
     try:
         req = json.loads(request)
         cmd, args = req.get("cmd"), req.get("args") or {}
@@ -211,10 +223,14 @@ def handle(request: str) -> str:
         elif cmd == "info":
             out = info()
         else:
-            raise RulesError(f"unknown command {cmd!r}")
+            raise RulesError("unknown-command", f"unknown command {cmd!r}", cmd=cmd if isinstance(cmd, str) else None)
         return json.dumps({"ok": True, "result": out})
-    except (RulesError, IllegalAction, KeyError, TypeError, ValueError) as e:
-        return json.dumps({"ok": False, "error": str(e), "kind": type(e).__name__})
+    except (RulesError, IllegalAction) as e:
+        return json.dumps({"ok": False, "error": str(e), "kind": type(e).__name__,
+                           "code": e.code, "params": e.params})
+    except (KeyError, TypeError, ValueError) as e:
+        return json.dumps({"ok": False, "error": f"request: {e}", "kind": "RulesError",
+                           "code": "bad-request", "params": {"field": "args"}})
 
 
 def info():
@@ -227,4 +243,5 @@ def info():
                                 for k, o in cls.OPTIONS.items()}}
     from . import __version__
     from .lessons import LESSONS
-    return {"games": out, "levels": list(LEVELS), "version": __version__, "lessons": list(LESSONS)}
+    return {"games": out, "levels": list(LEVELS), "version": __version__, "lessons": list(LESSONS),
+            "codes": {"refusals": list(REFUSALS), "reasons": list(REASONS), "errors": list(ERRORS)}}

@@ -25,10 +25,16 @@ from ..cards import INDEX
 from . import bidding
 from .knowledge import Knowledge
 from .policy import greedy
-from .search import search_card, whist_greedy
+from .endgame import OutOfTime
+from .search import search_card, solve_whist, whist_greedy
 
 LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_BUDGET = 0.3
+#: Worlds the ``hard`` bot samples a decision, per game: as many as keep its p95 well
+#: inside the budget on CPython (``python -m kingweb latency``)
+#: Seconds the ``normal`` bot gives German Whist's exact endgame before playing by rule
+NORMAL_SOLVE = 0.04
+HARD_SAMPLES = {"whist": 100, "king": 80, "kingru": 120}
 
 
 class Bot:
@@ -38,7 +44,7 @@ class Bot:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not a bot level (one of {', '.join(LEVELS)})")
         self.level, self.seed, self.budget = level, seed, budget
-        self.samples = samples or 24
+        self.samples = samples  # None: HARD_SAMPLES of the game
 
     def _rng(self, view):
         # a decision depends on the seed and the position only, not on earlier calls
@@ -60,7 +66,7 @@ class Bot:
         know = Knowledge(view)
         legal_cards = [INDEX[c] for c in legal]
         if self.level == "hard":
-            c = search_card(know, legal_cards, rng, self.samples, self.budget)
+            c = search_card(know, legal_cards, rng, self.samples or HARD_SAMPLES[know.game], self.budget)
         else:
             c = self._heuristic_card(know)
         return cards.code(c)
@@ -71,6 +77,13 @@ class Bot:
             if self.level == "easy" and know.view["stage"] == 1:
                 # the rookie's rule: keep the high cards for the tricks that count
                 return min(cards.cards_of(pos._legal), key=lambda c: (c // 13 == know.contract.trump, c % 13))
+            if self.level != "easy" and know.view["stage"] == 2:
+                # both hands are known: the exact endgame, when it is found quickly (the
+                # solver's table stays warm, so after the first trick it nearly always is)
+                try:
+                    return solve_whist(know, time.perf_counter() + NORMAL_SOLVE)
+                except OutOfTime:
+                    pass
             if self.level != "easy":
                 return whist_greedy(pos, know.unseen | know.known[1 - know.seat])
         return greedy(pos, know.unseen, easy=self.level == "easy")

@@ -54,7 +54,12 @@ def evaluate(world, cand, seat, rollout_fn):
         left = q.last_trick + 1 - q.trick_no
         if left <= EXACT_TRICKS and not q.trick or left < EXACT_TRICKS:
             return maxn(q)[0][seat]
-    return rollout_fn(q)[seat]
+    pts = rollout_fn(q)
+    if isinstance(q, WhistPlay):
+        # a match to a target rewards my points minus the other's: this is also monotone
+        # in my tricks, where my own points are flat below seven
+        return pts[seat] - pts[1 - seat]
+    return pts[seat]
 
 
 def search_card(know, legal_cards, rng, samples=24, budget=0.3):

@@ -1,0 +1,376 @@
+// The flow of the table: who acts next and when, the pacing between moves, starting,
+// saving and resuming matches, lessons, the host page's commands, the toolbar and keys.
+// Every rule question goes to Python (engine.js); the views only draw.
+import { LANGS, setLang, t } from "./i18n/index.js";
+import { HostLink, checkOptions, readParams } from "./embed.js";
+import { call, restartEngine, startEngine } from "./engine.js";
+import { DECKS, SPEEDS, page, prefs, readSave, savePrefs, setSaveAside, writeSave } from "./store.js";
+import { $ } from "./views/dom.js";
+import { choiceLabel, reasonText, translateError } from "./views/labels.js";
+import { renderTable } from "./views/table.js";
+import { renderTrick, showFinishedTrick } from "./views/trick.js";
+import { bindHandKeys, focusHand, renderHand } from "./views/hand.js";
+import { renderPanel } from "./views/panel.js";
+import * as dialogs from "./views/dialogs.js";
+import { hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
+
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").Info} Info */
+/** @typedef {import("./protocol.js").Step} Step */
+/** @typedef {import("./protocol.js").Hint} Hint */
+/** @typedef {import("./protocol.js").LessonVerdict} LessonVerdict */
+
+/** @type {Info} */
+let info;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let timer;
+/** @type {HostLink | null} */
+let host = null;
+let readySent = false;
+
+const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed };
+
+// -- drawing ---------------------------------------------------------------------------------
+
+function render() {
+  const v = page.view;
+  if (!v) return;
+  renderTable(v, { deck: prefs.deck, fourColor: prefs.fourColor, busy: page.busy });
+  if (!page.animating) renderTrick(v, prefs.deck);
+  renderHand(v, { deck: prefs.deck, hinted: page.hinted }, humanAct);
+  renderPanel(v, { hinted: page.hinted, lessonDone: page.lessonDone, lessonFeedback: page.lessonFeedback,
+    nextLesson: v.lesson ? nextLessonId(v.lesson) : null },
+  { onAction: humanAct, onNextLesson: (id) => { page.lessonFeedback = ""; startLesson(id); } });
+}
+
+// -- state and flow ----------------------------------------------------------------------------
+
+function persist() {
+  const v = page.view;
+  if (!v || page.embedded || v.lesson) return;
+  call("save").then(writeSave).catch(() => {});
+}
+
+/** Take the engine's new view: show a trick that just finished, draw, save, move on.
+ * @param {View} next @param {{animate?: boolean}} [o] */
+async function setView(next, { animate = true } = {}) {
+  const prev = page.view;
+  page.view = next;
+  if (host && !readySent) { readySent = true; host.post("ready", { game: next.game, lesson: next.lesson }); }
+  page.hinted = null;
+  if (animate && prev && next.last_trick &&
+      (!prev.last_trick || prev.last_trick.serial !== next.last_trick.serial)) {
+    page.animating = true;
+    await showFinishedTrick(next.last_trick, next, prefs.deck, SPEEDS[prefs.speed]);
+    page.animating = false;
+  }
+  render();
+  persist();
+  advance();
+}
+
+function advance() {
+  clearTimeout(timer);
+  const view = page.view;
+  if (!view || page.busy) return;
+  if (view.lesson) return focusHand();  // a lesson is one decision: nobody else moves
+  if (view.deals.length > page.shownDeals) {
+    page.shownDeals = view.deals.length;
+    const d = view.deals[view.deals.length - 1];
+    if (host) host.post("deal-end", { deal_no: view.deals.length - 1, contract: d.contract, points: d.points, scores: view.scores });
+    return dialogs.showDealResult(view, view.deals.length - 1, view.lesson ? null : shareUrl(view), () => advance());
+  }
+  if (view.over) {
+    if (host) {
+      const best = Math.max(...view.scores);
+      host.post("match-end", { scores: view.scores, winners: view.scores.flatMap((x, i) => (x === best ? [i] : [])) });
+    }
+    return dialogs.showMatchEnd(view, shareUrl(view), {
+      onPlayAgain: () => { startGame(view.game, view.options, view.level).catch((e) => toast(e.message)); },
+      onNewGame: openNewGame,
+    });
+  }
+  if (view.turn !== view.human) {
+    timer = setTimeout(botStep, SPEEDS[prefs.speed] / 2);
+  } else if (prefs.autoplay && view.phase === "play" && view.legal.length === 1) {
+    timer = setTimeout(() => humanAct(view.legal[0]), SPEEDS[prefs.speed] / 2);
+  } else {
+    focusHand();
+  }
+}
+
+async function botStep() {
+  const view = page.view;
+  if (page.busy || !view || view.over || view.turn === view.human) return;
+  page.busy = true;
+  try {
+    /** @type {Step} */
+    const r = await call("bot");
+    page.busy = false;
+    if (r.ok) await setView(r.state); else advance();
+  } catch (e) {
+    page.busy = false;
+    toast(/** @type {Error} */ (e).message);
+  }
+}
+
+/** The human plays a card or takes an action. @param {string} action */
+async function humanAct(action) {
+  const view = page.view;
+  if (page.busy || page.animating || !view || view.turn !== view.human) return;
+  if (view.lesson) return lessonTry(action);
+  page.busy = true;
+  try {
+    /** @type {Step} */
+    const r = await call("act", { action });
+    page.busy = false;
+    if (!r.ok) { toast(translateError(/** @type {string} */ (r.error))); render(); return; }
+    await setView(r.state);
+  } catch (e) {
+    page.busy = false;
+    toast(/** @type {Error} */ (e).message);
+  }
+}
+
+// -- starting, saving, resuming -----------------------------------------------------------
+
+/**
+ * @param {string} game @param {Record<string, any>} options @param {string} level
+ * @param {number} [seed] @param {number} [seat]
+ */
+async function startGame(game, options, level, seed, seat) {
+  if (!page.embedded) { prefs.game = game; prefs.level = level; prefs.options[game] = options; savePrefs(); }
+  /** @type {Record<string, any>} */
+  const args = { game, options, level };
+  if (seed !== undefined && seed !== null) args.seed = seed;
+  if (seat !== undefined && seat !== null) args.seat = seat;
+  const state = await call("start", args);
+  page.shownDeals = 0;
+  page.lessonDone = false;
+  page.lessonFeedback = "";
+  clearTimeout(timer);
+  await setView(state, { animate: false });
+}
+
+/** @param {string} raw @param {string} reason */
+function setAside(raw, reason) {
+  setSaveAside(raw);
+  toast(t("saved_corrupt", { msg: reason }), 8000);
+}
+
+// Offline play: the service worker precaches the site (the runtime is 15 MB), so it
+// registers once the engine is up, where the download cannot slow the first load.
+function registerOffline() {
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("./sw.js").catch(() => {});
+  }
+}
+
+/** The engine is up: start what the address asks for, else resume the saved match, else
+ * offer a new one. @param {Info} engineInfo */
+async function onReady(engineInfo) {
+  info = engineInfo;
+  hideLoading();
+  setTimeout(registerOffline, 1000);
+  const { cfg, problems } = readParams(location.search, info, { langs: LANGS, speeds: Object.keys(SPEEDS) });
+  page.embedded = cfg.embed;
+  if (page.embedded) {
+    document.body.classList.add("embed");
+    host = new HostLink(onHostCommand);
+  }
+  if (cfg.lang && cfg.lang !== prefs.lang) { prefs.lang = cfg.lang; applyLang(); }
+  if (cfg.speed) prefs.speed = cfg.speed;
+  if (problems.length) notice(t("bad_params", { list: problems.join(", ") }));
+  if (!page.embedded && location.search) history.replaceState(null, "", location.pathname);
+  try {
+    if (cfg.lesson) return await startLesson(cfg.lesson);
+    if (cfg.game || page.embedded) {
+      const game = cfg.game || prefs.game;
+      return await startGame(game, cfg.options || {}, cfg.level || prefs.level, cfg.seed, cfg.seat);
+    }
+  } catch (e) { toast(/** @type {Error} */ (e).message, 8000); }
+  const raw = readSave();
+  if (raw) {
+    try {
+      /** @type {View} */
+      const state = await call("load", { save: raw });
+      page.shownDeals = state.deals.length;
+      await setView(state, { animate: false });
+      toast(t("resumed"));
+      return;
+    } catch (e) {
+      setAside(raw, /** @type {Error} */ (e).message);
+    }
+  }
+  openNewGame();
+}
+
+/** A command from the page that frames us (embed.js checked where it came from).
+ * @param {any} msg */
+function onHostCommand(msg) {
+  const view = page.view;
+  if (msg.type === "new-game") {
+    const game = info.games[msg.game] ? msg.game : (view ? view.game : prefs.game);
+    const [options, problems] = checkOptions(game, msg.options || {}, info);
+    if (problems.length) notice(t("bad_params", { list: problems.join(", ") }));
+    const level = info.levels.includes(msg.level) ? msg.level : prefs.level;
+    const seed = Number.isInteger(msg.seed) && msg.seed >= 0 ? msg.seed : undefined;
+    startGame(game, options, level, seed).catch((e) => toast(e.message));
+  } else if (msg.type === "set-options") {
+    if (LANGS.includes(msg.lang)) { prefs.lang = msg.lang; applyLang(); }
+    if (msg.speed in SPEEDS) prefs.speed = msg.speed;
+    if (info.levels.includes(msg.level)) prefs.level = msg.level;
+    if (typeof msg.fourColor === "boolean") { prefs.fourColor = msg.fourColor; render(); }
+    if (DECKS.includes(msg.deck)) { prefs.deck = msg.deck; render(); }
+    if (msg.options && typeof msg.options === "object" && view) {
+      const [options] = checkOptions(view.game, msg.options, info);
+      prefs.options[view.game] = options;
+    }
+  }
+}
+
+/** A match's link: the same deals and bot play for anyone who opens it. @param {View} v */
+function shareUrl(v) {
+  const u = new URL(location.href);
+  u.search = "";
+  u.searchParams.set("game", v.game);
+  u.searchParams.set("seed", String(v.seed));
+  u.searchParams.set("level", v.level);
+  u.searchParams.set("options", JSON.stringify(v.options));
+  return u.href;
+}
+
+// -- lessons ------------------------------------------------------------------------------
+
+/** @param {string} id */
+async function startLesson(id) {
+  /** @type {View} */
+  const state = await call("lesson", { id });
+  page.shownDeals = state.deals.length;
+  page.lessonDone = false;
+  await setView(state, { animate: false });
+}
+
+/** @param {string} action */
+async function lessonTry(action) {
+  page.busy = true;
+  try {
+    /** @type {LessonVerdict} */
+    const r = await call("lesson_try", { action });
+    page.busy = false;
+    const view = /** @type {View} */ (page.view);
+    if (r.verdict === "illegal") { toast(translateError(/** @type {string} */ (r.error))); render(); return; }
+    if (r.verdict === "wrong") {
+      const h = /** @type {Hint} */ (r.hint);
+      const why = reasonText(h, choiceLabel(/** @type {string} */ (h.action), view));
+      page.lessonFeedback = `${t("why_prefix")} ${why} ${t("try_again")}`;
+      page.hinted = null;
+      render();
+      toast(page.lessonFeedback, 7000);
+      return;
+    }
+    page.lessonDone = true;
+    page.lessonFeedback = t("right");
+    await setView(r.state, { animate: false });
+    host && host.post("lesson-done", { lesson: r.state.lesson });
+  } catch (e) { page.busy = false; toast(/** @type {Error} */ (e).message); }
+}
+
+/** The next lesson of the same game, if any. @param {string} id */
+function nextLessonId(id) {
+  const all = info.lessons;
+  const next = all[all.indexOf(id) + 1];
+  return next && next.split("/")[0] === id.split("/")[0] ? next : null;
+}
+
+// -- the toolbar ------------------------------------------------------------------------------
+
+function openNewGame() {
+  if (!info) return;
+  const view = page.view;
+  dialogs.openNewGame(info, prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, canCancel: !!view && !view.over }, {
+    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openNewGame(); },
+    onPlay: (game, options, choice) => {
+      prefs.speed = choice.speed; prefs.fourColor = choice.fourColor; prefs.deck = choice.deck; prefs.autoplay = choice.autoplay;
+      savePrefs();
+      startGame(game, options, choice.level).catch((e) => toast(e.message, 6000));
+    },
+    onLesson: (id) => { page.lessonFeedback = ""; startLesson(id).catch((e) => toast(e.message)); },
+  });
+}
+
+async function showHint() {
+  const view = page.view;
+  if (!view || view.turn !== view.human) return toast(t("hint_none"));
+  try {
+    /** @type {Hint} */
+    const h = await call("hint");
+    if (!h.action) return toast(t("hint_none"));
+    page.hinted = h.action;
+    render();
+    const label = choiceLabel(h.action, view);
+    toast(`${label}: ${reasonText(h, label)}`, 6000);
+  } catch (e) { toast(/** @type {Error} */ (e).message); }
+}
+
+async function undo() {
+  if (!page.view || page.busy) return;
+  clearTimeout(timer);
+  try {
+    /** @type {Step} */
+    const r = await call("undo");
+    if (r.ok) { page.shownDeals = Math.min(page.shownDeals, r.state.deals.length); await setView(r.state, { animate: false }); }
+  } catch (e) { toast(/** @type {Error} */ (e).message); }
+}
+
+function showLastTrick() { if (page.view) dialogs.showLastTrick(page.view, prefs.deck); }
+function showSheet() { if (page.view) dialogs.showSheet(page.view); }
+function showRules() { dialogs.showRules(page.view ? page.view.game : prefs.game); }
+
+// -- static text, language, keys -------------------------------------------------------------
+
+function applyLang() {
+  setLang(prefs.lang);
+  document.documentElement.lang = prefs.lang;
+  const pick = /** @type {HTMLSelectElement} */ ($("lang-pick"));
+  pick.value = prefs.lang;
+  for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) e.textContent = t(/** @type {string} */ (e.dataset.i18n));
+  pick.setAttribute("aria-label", t("language"));
+  render();
+}
+
+function bindControls() {
+  $("btn-retry").addEventListener("click", () => {
+    $("btn-retry").hidden = true;
+    showProgress("runtime", 5);
+    restartEngine(boot);
+  });
+  $("lang-pick").addEventListener("change", (e) => {
+    const to = /** @type {HTMLSelectElement} */ (e.target).value;
+    if (!LANGS.includes(/** @type {any} */ (to))) return;
+    prefs.lang = /** @type {import("./i18n/index.js").Lang} */ (to); savePrefs(); applyLang();
+  });
+  $("btn-new").addEventListener("click", () => openNewGame());
+  $("btn-hint").addEventListener("click", showHint);
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-last").addEventListener("click", showLastTrick);
+  $("btn-sheet").addEventListener("click", showSheet);
+  $("btn-rules").addEventListener("click", showRules);
+  bindHandKeys();
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(/** @type {Element} */ (document.activeElement).tagName)) return;
+    const k = e.key.toLowerCase();
+    /** @type {Record<string, () => void>} */
+    const map = { h: showHint, u: undo, l: showLastTrick, s: showSheet, r: showRules, n: openNewGame };
+    if (map[k]) { e.preventDefault(); map[k](); }
+  });
+}
+
+/** Wire the page and boot the engine. */
+export function start() {
+  bindControls();
+  applyLang();
+  showProgress("runtime", 5);
+  startEngine(boot);
+}

@@ -1,0 +1,62 @@
+// The page's words: one file per language (en.js, es.js, pt.js, ru.js) and the shared
+// lookup with {name} fill-ins and plural forms ("{n} card|{n} cards").
+import en from "./en.js";
+import es from "./es.js";
+import pt from "./pt.js";
+import ru from "./ru.js";
+
+/** @typedef {"en" | "es" | "pt" | "ru"} Lang */
+/** @typedef {(key: string, vars?: Record<string, string | number>, count?: number) => string} Translate */
+
+/** @type {Lang[]} */
+export const LANGS = ["en", "es", "pt", "ru"];
+
+/** @type {Record<Lang, Record<string, string>>} */
+export const STRINGS = { en, es, pt, ru };
+
+/** The saved language if it is one of ours, else the browser's first that is, else English.
+ * @param {unknown} saved
+ * @returns {Lang} */
+export function pickLang(saved) {
+  if (typeof saved === "string" && LANGS.includes(/** @type {Lang} */ (saved))) return /** @type {Lang} */ (saved);
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const code = /** @type {Lang} */ (String(l).slice(0, 2).toLowerCase());
+    if (LANGS.includes(code)) return code;
+  }
+  return "en";
+}
+
+/** A lookup in one language: a key missing there reads in English, then as the key itself.
+ * @param {string} lang
+ * @returns {Translate} */
+export function makeT(lang) {
+  const table = STRINGS[/** @type {Lang} */ (lang)] || en;
+  return (key, vars = {}, count) => {
+    let s = table[key] ?? en[key] ?? key;
+    if (s.includes("|") && count !== undefined) {
+      const forms = s.split("|");
+      s = forms[pluralIndex(lang, count, forms.length)] ?? forms[forms.length - 1];
+    }
+    return s.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+  };
+}
+
+/** The page's current language and lookup (live bindings: importers see them change). */
+/** @type {Lang} */
+export let lang = "en";
+export let t = makeT("en");
+
+/** Switch the page's words to `to`. @param {Lang} to */
+export function setLang(to) { lang = to; t = makeT(to); }
+
+/** Which of a key's plural forms fits `n` (Russian has three: 1, 2–4, 5–20).
+ * @param {string} lang @param {number} n @param {number} forms */
+function pluralIndex(lang, n, forms) {
+  if (forms < 2) return 0;
+  if (lang === "ru") {
+    const m10 = n % 10, m100 = n % 100;
+    if (m10 === 1 && m100 !== 11) return 0;
+    return forms > 2 && !(m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) ? 2 : 1;
+  }
+  return n === 1 ? 0 : 1;
+}

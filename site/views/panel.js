@@ -1,0 +1,60 @@
+// The panel between the table and the hand: a lesson's task and feedback, and King's
+// positive phases (choose, auction, decision, trump, dealer) with one button per action
+// the engine lists as legal.
+import { t } from "../i18n/index.js";
+import { $, el } from "./dom.js";
+import { actionLabel, lessonText, names, offerLabel } from "./labels.js";
+
+/** @typedef {import("../protocol.js").View} View */
+
+/**
+ * @typedef {object} PanelState
+ * @property {string | null} hinted
+ * @property {boolean} lessonDone
+ * @property {string} lessonFeedback
+ * @property {string | null} nextLesson   the lesson after this one, offered once it is done
+ */
+
+/**
+ * @param {View} v
+ * @param {PanelState} s
+ * @param {{onAction: (a: string) => void, onNextLesson: (id: string) => void}} on
+ */
+export function renderPanel(v, s, on) {
+  const panel = $("panel");
+  const kids = [];
+  const mine = v.turn === v.human && !v.over && !s.lessonDone;
+  if (v.lesson) {
+    kids.push(el("p", { id: "lesson-task", text: lessonText(v.lesson)[1] }));
+    if (s.lessonFeedback) kids.push(el("p", { id: "lesson-feedback", role: "status", text: s.lessonFeedback }));
+    const next = s.nextLesson;
+    if (s.lessonDone && next) {
+      kids.push(el("div", { class: "row" }, el("button", { type: "button", class: "primary", id: "next-lesson",
+        text: `${t("next_lesson")}: ${lessonText(next)[0]}`, onclick: () => on.onNextLesson(next) })));
+    }
+  }
+  if (v.game === "king" && v.phase !== "play" && v.phase !== "over") {
+    const nm = names(v);
+    if (v.auction && (v.phase === "auction" || v.phase === "decide" || v.phase === "ultimatum")) {
+      const a = v.auction;
+      kids.push(el("p", {}, el("strong", { text: t("auction_title") }), " · ",
+        a.offer ? t("standing", { offer: offerLabel(a.offer), name: nm[/** @type {number} */ (a.holder)] }) : t("no_offer")));
+    }
+    let prompt = null;
+    if (mine) {
+      prompt = /** @type {Record<string, string>} */ ({ choose: t("owner_choose"), decide: t("decide_title"), ultimatum: t("ultimatum_q"),
+        trump: t("name_trump"), dealer: t("dealer_pick"), auction: t("auction_title") })[v.phase];
+    } else {
+      prompt = t("to_act", { name: nm[/** @type {number} */ (v.turn)] });
+    }
+    if (prompt) kids.push(el("p", { text: prompt }));
+    if (mine) {
+      kids.push(el("div", { class: "row" }, ...v.legal.map((a) => el("button", {
+        type: "button", "data-action": a, class: s.hinted === a ? "primary" : "",
+        text: actionLabel(a, v), onclick: () => on.onAction(a),
+      }))));
+    }
+  }
+  panel.hidden = kids.length === 0;
+  panel.replaceChildren(...kids);
+}
