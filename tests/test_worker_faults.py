@@ -94,3 +94,19 @@ def test_a_failed_download_asks_to_check_the_connection(browser, base_url, lost)
     text = loading_text(page)
     assert "connection" in text and lost in text, text
     ctx.close()
+
+
+def test_a_damaged_engine_is_not_called_a_connection_problem(browser, serve, tmp_path):
+    # the server hands out a wheel that is not a wheel: the download worked, the install
+    # cannot, and the player is not sent to check a connection that is fine
+    root = site_copy(tmp_path, {"wheel": "wheels/broken-0.1.0-py3-none-any.whl"}, drop=("wheels",))
+    (root / "wheels").mkdir()
+    (root / "wheels" / "broken-0.1.0-py3-none-any.whl").write_bytes(b"this is not a zip file" * 100)
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.add_init_script(prefs_script())
+    page.goto(serve(root))
+    text = loading_text(page)
+    assert "Check your connection" not in text, text
+    assert "The card engine failed to start" in text and "not to blame" in text, text
+    ctx.close()
