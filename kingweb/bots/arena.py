@@ -95,7 +95,14 @@ def run(game, kinds, deals, seed=1, options=None, budget=0.3, out=None):
         contract, hands, where = board(game, b, rng, options)
         per_board.append(play_board(game, contract, hands, where, options, kinds, seed + b, budget, latency, cpu))
         if out and (b + 1) % max(1, deals // 10) == 0:
-            out(f"  … {b + 1}/{deals} boards")
+            first = [i for i, k in enumerate(kinds) if k == kinds[0]]
+            other = [i for i, k in enumerate(kinds) if k != kinds[0]]
+            if other:  # a running figure for whoever watches a long match
+                d, h = ci95([statistics.fmean(pb[i] for i in first) - statistics.fmean(pb[i] for i in other)
+                             for pb in per_board])
+                out(f"  … {b + 1}/{deals} boards, {kinds[0]} − the others {d:+.2f} ± {h:.2f}")
+            else:
+                out(f"  … {b + 1}/{deals} boards")
     # per kind: the mean over its entries on each board
     result = {"game": game, "bots": kinds, "deals": deals, "seed": seed, "kinds": {}, "pairs": [],
               "seconds": time.perf_counter() - t_start}

@@ -11,7 +11,8 @@ decision is deterministic for a given seed; the time budget only caps it on a sl
 import time
 
 from ..whist import WhistPlay
-from .endgame import OutOfTime, WhistSolver, maxn
+from ..cards import cards_of as _cards
+from .endgame import OutOfTime, WhistSolver, maxn, reps_mask
 from .policy import greedy, rollout
 
 EXACT_TRICKS = 3
@@ -73,6 +74,18 @@ def search_card(know, legal_cards, rng, samples=24, budget=0.3):
         except OutOfTime:  # a rare hard endgame: play the heuristic move this once
             return whist_greedy(_full_position(know), know.unseen | know.known[1 - know.seat])
     rollout_fn = whist_rollout if know.game == "whist" else rollout
+    if know.game == "whist":
+        # only tricks count: cards touching in rank among the cards still live (those on
+        # the trick included) are one choice, so search one of each run
+        trick = 0
+        for _, c in know.trick:
+            trick |= 1 << c
+        legal = 0
+        for c in legal_cards:
+            legal |= 1 << c
+        legal_cards = _cards(reps_mask(legal, know.deck & ~know.played | trick))
+        if len(legal_cards) == 1:
+            return legal_cards[0]
     totals = {c: 0.0 for c in legal_cards}
     deadline = time.perf_counter() + budget * 0.85
     done = 0
