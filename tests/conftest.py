@@ -25,6 +25,13 @@ def play_out(g, rng=None, until=None):
     return g
 
 
+def pytest_collection_modifyitems(items):
+    """Tests under tests/browser/ drive the built site: marked so, as test files above it mark themselves."""
+    for item in items:
+        if item.path.is_relative_to(ROOT / "tests" / "browser"):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture
 def rng():
     return random.Random(12345)
