@@ -99,6 +99,7 @@ def _played_a_card(frame):
     return True
 
 
+@pytest.mark.browser
 def test_the_game_loads_and_plays_under_the_policy(strict_page, base_url):
     page = strict_page
     prefs = {"lang": "en", "speed": "instant", "autoplay": True, "deck": "classic"}
@@ -120,6 +121,7 @@ def test_the_game_loads_and_plays_under_the_policy(strict_page, base_url):
     assert violations(page)[0].startswith("script-src-elem inline")
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("name, frames", [("teach.html", 3), ("embedding.html", 1)])
 def test_lessons_and_the_embed_load_and_play_under_the_policy(strict_page, base_url, name, frames):
     page = strict_page

@@ -96,6 +96,7 @@ def until(page, js, arg=None, timeout=90):
         page.wait_for_timeout(250)
 
 
+@pytest.mark.browser
 def test_after_a_new_release_a_reload_serves_only_the_new_files(browser, build_b):
     build_a = DIST
     id_a = json.loads((build_a / "build.json").read_text())["build"]
