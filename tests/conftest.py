@@ -82,8 +82,9 @@ def base_url(serve):
 def browser():
     if not os.environ.get("KINGWEB_DIST"):
         pytest.importorskip("playwright", reason="browser tests run through `python build.py test`")
-    from browser_support import CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
+
+    from browser_support import CHROMIUM_ARGS
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"),
                               headless=True, args=CHROMIUM_ARGS)

@@ -9,10 +9,11 @@ import re
 import time
 
 import pytest
-from browser_support import CHROMIUM_ARGS, prefs_script  # noqa: F401  # the page's own launch flags
-from conftest import DIST, need_dist
 
 from kingbuild.csp import HEADERS_FILE, read_headers
+
+from browser_support import prefs_script
+from conftest import DIST, need_dist
 
 PAGES = ["index.html", "teach.html", "embedding.html"]
 META = re.compile(r'<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="([^"]+)">')

@@ -14,12 +14,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import open_game
-from conftest import DIST, need_dist
 
 from kingbuild import backend, wheel
 from kingbuild.assemble import SITE, build
 from kingbuild.serve import StaticHandler
+
+from browser_support import open_game
+from conftest import DIST, need_dist
 
 MARK = "build B"
 
