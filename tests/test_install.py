@@ -4,11 +4,12 @@ import hashlib
 import json
 
 import pytest
-from browser_support import open_game, settled_state
-from conftest import DIST, need_dist
 
 from kingbuild import deck
 from kingbuild.runtime import WHEELS
+
+from browser_support import open_game, settled_state
+from conftest import DIST, need_dist
 
 pytestmark = pytest.mark.browser
 
