@@ -15,7 +15,7 @@ def main(argv=None):
     a.add_argument("--deals", type=int, default=100)
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--options", help='game options as JSON, e.g. \'{"boys": "jacks-kings"}\'')
-    a.add_argument("--budget", type=float, default=0.3, help="hard bot's seconds a decision")
+    a.add_argument("--budget", type=float, default=0.4, help="hard bot's wall-clock cap a decision (its default)")
     a.add_argument("--json", action="store_true", help="print the result as JSON")
     sub.add_parser("latency", help="bot decision times and the whist solver")
     d = sub.add_parser("ladder", help="the bots against OpenSpiel's ISMCTS, into docs/BENCHMARKS.md")

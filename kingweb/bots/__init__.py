@@ -29,12 +29,12 @@ from .endgame import OutOfTime
 from .search import search_card, solve_whist, whist_greedy
 
 LEVELS = ("random", "easy", "normal", "hard")
-DEFAULT_BUDGET = 0.3
+DEFAULT_BUDGET = 0.4
 #: Worlds the ``hard`` bot samples a decision, per game: as many as keep its p95 well
 #: inside the budget on CPython (``python -m kingweb latency``)
 #: Seconds the ``normal`` bot gives German Whist's exact endgame before playing by rule
 NORMAL_SOLVE = 0.04
-HARD_SAMPLES = {"whist": 100, "king": 80, "kingru": 120}
+HARD_SAMPLES = {"whist": 240, "king": 160, "kingru": 240}
 
 
 class Bot:

@@ -18,7 +18,7 @@ import time
 
 from .. import cards, scenario
 from ..kingru import deal_order, KingRu
-from . import Bot, CheatBot
+from . import DEFAULT_BUDGET, Bot, CheatBot
 
 KING_BOARDS = ["tricks", "hearts", "queens", "jacks-kings", "king-of-hearts", "last-two",
                "positive", "positive", "positive", "positive"]
@@ -82,7 +82,7 @@ def ci95(xs):
     return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def run(game, kinds, deals, seed=1, options=None, budget=0.3, out=None):
+def run(game, kinds, deals, seed=1, options=None, budget=DEFAULT_BUDGET, out=None):
     options = options or {}
     players = 2 if game == "whist" else 4
     if len(kinds) != players:

@@ -11,7 +11,7 @@ import time
 
 from .. import new_game
 from ..cards import FULL_DECK, cards_of, mask_of
-from . import Bot
+from . import DEFAULT_BUDGET, Bot
 from .endgame import WhistSolver
 
 
@@ -20,7 +20,7 @@ def _pct(xs, q):
     return xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
 
 
-def decisions(game, level, deals, budget=0.3, seed=1):
+def decisions(game, level, deals, budget=DEFAULT_BUDGET, seed=1):
     times = []
     g = new_game(game, seed=seed)
     bots = [Bot(level, seed=seed + s, budget=budget) for s in range(g.players)]
@@ -45,7 +45,7 @@ def solver_times(n=40, seed=0):
     return out
 
 
-def main(out=print, budget=0.3):
+def main(out=print, budget=DEFAULT_BUDGET):
     import platform
     out(f"kingweb bot latency on {platform.python_implementation()} {platform.python_version()}")
     for level, deals in (("normal", {"king": 10, "kingru": 14, "whist": 4}), ("hard", {"king": 3, "kingru": 4, "whist": 2})):
