@@ -32,6 +32,9 @@ LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_BUDGET = 0.4
 #: Worlds the ``hard`` bot samples a decision, per game: as many as keep its p95 well
 #: inside the budget on CPython (``python -m kingweb latency``)
+#: The ``normal`` bot's search of German Whist's stock stage: worlds, and its time cap as
+#: a share of the bot's budget (60 ms of the default)
+NORMAL_WHIST = (20, 0.15)
 #: Seconds the ``normal`` bot gives German Whist's exact endgame before playing by rule
 NORMAL_SOLVE = 0.04
 HARD_SAMPLES = {"whist": 240, "king": 160, "kingru": 240}
@@ -67,6 +70,10 @@ class Bot:
         legal_cards = [INDEX[c] for c in legal]
         if self.level == "hard":
             c = search_card(know, legal_cards, rng, self.samples or HARD_SAMPLES[know.game], self.budget)
+        elif self.level == "normal" and know.game == "whist" and know.view["stage"] == 1:
+            # what a stock-stage trick is worth depends on the cards it brings in and on
+            # the endgame they make, which rules of thumb judge poorly: a light search
+            c = search_card(know, legal_cards, rng, NORMAL_WHIST[0], NORMAL_WHIST[1] * self.budget)
         else:
             c = self._heuristic_card(know)
         return cards.code(c)
