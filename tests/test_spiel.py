@@ -9,12 +9,12 @@ import pytest
 
 pytest.importorskip("open_spiel")
 
-import kingweb  # noqa: E402
-from kingweb.bots import Bot  # noqa: E402
-from kingweb.bots.arena import board, run  # noqa: E402
-from kingweb.bots.knowledge import Knowledge  # noqa: E402
-from kingweb.bots.spiel import IsmctsBot, action_id, action_str, deal_game  # noqa: E402
-from kingweb.cards import INDEX  # noqa: E402
+import kingweb
+from kingweb.bots import Bot
+from kingweb.bots.arena import board, run
+from kingweb.bots.knowledge import Knowledge
+from kingweb.bots.spiel import IsmctsBot, action_id, action_str, deal_game
+from kingweb.cards import INDEX
 
 
 def boards(gid, n, seed=1):
@@ -102,7 +102,7 @@ def test_search_never_reads_a_hidden_card(gid, index):
     rng.shuffle(hidden)
     alt = list(hands)
     for s in others:
-        alt[s], hidden = hidden[:len(hands[s])], hidden[len(hands[s]):]
+        alt[s], hidden = hidden[: len(hands[s])], hidden[len(hands[s]) :]
     where_b = dict(where, stock=where["stock"][:1] + hidden) if gid == "whist" else where
     a = kingweb.scenario(gid, contract, hands, **where)
     b = kingweb.scenario(gid, contract, alt, **where_b)
@@ -113,8 +113,7 @@ def test_search_never_reads_a_hidden_card(gid, index):
         root = deal_game(gid).state_of_game(g)
         bot = IsmctsBot(60).search(root, random.Random(9), 9)
         policy = bot.run_search(root)
-        searches.append((policy, {k: (c.visits, round(c.return_sum, 9))
-                                  for k, c in bot._root_node.child_info.items()}))
+        searches.append((policy, {k: (c.visits, round(c.return_sum, 9)) for k, c in bot._root_node.child_info.items()}))
     assert searches[0] == searches[1]
     assert sum(v for v, _ in searches[0][1].values()) > 0
 
@@ -137,3 +136,28 @@ def test_ismcts_in_the_arena():
     bot = IsmctsBot(30, seed=4)
     v = g.view(g.turn)
     assert bot.decide(v) == IsmctsBot(30, seed=4).decide(v) in v["legal"]
+
+
+@pytest.mark.parametrize("gid", ["whist", "kingru", "king"])
+def test_fast_rollouts_play_as_openspiel_random_rollouts(gid):
+    """The engine's playout loop stands in for OpenSpiel's random-rollout evaluator: the
+    same distribution of outcomes (means within 4.5 standard errors over 400 rollouts
+    each, from a position early in a deal) and the same uniform prior."""
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    from kingweb.bots.spiel import FastRandomRollouts
+
+    contract, hands, where = boards(gid, 7 if gid == "king" else 1, seed=6)[-1]
+    g = kingweb.scenario(gid, contract, hands, **where)
+    if gid == "king":  # a positive being bid: the fast evaluator bids at random too
+        assert g.phase == "choose"
+    root = deal_game(gid).state_of_game(g)
+    fast, slow = FastRandomRollouts(1), mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    a = np.array([fast.evaluate(root) for _ in range(400)])
+    b = np.array([slow.evaluate(root) for _ in range(400)])
+    se = np.sqrt(a.var(axis=0) / len(a) + b.var(axis=0) / len(b)) + 1e-9
+    assert (np.abs(a.mean(axis=0) - b.mean(axis=0)) < 4.5 * se).all()
+    assert a.std(axis=0).max() > 0  # the rollouts do vary
+    assert fast.prior(root) == slow.prior(root)
+    assert not root.is_terminal()  # evaluating plays on a clone

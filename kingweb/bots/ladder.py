@@ -31,30 +31,41 @@ def _kinds(game, level, sims):
     return [level, spiel] if game == "whist" else [spiel, level, level, level]
 
 
-def play(rung, boards, seed, budget, out=print):
+def play(rung, boards, seed, budget, out=print, minutes=None):
     game, level, sims, _ = RUNGS[rung]
     kinds = _kinds(game, level, sims)
     t0 = time.perf_counter()
-    r = run(game, kinds, boards, seed, budget=budget, out=out)
+    r = run(game, kinds, boards, seed, budget=budget, out=out, minutes=minutes)
+    boards = r["deals"]
     spiel = f"ismcts:{sims}"
     pair = next(p for p in r["pairs"] if {p["a"], p["b"]} == {level, spiel})
     diff = pair["diff"] if pair["a"] == level else -pair["diff"]
-    return {"rung": rung, "game": game, "level": level, "simulations": sims, "bots": kinds,
-            "boards": boards, "seed": seed, "budget": budget,
-            "diff": diff, "ci95": pair["ci95"],
-            "mean": {level: r["kinds"][level]["mean"], "ismcts": r["kinds"][spiel]["mean"]},
-            "cpu_ms": {level: r["kinds"][level]["cpu_ms"], "ismcts": r["kinds"][spiel]["cpu_ms"]},
-            "p95_ms": {level: r["kinds"][level]["latency_ms"]["p95"],
-                       "ismcts": r["kinds"][spiel]["latency_ms"]["p95"]},
-            "minutes": (time.perf_counter() - t0) / 60,
-            "python": f"{platform.python_implementation()} {platform.python_version()}",
-            "date": time.strftime("%Y-%m-%d", time.gmtime())}
+    return {
+        "rung": rung,
+        "game": game,
+        "level": level,
+        "simulations": sims,
+        "bots": kinds,
+        "boards": boards,
+        "seed": seed,
+        "budget": budget,
+        "diff": diff,
+        "ci95": pair["ci95"],
+        "mean": {level: r["kinds"][level]["mean"], "ismcts": r["kinds"][spiel]["mean"]},
+        "cpu_ms": {level: r["kinds"][level]["cpu_ms"], "ismcts": r["kinds"][spiel]["cpu_ms"]},
+        "p95_ms": {level: r["kinds"][level]["latency_ms"]["p95"], "ismcts": r["kinds"][spiel]["latency_ms"]["p95"]},
+        "minutes": (time.perf_counter() - t0) / 60,
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "date": time.strftime("%Y-%m-%d", time.gmtime()),
+    }
 
 
 def table(results):
-    lines = ["| game | kingweb vs ISMCTS (simulations) | seats | boards | kingweb − ISMCTS, points/deal | "
-             "kingweb / ISMCTS mean | CPU ms per move, kingweb / ISMCTS | run |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| game | kingweb vs ISMCTS (simulations) | seats | boards | kingweb − ISMCTS, points/deal | "
+        "kingweb / ISMCTS mean | CPU ms per move, kingweb / ISMCTS | run |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for rung in RUNGS:
         r = results.get(rung)
         if r is None:
@@ -65,7 +76,8 @@ def table(results):
         lines.append(
             f"| {NAMES[r['game']]} | `{lvl}` vs {r['simulations']} | {seats} | {r['boards']} | "
             f"**{r['diff']:+.2f} ± {r['ci95']:.2f}**{verdict} | {r['mean'][lvl]:.2f} / {r['mean']['ismcts']:.2f} | "
-            f"{r['cpu_ms'][lvl]:.1f} / {r['cpu_ms']['ismcts']:.0f} | seed {r['seed']}, {r['minutes']:.0f} min |")
+            f"{r['cpu_ms'][lvl]:.1f} / {r['cpu_ms']['ismcts']:.0f} | seed {r['seed']}, {r['minutes']:.0f} min |"
+        )
     return "\n".join(lines)
 
 
@@ -74,7 +86,7 @@ def section(results):
     return f"""{HEADING}
 
 `python -m kingweb ladder --seed 1` (needs `open_spiel`, a test dependency; `--rungs` plays
-some rungs only, `--boards` overrides the board counts): duplicate boards against
+some rungs only, `--boards` overrides the board counts, `--minutes` stops a rung early): duplicate boards against
 OpenSpiel's own Information-Set MCTS (`open_spiel.python.algorithms.ismcts`, random-rollout
 evaluator, UCT c = 2, the most visited action; the game wrapped by `kingweb/bots/spiel.py`,
 whose resampling reads only the acting seat's view). In King and Кинг one ISMCTS seat
@@ -86,7 +98,7 @@ not a fair cost). Results are kept in `docs/ladder.json`.
 
 {table(results)}
 
-Measured with {any_r['python']}, `--budget {any_r['budget']:g}` (the `hard` bot's wall-clock cap,
+Measured with {any_r["python"]}, `--budget {any_r["budget"]:g}` (the `hard` bot's wall-clock cap,
 raised so that on this shared machine its fixed number of worlds, not other jobs, decides
 its play; its own decision times are in *Bots* from `python -m kingweb latency`).
 """
@@ -98,7 +110,7 @@ def write(results, doc: Path):
     if HEADING in text:
         start = text.index(HEADING)
         nxt = text.find("\n## ", start + len(HEADING))
-        text = text[:start] + new + (text[nxt + 1:] if nxt >= 0 else "")
+        text = text[:start] + new + (text[nxt + 1 :] if nxt >= 0 else "")
     else:
         text = text.rstrip("\n") + "\n\n" + new
     doc.write_text(text)
@@ -116,10 +128,11 @@ def main(args):
             raise SystemExit(f"{rung!r} is not a rung (one of {', '.join(RUNGS)})")
         n = int(boards.get(rung, RUNGS[rung][3]))
         print(f"{rung}: {n} boards")
-        results[rung] = play(rung, n, args.seed, args.budget)
+        results[rung] = play(rung, n, args.seed, args.budget, minutes=args.minutes)
         r = results[rung]
-        print(f"  {r['level']} − ismcts:{r['simulations']}: {r['diff']:+.2f} ± {r['ci95']:.2f} "
-              f"({r['minutes']:.1f} min)")
+        print(
+            f"  {r['level']} − ismcts:{r['simulations']}: {r['diff']:+.2f} ± {r['ci95']:.2f} ({r['minutes']:.1f} min)"
+        )
         store.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
         write(results, root / "BENCHMARKS.md")
     print(table(results))

@@ -20,6 +20,7 @@ import { positiveCaption, said } from "./narrate.js";
 export function renderTable(v, look, on = {}) {
   document.body.classList.toggle("four-color", look.fourColor && look.deck !== "classic");
   document.body.classList.toggle("deck-classic", look.deck === "classic");
+  $("table").dataset.game = v.game;
   renderBanner(v, on);
   renderSeats(v);
   renderStock(v, look.deck);
@@ -104,7 +105,6 @@ const shortCard = (c) => `${rankLabel(c[0])}${SUIT_SYM[c[1]]}`;
 function renderStock(v, deck) {
   const stock = $("stock");
   const news = $("draw-news");
-  document.body.classList.toggle("game-whist", v.game === "whist");
   if (v.game !== "whist") { stock.hidden = true; news.hidden = true; return; }
   stock.hidden = false;
   const n = v.stock_count ?? 0;
