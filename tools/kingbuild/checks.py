@@ -50,7 +50,7 @@ def _tsc(project: str) -> Callable[[Path], list[str] | None]:
 # name: (what it checks, the command given the test environment's Python)
 # The build's own Python, lint-clean already while the rest of the tree is cleaned up.
 BUILD_FILES = ["build.py", "tools", "tests/conftest.py", "tests/test_install.py", "tests/browser_bench.py",
-               "tests/test_release.py", "tests/test_csp.py"]
+               "tests/test_release.py", "tests/test_csp.py", "tests/test_build.py"]
 
 CHECKS: dict[str, tuple[str, Callable[[Path], list[str] | None]]] = {
     "ruff-build": ("ruff lint of the build and its tests",
