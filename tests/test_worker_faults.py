@@ -3,10 +3,8 @@ Pyodide runtime: a request deep enough to overflow Python's parser is refused be
 reaches Python, and a boot that fails says whether a download failed or the engine broke."""
 
 import json
-import shutil
 
 import pytest
-
 from browser_support import prefs_script
 from conftest import DIST
 
