@@ -237,10 +237,17 @@ self.onmessage = (ev) => {
     self.postMessage({ id, response: { ok: false, error: `request: nested deeper than ${MAX_DEPTH} levels`, kind: "RulesError" } });
     return;
   }
+  let json;
+  try {
+    json = JSON.stringify(request);
+  } catch (err) {  // a BigInt, a cycle: nothing the page sends
+    self.postMessage({ id, response: { ok: false, error: `request: not JSON data (${err.message})`, kind: "RulesError" } });
+    return;
+  }
   const t0 = performance.now();
   let text;
   try {
-    text = handle(JSON.stringify(request));
+    text = handle(json);
   } catch (err) {
     const message = String(err && err.message || err);
     self.postMessage({ id, response: { ok: false, error: message, kind: "crash" } });
