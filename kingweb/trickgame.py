@@ -94,11 +94,18 @@ class TrickGame(Game):
 
     # -- card play ---------------------------------------------------------------
 
+    # (the card-play methods read ``self.p`` with an assert rather than through ``play``:
+    # they are the public API's hot path, and a property call costs there)
+
     def _turn(self) -> int | None:
-        return self.play.turn
+        p = self.p
+        assert p is not None
+        return p.turn
 
     def _legal(self) -> list[str]:
-        return cards.codes_of(self.play.legal_mask())
+        p = self.p
+        assert p is not None
+        return cards.codes_of(p.legal_mask())
 
     def _refusal(self, action: str) -> IllegalAction:
         if action not in INDEX:
@@ -108,7 +115,8 @@ class TrickGame(Game):
     def _apply(self, action: str) -> None:
         """Play the card ``action`` and keep the public record of tricks (``tricks`` of
         the deal, ``last_trick`` across deals); file the deal when its play is over."""
-        p = self.play
+        p = self.p
+        assert p is not None
         if not p.trick:
             self.tricks.append({"leader": p.turn, "cards": [], "winner": None})
         self.tricks[-1]["cards"].append(action)

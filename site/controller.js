@@ -10,7 +10,7 @@ import { $ } from "./views/dom.js";
 import { choiceLabel, reasonText, translateError } from "./views/labels.js";
 import { renderTable } from "./views/table.js";
 import { renderTrick, showFinishedTrick } from "./views/trick.js";
-import { bindHandKeys, focusHand, renderHand } from "./views/hand.js";
+import { bindHand, focusHand, renderHand } from "./views/hand.js";
 import { renderPanel } from "./views/panel.js";
 import * as dialogs from "./views/dialogs.js";
 import { choiceButton, download, hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
@@ -397,7 +397,10 @@ function bindControls() {
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-sheet").addEventListener("click", showSheet);
   $("btn-rules").addEventListener("click", showRules);
-  bindHandKeys();
+  bindHand();
+  // the keyboard's focus ring shows once keys are used, and goes with a pointer
+  document.addEventListener("keydown", () => document.body.classList.add("keys"), true);
+  document.addEventListener("pointerdown", () => document.body.classList.remove("keys"), true);
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
     if (["INPUT", "SELECT", "TEXTAREA"].includes(/** @type {Element} */ (document.activeElement).tagName)) return;

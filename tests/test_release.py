@@ -14,12 +14,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import open_game
-from conftest import DIST, need_dist
 
 from kingbuild import backend, wheel
 from kingbuild.assemble import SITE, build
 from kingbuild.serve import StaticHandler
+
+from browser_support import open_game
+from conftest import DIST, need_dist
 
 MARK = "build B"
 
@@ -96,6 +97,7 @@ def until(page, js, arg=None, timeout=90):
         page.wait_for_timeout(250)
 
 
+@pytest.mark.browser
 def test_after_a_new_release_a_reload_serves_only_the_new_files(browser, build_b):
     build_a = DIST
     id_a = json.loads((build_a / "build.json").read_text())["build"]

@@ -18,7 +18,7 @@ import time
 
 from .. import cards, scenario
 from ..kingru import deal_order, KingRu
-from . import Bot, CheatBot
+from . import DEFAULT_BUDGET, Bot, CheatBot
 
 KING_BOARDS = ["tricks", "hearts", "queens", "jacks-kings", "king-of-hearts", "last-two",
                "positive", "positive", "positive", "positive"]
@@ -82,7 +82,9 @@ def ci95(xs):
     return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def run(game, kinds, deals, seed=1, options=None, budget=0.3, out=None):
+def run(game, kinds, deals, seed=1, options=None, budget=DEFAULT_BUDGET, out=None, minutes=None):
+    """Play ``deals`` boards (fewer if ``minutes`` run out first: the result says how
+    many were played) and return the figures."""
     options = options or {}
     players = 2 if game == "whist" else 4
     if len(kinds) != players:
@@ -92,6 +94,9 @@ def run(game, kinds, deals, seed=1, options=None, budget=0.3, out=None):
     latency, cpu = {}, {}
     t_start = time.perf_counter()
     for b in range(deals):
+        if minutes is not None and b >= 2 and time.perf_counter() - t_start > 60 * minutes:
+            deals = b  # out of time: the boards played so far are the match
+            break
         contract, hands, where = board(game, b, rng, options)
         per_board.append(play_board(game, contract, hands, where, options, kinds, seed + b, budget, latency, cpu))
         if out and (b + 1) % max(1, deals // 10) == 0:

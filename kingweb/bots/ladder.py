@@ -31,11 +31,12 @@ def _kinds(game, level, sims):
     return [level, spiel] if game == "whist" else [spiel, level, level, level]
 
 
-def play(rung, boards, seed, budget, out=print):
+def play(rung, boards, seed, budget, out=print, minutes=None):
     game, level, sims, _ = RUNGS[rung]
     kinds = _kinds(game, level, sims)
     t0 = time.perf_counter()
-    r = run(game, kinds, boards, seed, budget=budget, out=out)
+    r = run(game, kinds, boards, seed, budget=budget, out=out, minutes=minutes)
+    boards = r["deals"]
     spiel = f"ismcts:{sims}"
     pair = next(p for p in r["pairs"] if {p["a"], p["b"]} == {level, spiel})
     diff = pair["diff"] if pair["a"] == level else -pair["diff"]
@@ -85,7 +86,7 @@ def section(results):
     return f"""{HEADING}
 
 `python -m kingweb ladder --seed 1` (needs `open_spiel`, a test dependency; `--rungs` plays
-some rungs only, `--boards` overrides the board counts): duplicate boards against
+some rungs only, `--boards` overrides the board counts, `--minutes` stops a rung early): duplicate boards against
 OpenSpiel's own Information-Set MCTS (`open_spiel.python.algorithms.ismcts`, random-rollout
 evaluator, UCT c = 2, the most visited action; the game wrapped by `kingweb/bots/spiel.py`,
 whose resampling reads only the acting seat's view). In King and Кинг one ISMCTS seat
@@ -127,7 +128,7 @@ def main(args):
             raise SystemExit(f"{rung!r} is not a rung (one of {', '.join(RUNGS)})")
         n = int(boards.get(rung, RUNGS[rung][3]))
         print(f"{rung}: {n} boards")
-        results[rung] = play(rung, n, args.seed, args.budget)
+        results[rung] = play(rung, n, args.seed, args.budget, minutes=args.minutes)
         r = results[rung]
         print(
             f"  {r['level']} − ismcts:{r['simulations']}: {r['diff']:+.2f} ± {r['ci95']:.2f} ({r['minutes']:.1f} min)"

@@ -16,6 +16,8 @@ from .endgame import OutOfTime, WhistSolver, maxn, reps_mask
 from .policy import greedy, rollout
 
 EXACT_TRICKS = 3
+#: After ``samples // RACE_AT`` worlds only the ``RACE_KEEP`` best cards are searched on
+RACE_AT, RACE_KEEP = 4, 3
 
 
 def whist_greedy(p, others):
@@ -86,24 +88,29 @@ def search_card(know, legal_cards, rng, samples=24, budget=0.3):
         legal_cards = _cards(reps_mask(legal, know.deck & ~know.played | trick))
         if len(legal_cards) == 1:
             return legal_cards[0]
-    totals = {c: 0.0 for c in legal_cards}
+    totals = dict.fromkeys(legal_cards, 0.0)
     deadline = time.perf_counter() + budget * 0.85
     done = 0
-    for i in range(samples):
+    active = legal_cards
+    for _ in range(samples):
+        if done == samples // RACE_AT and len(active) > RACE_KEEP:
+            # racing: the first quarter of the worlds rules out the clear losers, and the
+            # rest go to the few cards still in contention (more worlds where they count)
+            active = sorted(active, key=lambda c: (-totals[c], c))[:RACE_KEEP]
         world = know.world(rng)
         scores = []
-        for c in legal_cards:
+        for c in active:
             scores.append(evaluate(world, c, seat, rollout_fn))
             if done and time.perf_counter() > deadline:
                 break  # out of time: this world is left unfinished and not counted
         else:
-            for c, v in zip(legal_cards, scores):
+            for c, v in zip(active, scores, strict=True):
                 totals[c] += v
             done += 1
             if time.perf_counter() <= deadline:
                 continue
         break
-    return max(legal_cards, key=lambda c: (totals[c], -c))
+    return max(active, key=lambda c: (totals[c], -c))
 
 
 _SOLVERS = {}

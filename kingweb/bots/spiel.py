@@ -2,8 +2,8 @@
 an arena opponent (``python -m kingweb arena --game whist --bots hard,ismcts:1000``).
 
 This is a yardstick written by somebody else: the search is OpenSpiel's own
-``open_spiel.python.algorithms.ismcts`` (Cowling, Powley and Whitehouse 2011) with its
-random-rollout evaluator, UCT with c = 2 and the max-visit final policy.  Only the game
+``open_spiel.python.algorithms.ismcts`` (Cowling, Powley and Whitehouse 2011) with
+random rollouts, UCT with c = 2 and the max-visit final policy.  Only the game
 is ours.  ``open_spiel`` is a test and benchmark dependency, never one of the wheel, and
 nothing in the browser imports this module.
 
@@ -13,9 +13,12 @@ but the acting seat's view (``Game.view(seat)``), through the same consistent de
 the ``hard`` bot uses (counts, shown voids, whist's public draws), so the opponent is
 given exactly what a seat may know.
 
-Returns are each seat's points divided by the deal's table total (so they lie within
-±1, the range UCT's c = 2 is meant for); German Whist's are zero-sum, my points minus
-the other's over 7, which is what a match to a target rewards.
+Returns are each seat's points divided by the deal's table total (so they are of order 1,
+the scale UCT's c = 2 is meant for); German Whist's are zero-sum, my points minus the
+other's over 7, which is what a match to a target rewards.  ISMCTS's random rollouts are
+played by the engine's fused playout loop (``FastRandomRollouts``: the same distribution
+as OpenSpiel's ``RandomRolloutEvaluator``, several times faster); ``fast_rollouts=False``
+uses OpenSpiel's own.
 """
 
 import random
@@ -90,8 +93,9 @@ class DealGame(pyspiel.Game):
             num_distinct_actions=52 + len(WORDS),
             max_chance_outcomes=0,
             num_players=players,
-            min_utility=-1.0,
-            max_utility=1.0,
+            # a King "down" or a bought deal can reach about twice the table total
+            min_utility=-1.0 if gid == "whist" else -3.0,
+            max_utility=1.0 if gid == "whist" else 3.0,
             utility_sum=0.0 if gid == "whist" else None,
             max_game_length=52 + 40,
         )
