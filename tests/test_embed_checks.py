@@ -7,6 +7,7 @@ import json
 from urllib.parse import quote
 
 import pytest
+
 from browser_support import prefs_script
 
 pytestmark = pytest.mark.browser

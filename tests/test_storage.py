@@ -6,6 +6,7 @@ usable: New game starts a game.  Real built site, real Chromium, real Pyodide.""
 import json
 
 import pytest
+
 from browser_support import prefs_script
 
 pytestmark = pytest.mark.browser

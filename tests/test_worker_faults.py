@@ -5,6 +5,7 @@ reaches Python, and a boot that fails says whether a download failed or the engi
 import json
 
 import pytest
+
 from browser_support import prefs_script
 from conftest import DIST
 
