@@ -4,7 +4,7 @@ import argparse
 import sys
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m kingweb")
     sub = ap.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("bench", help="playouts per second of each game")

@@ -16,6 +16,9 @@ and ``kingweb.bots.hints.REASONS`` declare every code once; ``english`` writes a
 template out with its params.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -74,25 +77,37 @@ ERRORS = {
     "no-game": "no game: start one first",
     "unknown-command": "unknown command {cmd}",
     "bad-request": "request: {field} is missing or of the wrong type",
+    "lesson-not-saved": "a lesson is not saved: open it again from the lessons",
+    "internal-error": "internal error: please report it",
 }
 
 
-def _card(c):
+def describe(value: object, limit: int = 40) -> str:
+    """A short repr of any value, for a message that echoes bad input: never fails (a
+    value nested too deeply to repr is described as such), never longer than ``limit``."""
+    try:
+        text = repr(value)
+    except Exception:  # RecursionError, or a foreign object whose repr raises
+        text = f"a {type(value).__name__} too deep to show"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _card(c: str) -> str:
     return ("10" if c[0] == "T" else c[0]) + _SYMBOLS[c[1]]
 
 
-def _offer(action):
+def _offer(action: str) -> str:
     _, kind, n = action.split(":")
     return f"{n} up" if kind == "up" else f"{n} null" + ("s" if int(n) > 1 else "")
 
 
-_FORMAT = {
+_FORMAT: dict[str, Callable[[Any], object]] = {
     "card": _card, "best": _card, "faceup": _card, "suit": SUIT_NAMES.__getitem__,
-    "offer": _offer, "action": repr, "legal": ", ".join, "phase": PHASE_LABELS.get,
+    "offer": _offer, "action": describe, "legal": ", ".join, "phase": PHASE_LABELS.get,
 }
 
 
-def english(template: str, params: dict) -> str:
+def english(template: str, params: dict[str, Any]) -> str:
     """``template`` with its params written out in English: ``{card}`` as ``K♥``,
     ``{suit}`` as ``spades``, ``{offer}`` as ``5 up``, ``{action}`` quoted."""
     return template.format(**{k: _FORMAT[k](v) if k in _FORMAT else v for k, v in params.items()})
@@ -103,7 +118,7 @@ class RulesError(ValueError):
     option value, a malformed scenario hand, or a corrupt or foreign JSON snapshot.
     The message names the bad field and what is allowed; ``code`` is one of ``ERRORS``."""
 
-    def __init__(self, code: str, message: str, /, **params):
+    def __init__(self, code: str, message: str, /, **params: Any) -> None:
         super().__init__(message)
         self.code, self.params = code, params
 
@@ -116,6 +131,6 @@ class IllegalAction(ValueError):
     as it was before the call.
     """
 
-    def __init__(self, code: str, /, **params):
+    def __init__(self, code: str, /, **params: Any) -> None:
         super().__init__(english(REFUSALS[code], params))
         self.code, self.params = code, params

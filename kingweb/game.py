@@ -7,10 +7,14 @@ options, its seed (or scenario) and the list of actions taken, which is exactly 
 """
 
 import json
+import math
 import random
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 from . import cards
-from .errors import IllegalAction, RulesError
+from .errors import IllegalAction, RulesError, describe
+from .views import BaseView, DealRecord, View
 
 FORMAT = "kingweb"
 VERSION = 1
@@ -19,42 +23,38 @@ VERSION = 1
 class Option:
     """One rules option: its default and the values allowed."""
 
-    def __init__(self, default, allowed, doc):
+    def __init__(self, default: Any, allowed: Iterable[Any], doc: str) -> None:
         self.default, self.allowed, self.doc = default, tuple(allowed), doc
 
-    def check(self, key, value):
+    def check(self, key: str, value: object) -> Any:
         # bool is an int: compare types too, so that True is not taken for 1
-        if not any(value == a and type(value) is type(a) for a in self.allowed):
+        if not any(type(value) is type(a) and value == a for a in self.allowed):
             allowed = ", ".join(json.dumps(a) for a in self.allowed)
-            raise RulesError("bad-option", f"option {key}: {json.dumps(value)} is not allowed (one of {allowed})",
-                            option=key, value=value if _is_json_scalar(value) else None)
+            shown = json.dumps(value) if _is_json_scalar(value) else describe(value)
+            raise RulesError("bad-option", f"option {key}: {shown} is not allowed (one of {allowed})",
+                             option=key, value=value if _is_json_scalar(value) else None)
         return value
 
 
-def is_seat(value, players: int) -> bool:
+def is_seat(value: object, players: int) -> bool:
     """A seat is a plain int 0..players-1: not a bool, not a float, not a string."""
     return type(value) is int and 0 <= value < players
 
 
-def check_seat(value, players: int, field: str, need: str = "") -> int:
+def check_seat(value: object, players: int, field: str, need: str = "") -> int:
     """``value`` if it is a seat, else a ``RulesError`` naming ``field`` (and what it is for)."""
-    if not is_seat(value, players):
+    if not (type(value) is int and 0 <= value < players):
         why = f"; {need}" if need else ""
-        raise RulesError("bad-seat", f"{field}: {_short(value)} is not a seat (0..{players - 1}){why}",
+        raise RulesError("bad-seat", f"{field}: {describe(value)} is not a seat (0..{players - 1}){why}",
                          field=field)
     return value
 
 
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+def _is_json_scalar(value: object) -> bool:
+    return value is None or type(value) in (str, int, bool) or (type(value) is float and math.isfinite(value))
 
 
-def _is_json_scalar(value) -> bool:
-    return value is None or isinstance(value, (str, int, float, bool))
-
-
-def flag(doc):
+def flag(doc: str) -> Option:
     return Option(False, (False, True), doc)
 
 
@@ -63,26 +63,27 @@ class Game:
 
     id = ""
     players = 4
-    OPTIONS: dict = {}
+    OPTIONS: ClassVar[dict[str, Option]] = {}  # each game declares its own
 
-    def __init__(self, seed=None, options=None):
+    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise RulesError("bad-seed", f"seed: {seed!r} is not allowed (a whole number ≥ 0)")
+        if type(seed) is not int or seed < 0:
+            raise RulesError("bad-seed", f"seed: {describe(seed)} is not allowed (a whole number ≥ 0)")
         self.seed = seed
         self.options = self.check_options(options)
         self.rng = random.Random(seed)
         self.actions: list[str] = []
         self.scores = [0] * self.players
-        self.deals: list[dict] = []
+        self.deals: list[DealRecord] = []
         self.deal_no = 0
         self.over = False
-        self.scenario_args = None
+        self.scenario_args: dict[str, Any] | None = None
         self.out_of_play = 0
+        self.contract = ""
 
     @classmethod
-    def check_options(cls, options) -> dict:
+    def check_options(cls, options: object) -> dict[str, Any]:
         if options is None:
             options = {}
         if not isinstance(options, dict):
@@ -91,20 +92,24 @@ class Game:
         for k, v in options.items():
             if k not in cls.OPTIONS:
                 known = ", ".join(cls.OPTIONS) or "none"
-                raise RulesError("unknown-option", f"option {k!r} is not an option of {cls.id} (options: {known})",
-                                option=k)
+                raise RulesError("unknown-option", f"option {describe(k)} is not an option of {cls.id} (options: {known})",
+                                option=k if isinstance(k, str) else None)
             out[k] = cls.OPTIONS[k].check(k, v)
         cls.check_option_combination(out)
         return out
 
     @classmethod
-    def check_option_combination(cls, options):
-        pass
+    def check_option_combination(cls, options: dict[str, Any]) -> None:
+        """Refuse option values that do not go together (each game knows its own)."""
 
     # -- the public API ----------------------------------------------------------
 
-    turn: int | None = None
-    contract: str = ""
+    @property
+    def turn(self) -> int | None:
+        """The seat to act (None once the game is over)."""
+        if self.over:
+            return None
+        return self._turn()
 
     def legal(self) -> list[str]:
         """The actions open to ``turn``, in a stable order (cards low to high, by suit)."""
@@ -112,7 +117,7 @@ class Game:
             return []
         return self._legal()
 
-    def act(self, action: str, seat: int | None = None) -> None:
+    def act(self, action: str, seat: int | None = None) -> None:  # action, seat: anything, checked
         """Apply one action for the seat to act.
 
         ``seat``, when given, must be the seat to act: the web layer passes it so that a
@@ -124,7 +129,7 @@ class Game:
         if seat is not None and (not is_seat(seat, self.players) or seat != self.turn):
             raise IllegalAction("not-your-turn", seat=self.turn)
         if not isinstance(action, str):
-            raise IllegalAction("not-a-string", value=repr(action)[:40])
+            raise IllegalAction("not-a-string", value=describe(action))
         if action not in self._legal():
             raise self._refusal(action)
         self._apply(action)
@@ -134,21 +139,23 @@ class Game:
         self._check_seat(seat)
         return cards.codes_of(self._hand_mask(seat))
 
-    def view(self, seat: int) -> dict:
-        """Everything ``seat`` may know, as plain JSON data, and nothing more."""
+    def view(self, seat: int) -> View:
+        """Everything ``seat`` may know, as plain JSON data, and nothing more: the game's
+        own shape of ``kingweb.views`` (``KingView``, ``KingRuView``, ``WhistView``)."""
         self._check_seat(seat)
-        v = {
+        return self._view(seat)
+
+    def _base_view(self, seat: int) -> BaseView:
+        return {
             "game": self.id, "options": dict(self.options), "players": self.players,
             "seat": seat, "turn": self.turn, "over": self.over, "deal_no": self.deal_no,
             "contract": self.contract, "scores": list(self.scores),
-            "deals": [dict(d) for d in self.deals], "hand": self.hand(seat),
+            "deals": [d.copy() for d in self.deals], "hand": self.hand(seat),
             "legal": self.legal() if seat == self.turn else [],
             "scenario": self.scenario_args is not None,
             # a scenario deals part of the deck: the rest is publicly out of play
             "out_of_play": cards.codes_of(self.out_of_play),
         }
-        v.update(self._view(seat))
-        return v
 
     def to_json(self) -> str:
         """An exact snapshot: ``kingweb.from_json`` restores the same position."""
@@ -158,14 +165,17 @@ class Game:
             "actions": self.actions,
         }, separators=(",", ":"), ensure_ascii=False)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         state = "over" if self.over else f"deal {self.deal_no + 1}, {self.contract}, seat {self.turn} to act"
         return f"<{type(self).__name__} {self.id} seed={self.seed} {state}>"
 
     # -- helpers for subclasses ----------------------------------------------------
 
-    def _check_seat(self, seat):
+    def _check_seat(self, seat: object) -> None:
         check_seat(seat, self.players, "seat")
+
+    def _turn(self) -> int | None:
+        raise NotImplementedError
 
     def _refusal(self, action: str) -> IllegalAction:
         """Why ``action``, which is not legal now, is refused."""
@@ -180,5 +190,5 @@ class Game:
     def _hand_mask(self, seat: int) -> int:
         raise NotImplementedError
 
-    def _view(self, seat: int) -> dict:
-        return {}
+    def _view(self, seat: int) -> View:
+        raise NotImplementedError

@@ -2,14 +2,17 @@
 public record of tricks, the refusal of a card with its reason, the trick part of a
 view, and one-deal scenarios."""
 
+from typing import Any
+
 from . import cards
 from .cards import HEART_MASK, INDEX, KH_BIT, code
 from .errors import IllegalAction, RulesError
 from .game import Game, check_seat
-from .play import Play
+from .play import Contract, Play
+from .views import LastTrick, Tallies, Trick, TrickPart
 
 
-def card_refusal(play, c: int) -> IllegalAction:
+def card_refusal(play: Play, c: int) -> IllegalAction:
     """Why card ``c`` may not be played now by ``play.turn`` (the first rule it breaks)."""
     seat = play.turn
     bit = 1 << c
@@ -28,7 +31,7 @@ def card_refusal(play, c: int) -> IllegalAction:
     return IllegalAction("follow-suit", suit=cards.SUITS[play.led])
 
 
-def scenario_hands(hands, players, deck):
+def scenario_hands(hands: object, players: int, deck: int) -> tuple[list[int], int]:
     """Masks of the hands of a scenario, and of all their cards together: refuses a wrong
     count of hands, unknown cards and a card in two hands."""
     if not isinstance(hands, (list, tuple)) or len(hands) != players:
@@ -51,14 +54,14 @@ class TrickGame(Game):
     TRICKS_PER_HAND = 13
     DECK = cards.FULL_DECK
 
-    def __init__(self, seed=None, options=None):
+    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         super().__init__(seed, options)
-        self.p: Play | None = None
-        self.tricks: list[dict] = []
+        self.p: Play | None = None  # None: a deal whose contract is not chosen yet
+        self.tricks: list[Trick] = []
         self.leader = 0
         self.dealer = 0
         self.dealt = [0] * self.players
-        self.last_trick = None   # the latest finished trick, even of a finished deal
+        self.last_trick: LastTrick | None = None  # the latest finished trick, even of a finished deal
         self.trick_serial = 0
 
     # -- dealing ---------------------------------------------------------------
@@ -71,7 +74,13 @@ class TrickGame(Game):
         hands = [cards.mask_of(deck[i * k:(i + 1) * k]) for i in range(self.players)]
         return hands, deck[k * self.players:]
 
-    def _new_play(self, contract, hands, leader, trick_no=0) -> Play:
+    @property
+    def play(self) -> Play:
+        """The deal's card play (there is one whenever a card may be played)."""
+        assert self.p is not None, "no card play in this phase"
+        return self.p
+
+    def _new_play(self, contract: Contract, hands: list[int], leader: int, trick_no: int = 0) -> Play:
         return Play(contract, hands, leader, self.TRICKS_PER_HAND, trick_no,
                     early_end=not self.options.get("play_all_tricks", False))
 
@@ -85,71 +94,74 @@ class TrickGame(Game):
 
     # -- card play ---------------------------------------------------------------
 
-    @property
-    def turn(self):
-        if self.over:
-            return None
-        return self._turn()
+    # (the card-play methods read ``self.p`` with an assert rather than through ``play``:
+    # they are the public API's hot path, and a property call costs there)
 
-    def _turn(self):
-        return self.p.turn
+    def _turn(self) -> int | None:
+        p = self.p
+        assert p is not None
+        return p.turn
 
-    def _legal(self):
-        return cards.codes_of(self.p.legal_mask())
+    def _legal(self) -> list[str]:
+        p = self.p
+        assert p is not None
+        return cards.codes_of(p.legal_mask())
 
-    def _refusal(self, action):
+    def _refusal(self, action: str) -> IllegalAction:
         if action not in INDEX:
-            return IllegalAction("not-a-card", action=action, legal=self._legal())
-        return card_refusal(self.p, INDEX[action])
+            return IllegalAction("not-a-card", action=action[:40], legal=self._legal())
+        return card_refusal(self.play, INDEX[action])
 
-    def _apply(self, action):
+    def _apply(self, action: str) -> None:
         """Play the card ``action`` and keep the public record of tricks (``tricks`` of
         the deal, ``last_trick`` across deals); file the deal when its play is over."""
         p = self.p
+        assert p is not None
         if not p.trick:
             self.tricks.append({"leader": p.turn, "cards": [], "winner": None})
         self.tricks[-1]["cards"].append(action)
         p.play(INDEX[action])
         if not p.trick:
-            self.tricks[-1]["winner"] = p.leader
+            t = self.tricks[-1]
+            t["winner"] = p.leader
             self.trick_serial += 1
-            self.last_trick = dict(self.tricks[-1], deal_no=self.deal_no, serial=self.trick_serial)
+            self.last_trick = {"leader": t["leader"], "cards": list(t["cards"]), "winner": p.leader,
+                               "deal_no": self.deal_no, "serial": self.trick_serial}
         if p.over:
             self._end_play()
 
-    def _hand_mask(self, seat):
+    def _hand_mask(self, seat: int) -> int:
         if self.p is not None:
             return self.p.hands[seat]
         return self.dealt[seat]
 
-    def _finished_tricks(self) -> list[dict]:
-        return [dict(t, cards=list(t["cards"])) for t in self.tricks if t["winner"] is not None]
+    def _finished_tricks(self) -> list[Trick]:
+        return [{"leader": t["leader"], "cards": list(t["cards"]), "winner": t["winner"]}
+                for t in self.tricks if t["winner"] is not None]
 
     # -- the trick part of a view ------------------------------------------------
 
-    def _play_view(self, seat):
-        """The cards on the table and the deal's tallies (``_tallies``)."""
+    def _play_view(self) -> TrickPart:
+        """The cards on the table and the deal so far."""
         p = self.p
+        last = None if self.last_trick is None else self.last_trick.copy()
         if p is None:  # a positive before its contract is known: nothing played yet
             counts = [self.dealt[s].bit_count() for s in range(self.players)]
-            v = {"hand_counts": counts, "trick": [], "tricks": [], "deal_points": [0] * self.players,
-                 "trump": None, "leader": self.leader, "trick_no": 0, "last_trick": self.last_trick}
-        else:
-            current = self.tricks[-1] if self.tricks and self.tricks[-1]["winner"] is None else None
-            v = {
-                "hand_counts": [h.bit_count() for h in p.hands],
-                "trick": [] if current is None else
-                         [{"seat": (current["leader"] + i) % self.players, "card": c}
-                          for i, c in enumerate(current["cards"])],
-                "tricks": self._finished_tricks(),
-                "deal_points": p.points(),
-                "trump": None if p.c.trump < 0 else cards.SUITS[p.c.trump],
-                "leader": p.leader, "trick_no": p.trick_no, "last_trick": self.last_trick,
-            }
-        v.update(self._tallies())
-        return v
+            return {"hand_counts": counts, "trick": [], "tricks": [], "deal_points": [0] * self.players,
+                    "trump": None, "leader": self.leader, "trick_no": 0, "last_trick": last}
+        current = self.tricks[-1] if self.tricks and self.tricks[-1]["winner"] is None else None
+        return {
+            "hand_counts": [h.bit_count() for h in p.hands],
+            "trick": [] if current is None else
+                     [{"seat": (current["leader"] + i) % self.players, "card": c}
+                      for i, c in enumerate(current["cards"])],
+            "tricks": self._finished_tricks(),
+            "deal_points": p.points(),
+            "trump": None if p.c.trump < 0 else cards.SUITS[p.c.trump],
+            "leader": p.leader, "trick_no": p.trick_no, "last_trick": last,
+        }
 
-    def _tallies(self) -> dict:
+    def _tallies(self) -> Tallies:
         """What each seat has taken so far: its number of tricks and its cards."""
         p = self.p
         if p is None:
@@ -160,10 +172,10 @@ class TrickGame(Game):
 
     # -- scenarios -------------------------------------------------------------
 
-    def _scenario_play(self, contract, hands, leader, trick):
+    def _scenario_play(self, contract: Contract, hands: object, leader: object, trick: object) -> None:
         """Set up card play from a position: ``hands`` now, ``trick`` already played
         from ``leader`` on (those seats hold one card fewer)."""
-        check_seat(leader, self.players, "leader")
+        leader = check_seat(leader, self.players, "leader")
         if trick is None:
             trick = []
         if isinstance(trick, str) or not isinstance(trick, (list, tuple)):

@@ -469,6 +469,8 @@ export function rulesSections(game, lang, options = {}) {
  * per game and language, with every option at its default.  Not knowing the match, they
  * leave out the "options of this match" section.
  */
-export const RULES = Object.fromEntries(Object.keys(SECTION_IDS).map((game) => [game,
+const GAME_IDS = /** @type {Array<"king"|"kingru"|"whist">} */ (Object.keys(SECTION_IDS));
+
+export const RULES = Object.fromEntries(GAME_IDS.map((game) => [game,
   Object.fromEntries(LANGS.map((lang) => [lang,
     rulesSections(game, lang).filter(([id]) => id !== "options").map(([, h, ps]) => [h, ps])]))]));

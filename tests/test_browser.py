@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from browser_support import open_game, page_state, play_until, prefs_script, settled_state
+from browser_support import CARD_SPOT, open_game, page_state, play_until, prefs_script, settled_state
 
 pytestmark = pytest.mark.browser
 
@@ -76,7 +76,7 @@ def test_illegal_click_shows_reason_and_changes_nothing(page, base_url):
             break
     before = page_state(page)
     card = before["dim"][0]
-    page.locator(f'#hand .card[data-card="{card}"]').click()
+    page.locator(f'#hand .card[data-card="{card}"]').click(position=CARD_SPOT)
     toast = page.locator("#toast")
     toast.wait_for(state="visible")
     assert re.search(r"follow suit|cannot lead hearts|K♥ must be played", toast.inner_text()), toast.inner_text()

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from browser_support import open_game, page_state, prefs_script, settled_state
+from browser_support import CARD_SPOT, open_game, page_state, prefs_script, settled_state
 from conftest import DIST
 
 pytestmark = pytest.mark.browser
@@ -17,7 +17,7 @@ def test_served_under_a_sub_path_plays(page, serve, tmp_path):
     open_game(page, url, "kingru", seed=4, level="normal")
     page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60000)
     n = len(page_state(page)["hand"])
-    page.locator("#hand .card.legal").first.click()
+    page.locator("#hand .card.legal").first.click(position=CARD_SPOT)
     page.wait_for_function("(n) => document.querySelectorAll('#hand .card').length < n", arg=n)
 
 
@@ -40,7 +40,7 @@ def test_offline_reload_after_a_first_visit_plays(browser, base_url, console_err
     page.wait_for_selector("#hand .card", timeout=90000)
     page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60000)
     before = settled_state(page)
-    page.locator("#hand .card.legal").first.click()
+    page.locator("#hand .card.legal").first.click(position=CARD_SPOT)
     # in stage 1 a trick's winner draws at once: the hand changes, not always its size
     page.wait_for_function("""(b) => JSON.stringify([...document.querySelectorAll('#hand .card')].map(e => e.dataset.card)) !== b""",
                            arg=json.dumps(before["hand"], separators=(",", ":")))
@@ -143,7 +143,7 @@ def test_every_lesson_is_solvable_and_explains(page, base_url, first):
 
 def click(page, action):
     if re.fullmatch(r"[2-9TJQKA][CDHS]", action):
-        page.locator(f'#hand .card[data-card="{action}"]').click()
+        page.locator(f'#hand .card[data-card="{action}"]').click(position=CARD_SPOT)
     else:
         page.locator(f'#panel button[data-action="{action}"]').click()
 

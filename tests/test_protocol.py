@@ -5,7 +5,9 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from conftest import play_out
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import kingweb
 from kingweb import IllegalAction, RulesError
@@ -13,7 +15,6 @@ from kingweb.bots.hints import REASONS
 from kingweb.cards import CODES
 from kingweb.errors import ERRORS, REFUSALS, english
 from kingweb.session import Session, handle, info
-from conftest import play_out
 
 SUIT_HANDS = [[r + s for r in "23456789TJQKA"] for s in "CDHS"]
 
@@ -328,7 +329,7 @@ def test_deal_records_explain_their_points(gid, options, seed):
                         assert d["tricks"][i["trick"] - 1]["winner"] == s
                     elif i["kind"] == "tricks":
                         assert i["count"] == d["taken"][s]
-            running = [a + b for a, b in zip(running, d["points"])]
+            running = [a + b for a, b in zip(running, d["points"], strict=True)]
             assert d["scores"] == running
             if gid == "whist":
                 assert d["target"] == options["target"] and len(d["tricks"]) == 26 and d["stage2_from"] == 13

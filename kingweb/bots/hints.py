@@ -2,11 +2,18 @@
 lessons.  ``REASONS`` declares every code once, with its English template; the page
 translates the code (``why_<code>``) with the same params."""
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from .. import cards
 from ..cards import INDEX
 from ..errors import english
 from ..play import beats
+from ..views import Hint
 from .knowledge import Knowledge, card_values
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 #: Reason code → English template; params as in ``kingweb.errors`` (cards as codes,
 #: suits as letters, offers as action strings, seats as ints).
@@ -44,7 +51,7 @@ _BIDS = {"auction": "open-auction", "pass": "pass", "accept": "accept", "reject"
          "4333": "4333", "ultimatum": "ultimatum", "down": "choose-down"}
 
 
-def reason(view, action):
+def reason(view: Mapping[str, Any], action: str) -> tuple[str, dict[str, Any]]:
     """``(code, params)`` saying why ``action`` is a good play in ``view``."""
     legal = view["legal"]
     if view.get("phase", "play") != "play":
@@ -57,6 +64,7 @@ def reason(view, action):
         return "forced", {"card": card}
     know = Knowledge(view)
     con = know.contract
+    assert con is not None  # a card is played: the contract is known
     vals, _ = card_values(con)
     trick = know.trick
     positive = con.sign > 0
@@ -95,13 +103,13 @@ def reason(view, action):
     return "win-high", {"card": card}
 
 
-def explain(view, action):
+def explain(view: Mapping[str, Any], action: str) -> tuple[str, str]:
     """``(reason_code, text)`` for ``action`` in ``view``."""
     code, params = reason(view, action)
     return code, english(REASONS[code], params)
 
 
-def _bid_reason(action):
+def _bid_reason(action: str) -> tuple[str, dict[str, Any]]:
     if action in _BIDS:
         return _BIDS[action], {}
     if action.startswith("offer:"):
@@ -113,12 +121,14 @@ def _bid_reason(action):
     return "choose-dealer", {"seat": int(action.split(":")[1])}
 
 
-def hint(game, seat=None) -> dict:
+def hint(game: "Game", seat: int | None = None) -> Hint:
     """The ``normal`` bot's suggestion for ``seat`` (default: the seat to act):
     ``{"action", "reason", "params", "text"}``, ``action`` None when ``seat`` is not to act."""
     from . import Bot
     seat = game.turn if seat is None else seat
-    view = game.view(seat)
+    if seat is None:  # the game is over
+        return _answer(None, "wait", {})
+    view: Mapping[str, Any] = game.view(seat)
     if seat != game.turn or not view["legal"]:
         return _answer(None, "wait", {})
     if view["game"] == "whist" and view["stage"] == 2 and len(view["legal"]) > 1:
@@ -126,9 +136,9 @@ def hint(game, seat=None) -> dict:
         from .search import solve_whist
         action = cards.code(solve_whist(Knowledge(view)))
         return _answer(action, "endgame-best", {"card": action})
-    action = Bot("normal").decide(view)
+    action = Bot("normal").decide(dict(view))
     return _answer(action, *reason(view, action))
 
 
-def _answer(action, code, params):
+def _answer(action: str | None, code: str, params: dict[str, Any]) -> Hint:
     return {"action": action, "reason": code, "params": params, "text": english(REASONS[code], params)}

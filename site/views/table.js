@@ -19,6 +19,7 @@ import { bidLabel, cardName, contractLabel, costLabel, lessonText, names, points
 export function renderTable(v, look) {
   document.body.classList.toggle("four-color", look.fourColor && look.deck !== "classic");
   document.body.classList.toggle("deck-classic", look.deck === "classic");
+  $("table").dataset.game = v.game;
   renderBanner(v);
   renderSeats(v);
   renderStock(v, look.deck);

@@ -4,7 +4,6 @@ import contextlib
 import functools
 import http.server
 from pathlib import Path
-from typing import ClassVar
 
 from . import DIST, log
 from .csp import HEADERS_FILE, read_headers
@@ -15,9 +14,11 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     site-wide headers of its ``_headers`` file (the Content Security Policy with
     ``frame-ancestors``), as a host that reads that file does."""
 
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".webmanifest": "application/manifest+json"}
+    # an instance attribute in typeshed's stubs, a class default here
+    extensions_map: dict[str, str] = {  # noqa: RUF012
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+        ".json": "application/json", ".webmanifest": "application/manifest+json"}
 
     def end_headers(self) -> None:
         headers = Path(self.directory, HEADERS_FILE)

@@ -5,7 +5,7 @@ declare const __KINGWEB_FILES__: string[];
 
 interface Window {
   /** The worker started by index.html's boot script, and the messages it sent before app.js ran. */
-  kingwebEarly?: { worker: Worker; early: Array<MessageEvent | { data: unknown }> };
+  kingwebEarly?: { worker: Worker; early: MessageEvent[] };  // a worker error is kept as a "fatal" message
   /** How the engine got installed ({from, micropip, kept, stdlib}), for the tests and the bench. */
   kingwebInstall?: any;
   /** The worker's boot step times, for the bench. */
