@@ -200,7 +200,10 @@ async function resume() {
   const raw = readSave();
   if (raw === null || page.saveHeld !== null) return false;
   const checked = checkSave(raw, info);
-  if (checked.problem !== undefined) { setAside(raw, checked.problem); return false; }
+  if (!checked.save) {
+    setAside(raw, checked.words ? t(checked.words, { n: checked.n ?? 0 }) : String(checked.problem));
+    return false;
+  }
   try {
     /** @type {View} */
     const state = await call("load", { save: checked.save });

@@ -56,6 +56,8 @@ export default {
   prefs_corrupt: "Algunos ajustes guardados no se pudieron usar ({list}) y volvieron a los de defecto; los anteriores se guardaron como {key}.",
   prefs_unkept: "Algunos ajustes guardados no se pudieron usar ({list}) y volvieron a los de defecto; no hubo espacio en el navegador para guardar los anteriores.",
   saved_corrupt: "No se pudo retomar la partida guardada ({msg}); se apartó como {key} y empieza una nueva.",
+  save_not_json: "no es JSON", save_not_save: "no es una partida guardada de kingweb",
+  save_too_big: "{n} caracteres, más de lo que cabe en una partida guardada",
   saved_unkept: "No se pudo retomar la partida guardada ({msg}) y no hay espacio en el navegador para guardar una copia. Descárgala para conservarla; hasta que la descargues o la borres, las partidas nuevas no se guardan.",
   download_save: "Descargarla",
   discard_save: "Borrarla",

@@ -56,6 +56,8 @@ export default {
   prefs_corrupt: "Alguns ajustes salvos não puderam ser usados ({list}) e voltaram ao padrão; os anteriores foram guardados como {key}.",
   prefs_unkept: "Alguns ajustes salvos não puderam ser usados ({list}) e voltaram ao padrão; não houve espaço no navegador para guardar os anteriores.",
   saved_corrupt: "O jogo salvo não pôde ser retomado ({msg}); foi separado como {key} e um novo começa.",
+  save_not_json: "não é JSON", save_not_save: "não é um jogo salvo do kingweb",
+  save_too_big: "{n} caracteres, mais do que cabe num jogo salvo",
   saved_unkept: "O jogo salvo não pôde ser retomado ({msg}) e não há espaço no navegador para guardar uma cópia. Baixe-o para não perdê-lo; até baixar ou apagar, os jogos novos não são salvos.",
   download_save: "Baixar",
   discard_save: "Apagar",
