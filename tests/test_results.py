@@ -9,9 +9,10 @@ import re
 
 import pytest
 
-from browser_support import open_game, page_state, play_until, prefs_script
 from kingweb.king import offer_terms
 from kingweb.session import Session
+
+from browser_support import open_game, play_until, prefs_script
 
 pytestmark = pytest.mark.browser
 
@@ -32,20 +33,26 @@ def offer_words(action):
 
 def curious(rng):
     """Own positives go to auction; anything else at random."""
+
     def choose(s):
         if s["actions"]:
             if "auction" in s["actions"]:
                 return "auction"
             return rng.choice(s["actions"])
         return rng.choice(s["legal"])
+
     return choose
 
 
 def test_a_positive_narrates_every_bid_and_each_decision_states_its_worth(page, base_url):
     open_game(page, base_url, "king", seed=21, level="random")
     # play to the human's decision on his own positive's auction
-    play_until(page, curious(random.Random(1)), timeout=300,
-               stop=lambda s: "reject" in s["actions"] and page.locator("#deal-log li").count() >= 2)
+    play_until(
+        page,
+        curious(random.Random(1)),
+        timeout=300,
+        stop=lambda s: "reject" in s["actions"] and page.locator("#deal-log li").count() >= 2,
+    )
     page.wait_for_timeout(400)  # the save follows the view
     v = engine_view(page)
     assert v["phase"] == "decide" and v["owner"] == 0
@@ -53,7 +60,7 @@ def test_a_positive_narrates_every_bid_and_each_decision_states_its_worth(page, 
     log = v["log"]
     assert len(lines) == len(log)
     assert lines[0] == "You open the auction"
-    for line, e in zip(lines, log):
+    for line, e in zip(lines, log, strict=True):
         who = SEATS_EN[e["seat"]]
         assert line.startswith(who), (line, e)
         if e["action"] == "pass":
@@ -88,8 +95,13 @@ def test_a_positive_narrates_every_bid_and_each_decision_states_its_worth(page, 
     else:
         assert banner.startswith("You play your positive"), banner
     mode = v["contract"]
-    assert banner.endswith("down (nulls)" if mode == "down" else "no trump" if mode == "up:NT"
-                           else f"{ {'C': '♣', 'D': '♦', 'H': '♥', 'S': '♠'}[mode[3]]} trumps"), banner
+    assert banner.endswith(
+        "down (nulls)"
+        if mode == "down"
+        else "no trump"
+        if mode == "up:NT"
+        else f"{ {'C': '♣', 'D': '♦', 'H': '♥', 'S': '♠'}[mode[3]] } trumps"
+    ), banner
 
 
 def test_bid_buttons_carry_their_points_and_preference_is_told(page, base_url):
@@ -125,8 +137,12 @@ def points(n):
 def test_deal_summary_lists_what_counted_before_the_next_deal_is_dealt(page, base_url):
     open_game(page, base_url, "king", seed=21, level="random")
     rng = random.Random(3)
-    s = play_until(page, lambda st: rng.choice(st["legal"]) if st["legal"] else st["actions"][0],
-                   stop=lambda st: st["dialog"] == "Deal 2: Hearts", timeout=300)
+    s = play_until(
+        page,
+        lambda st: rng.choice(st["legal"]) if st["legal"] else st["actions"][0],
+        stop=lambda st: st["dialog"] == "Deal 2: Hearts",
+        timeout=300,
+    )
     # the table still shows deal 2: its banner, no card of deal 3 in the hand
     assert "Deal 2 of 10" in s["banner"] and len(s["hand"]) < 13
     page.wait_for_timeout(400)
@@ -148,14 +164,16 @@ def test_deal_summary_lists_what_counted_before_the_next_deal_is_dealt(page, bas
     places = page.locator("#deal-summary td.place").all_inner_texts()
     assert sorted(places)[0] == "1st" and all(p in ("1st", "2nd", "3rd", "4th") for p in places)
     page.locator("#dialog-actions button.primary").click()
-    page.wait_for_function("document.querySelectorAll('#hand .card').length === 13 && document.querySelector('#banner').textContent.includes('Deal 3 of 10')")
+    page.wait_for_function(
+        "document.querySelectorAll('#hand .card').length === 13 && document.querySelector('#banner').textContent.includes('Deal 3 of 10')"
+    )
 
 
 def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url):
     open_game(page, base_url, "whist", seed=3, level="random", options={"target": 3})
     assert page.locator("#match-score").inner_text() == "You 0 – 0 Opponent · to 3"
     rng = random.Random(4)
-    choose = lambda st: rng.choice(st["legal"])  # noqa: E731
+    choose = lambda st: rng.choice(st["legal"])
     play_until(page, choose, stop=lambda st: st["dialog"] == "Deal 1: German Whist", timeout=300)
     page.wait_for_timeout(400)
     d = engine_view(page)["deals"][0]
@@ -164,7 +182,10 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
         took = page.locator(f'#deal-summary tr[data-seat="{seat}"] .took').inner_text()
         assert took.startswith(f"{n} stage-2 trick"), took
         assert page.locator(f'#deal-summary tr[data-seat="{seat}"] .pts').inner_text() == points(d["points"][seat])
-    assert page.locator("#whist-match").inner_text() == f"Match: You {d['scores'][0]} – {d['scores'][1]} Opponent · first to 3 wins"
+    assert (
+        page.locator("#whist-match").inner_text()
+        == f"Match: You {d['scores'][0]} – {d['scores'][1]} Opponent · first to 3 wins"
+    )
     page.locator("#dialog-actions button.primary").click()
     end = play_until(page, choose, stop=lambda st: st["winner"], timeout=400)
     v = engine_view(page)
@@ -184,14 +205,18 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
     page.wait_for_selector("#placings", timeout=90_000)
     assert json.loads(page.evaluate("localStorage.getItem('kingweb.stats.v1')"))["lines"]["whist/random"]["played"] == 1
     page.locator("#dialog-actions button.primary").click()  # play again
-    page.wait_for_function("document.querySelector('#match-score') && document.querySelector('#match-score').textContent === 'You 0 – 0 Opponent · to 3'")
+    page.wait_for_function(
+        "document.querySelector('#match-score') && document.querySelector('#match-score').textContent === 'You 0 – 0 Opponent · to 3'"
+    )
     page.locator("#more summary").click()
     page.locator("#btn-stats").click()
     assert page.locator('#stats tr[data-key="whist/random"] td').nth(2).inner_text() == "1"
 
 
 def test_corrupt_statistics_are_set_aside_and_the_share_link_is_in_the_menu(page, base_url):
-    page.add_init_script("if (!sessionStorage.getItem('x')) { sessionStorage.setItem('x', '1'); localStorage.setItem('kingweb.stats.v1', '{\"version\":1,\"lines\":{\"king/normal\":{\"played\":-3}}}'); }")
+    page.add_init_script(
+        "if (!sessionStorage.getItem('x')) { sessionStorage.setItem('x', '1'); localStorage.setItem('kingweb.stats.v1', '{\"version\":1,\"lines\":{\"king/normal\":{\"played\":-3}}}'); }"
+    )
     open_game(page, base_url, "king", seed=5, level="normal")
     page.locator("#more summary").click()
     page.locator("#btn-stats").click()
@@ -220,7 +245,7 @@ def test_whist_stock_sits_beside_the_trick_and_draws_are_told(browser, base_url,
             text = news.inner_text()
             v = engine_view(page)
             last = v["draws"][-1]
-            short = lambda c: ("10" if c[0] == "T" else c[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[c[1]]  # noqa: E731
+            short = lambda c: ("10" if c[0] == "T" else c[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[c[1]]
             if last["winner"] == 0:
                 assert text == f"You took {short(last['faceup'])}; Opponent took an unseen card"
                 seen["won"] = True
@@ -228,14 +253,24 @@ def test_whist_stock_sits_beside_the_trick_and_draws_are_told(browser, base_url,
                 assert text == f"Opponent took {short(last['faceup'])}; you drew {short(last['hidden'])}"
                 seen["lost"] = True
             trick, stock = page.locator("#trick").bounding_box(), page.locator("#stock").bounding_box()
-            apart = (trick["x"] + trick["width"] <= stock["x"] or stock["x"] + stock["width"] <= trick["x"] or
-                     trick["y"] + trick["height"] <= stock["y"] or stock["y"] + stock["height"] <= trick["y"])
+            apart = (
+                trick["x"] + trick["width"] <= stock["x"]
+                or stock["x"] + stock["width"] <= trick["x"]
+                or trick["y"] + trick["height"] <= stock["y"]
+                or stock["y"] + stock["height"] <= trick["y"]
+            )
             assert apart, (trick, stock)
-            assert abs((trick["y"] + trick["height"] / 2) - (stock["y"] + stock["height"] / 2)) < trick["height"] / 2  # beside, not under
+            assert (
+                abs((trick["y"] + trick["height"] / 2) - (stock["y"] + stock["height"] / 2)) < trick["height"] / 2
+            )  # beside, not under
             assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
-            assert page.locator("#stock .stock-trump").inner_text() == f"Trumps: {short('2' + v['trump'])[1:]} " + \
-                {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[v["trump"]]
+            assert (
+                page.locator("#stock .stock-trump").inner_text()
+                == f"Trumps: {short('2' + v['trump'])[1:]} "
+                + {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[v["trump"]]
+            )
         return seen["won"] and seen["lost"]
+
     play_until(page, lambda s: rng.choice(s["legal"]), stop=stop, timeout=300)
     ctx.close()
 
@@ -285,7 +320,10 @@ def test_welcome_in_spanish(page, base_url):
     page.wait_for_selector("#play-king", timeout=90_000)
     assert page.locator("#dialog-title").inner_text() == "Bienvenido a kingweb"
     page.locator("#table-rules summary").click()
-    assert page.locator("#help-king-buyer_leads").inner_text() == "Quien compra una positiva juega su primera carta, en lugar de quien reparte."
+    assert (
+        page.locator("#help-king-buyer_leads").inner_text()
+        == "Quien compra una positiva juega su primera carta, en lugar de quien reparte."
+    )
     page.locator("#play-king").click()
     page.wait_for_selector("#hand .card", timeout=60_000)
     assert "Mano 1 de 10" in page.locator("#banner").inner_text()
@@ -312,6 +350,7 @@ def test_every_new_word_is_in_all_four_languages(page, base_url):
       return STRINGS.en;
     }""")
     from kingweb import _CLASSES
+
     for cls in _CLASSES.values():
         for k in cls.OPTIONS:
             assert f"opt_help_{k}" in options, k
