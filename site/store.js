@@ -7,8 +7,15 @@ import { pickLang } from "./i18n/index.js";
 
 export const SAVE_KEY = "kingweb.save.v1";
 export const PREFS_KEY = "kingweb.prefs.v1";
-/** Pause between moves per speed setting, in ms. @type {Record<string, number>} */
-export const SPEEDS = { slow: 1100, normal: 650, fast: 220, instant: 0 };
+/**
+ * The pace per speed setting, in ms: `move` between one play and the next, `trick` how
+ * long a finished trick stays on the table before it goes to its taker.
+ * @type {Record<string, {move: number, trick: number}>}
+ */
+export const SPEEDS = {
+  slow: { move: 1000, trick: 2200 }, normal: { move: 600, trick: 1200 },
+  fast: { move: 250, trick: 600 }, instant: { move: 0, trick: 0 },
+};
 /** Card faces: drawn by the page, or the classic drawings. */
 export const DECKS = ["plain", "classic"];
 
@@ -19,6 +26,7 @@ export const DECKS = ["plain", "classic"];
  * @property {string} level
  * @property {boolean} fourColor
  * @property {boolean} autoplay   play forced cards without asking
+ * @property {boolean} sound      card, trick and your-turn sounds (off unless chosen)
  * @property {string} deck
  * @property {string} game
  * @property {Record<string, Record<string, any>>} options   per game
@@ -30,8 +38,8 @@ function loadPrefs() {
   let p = {};
   try { p = JSON.parse(localStorage.getItem(PREFS_KEY) || "{}") || {}; } catch { p = {}; }
   return {
-    lang: pickLang(p.lang), speed: p.speed in SPEEDS ? p.speed : "normal",
-    level: p.level || "normal", fourColor: !!p.fourColor, autoplay: p.autoplay !== false,
+    lang: pickLang(p.lang), speed: Object.hasOwn(SPEEDS, p.speed) ? p.speed : "normal",
+    level: p.level || "normal", fourColor: !!p.fourColor, autoplay: p.autoplay !== false, sound: p.sound === true,
     deck: DECKS.includes(p.deck) ? p.deck : DECKS[0],
     game: p.game || "king", options: p.options && typeof p.options === "object" ? p.options : {},
   };
