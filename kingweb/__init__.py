@@ -15,29 +15,41 @@ raise :class:`RulesError`; illegal actions raise :class:`IllegalAction` and chan
 nothing.
 """
 
-import json
+from collections.abc import Sequence
+from typing import Any
 
-from .errors import IllegalAction, RulesError
+from . import safejson
+from .errors import IllegalAction, RulesError, describe
 from .game import FORMAT, VERSION, Game
 from .king import King
 from .kingru import KingRu
+from .views import Hint
 from .whist import Whist
 
-__all__ = ["GAMES", "Game", "IllegalAction", "RulesError", "new_game", "scenario",
-           "from_json", "hint"]
+__all__ = [
+    "GAMES",
+    "Game",
+    "IllegalAction",
+    "RulesError",
+    "from_json",
+    "hint",
+    "new_game",
+    "scenario",
+]
 __version__ = "0.1.0"
 
-_CLASSES = {"king": King, "kingru": KingRu, "whist": Whist}
+_CLASSES: dict[str, type[King] | type[KingRu] | type[Whist]] = {"king": King, "kingru": KingRu, "whist": Whist}
 GAMES = tuple(_CLASSES)
 
 
-def _cls(game):
-    if game not in _CLASSES:
-        raise RulesError(f"game {game!r} is not a game here (one of {', '.join(GAMES)})")
+def _cls(game: object) -> type[King] | type[KingRu] | type[Whist]:
+    if not (isinstance(game, str) and game in _CLASSES):
+        raise RulesError("unknown-game", f"game {describe(game)} is not a game here (one of {', '.join(GAMES)})",
+                         game=game if isinstance(game, str) else None)
     return _CLASSES[game]
 
 
-def new_game(game: str, seed: int | None = None, options: dict | None = None) -> Game:
+def new_game(game: str, seed: int | None = None, options: dict[str, Any] | None = None) -> Game:
     """A new match of ``game`` ("king", "kingru" or "whist").
 
     The same seed, options and actions always give the same match, on any Python.
@@ -49,7 +61,8 @@ _SCENARIO_ARGS = {"king": ("leader", "dealer", "trick"), "kingru": ("leader", "t
                   "whist": ("dealer", "stock", "trump")}
 
 
-def scenario(game: str, contract: str, hands, options: dict | None = None, **where) -> Game:
+def scenario(game: str, contract: str, hands: Sequence[Sequence[str]], options: dict[str, Any] | None = None,
+             **where: Any) -> Game:
     """One deal of ``game`` from a given position, for lessons, tests and puzzles.
 
     ``hands`` lists each seat's cards as codes.  Depending on the game:
@@ -68,46 +81,66 @@ def scenario(game: str, contract: str, hands, options: dict | None = None, **whe
     allowed = _SCENARIO_ARGS[game]
     for k in where:
         if k not in allowed:
-            raise RulesError(f"{k}: not a scenario field of {game} (fields: {', '.join(allowed)})")
+            raise RulesError("bad-scenario", f"{k}: not a scenario field of {game} (fields: {', '.join(allowed)})",
+                             field=k)
     g = cls.from_scenario(contract, hands, options=options, **where)
     g.scenario_args = {"contract": contract, "hands": [list(h) for h in hands], **where}
     return g
+
+
+_SNAPSHOT_FIELDS = ("format", "version", "game", "seed", "options", "scenario", "actions")
 
 
 def from_json(text: str) -> Game:
     """Restore a game written by ``Game.to_json``; a corrupt or foreign snapshot raises
     :class:`RulesError` naming the bad field."""
     try:
-        data = json.loads(text)
+        data = safejson.loads(text)
     except (TypeError, ValueError) as e:
-        raise RulesError(f"snapshot: not JSON ({e})") from None
+        raise RulesError("bad-snapshot", f"snapshot: not JSON ({e})", field=None) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RulesError("snapshot: not a kingweb game (format field missing or different)")
-    if data.get("version") != VERSION:
-        raise RulesError(f"snapshot: version {data.get('version')!r} is not supported (this is {VERSION})")
-    for key, kind in (("game", str), ("actions", list), ("options", dict)):
-        if not isinstance(data.get(key), kind):
-            raise RulesError(f"snapshot: field {key!r} is missing or of the wrong type")
+        raise RulesError("bad-snapshot", "snapshot: not a kingweb game (format field missing or different)",
+                         field="format")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # true and 1.0 are not 1
+        raise RulesError("bad-snapshot", f"snapshot: version {describe(version)} is not supported (this is {VERSION})",
+                         field="version")
+    for key in data:
+        if key not in _SNAPSHOT_FIELDS:
+            raise RulesError("bad-snapshot", f"snapshot: {describe(key)} is not a field of a kingweb game "
+                             f"(fields: {', '.join(_SNAPSHOT_FIELDS)})", field=key)
+    for key, kind in (("game", str), ("actions", list), ("options", dict), ("seed", int)):
+        if type(data.get(key)) is not kind:
+            raise RulesError("bad-snapshot", f"snapshot: field {key!r} is missing or of the wrong type", field=key)
     sc = data.get("scenario")
-    if sc is not None:
-        if not isinstance(sc, dict) or "contract" not in sc or "hands" not in sc:
-            raise RulesError("snapshot: field 'scenario' is malformed")
-        sc = dict(sc)
-        g = scenario(data["game"], sc.pop("contract"), sc.pop("hands"), data["options"], **sc)
-    else:
-        g = new_game(data["game"], data.get("seed"), data["options"])
+    try:
+        if sc is not None:
+            allowed = ("contract", "hands", *_SCENARIO_ARGS.get(data["game"], ()))
+            if not isinstance(sc, dict) or "contract" not in sc or "hands" not in sc or \
+                    any(k not in allowed for k in sc):
+                raise RulesError("bad-snapshot", "snapshot: field 'scenario' is malformed "
+                                 f"(fields: {', '.join(allowed)})", field="scenario")
+            sc = dict(sc)
+            g = scenario(data["game"], sc.pop("contract"), sc.pop("hands"), data["options"], **sc)
+        else:
+            g = new_game(data["game"], data["seed"], data["options"])
+    except RecursionError:  # a scenario field nested too deeply to check
+        raise RulesError("bad-snapshot", "snapshot: nested too deeply to be a kingweb game",
+                         field="scenario") from None
     for i, a in enumerate(data["actions"]):
         try:
             g.act(a)
         except IllegalAction as e:
-            raise RulesError(f"snapshot: actions[{i}] {a!r} cannot be replayed: {e}") from None
+            raise RulesError("bad-snapshot", f"snapshot: actions[{i}] {describe(a)} cannot be replayed: {e}",
+                             field=f"actions[{i}]") from None
     return g
 
 
-def hint(game: Game, seat: int | None = None) -> dict:
+def hint(game: Game, seat: int | None = None) -> Hint:
     """The suggested action for ``seat`` (default: the seat to act), with a reason.
 
-    Returns ``{"action": ..., "reason": code, "text": words}``; see ``kingweb.bots``.
+    Returns ``{"action": ..., "reason": code, "params": {...}, "text": words}``; the codes
+    are ``kingweb.bots.hints.REASONS``.
     """
-    from .bots import hint as _hint
+    from .bots.hints import hint as _hint
     return _hint(game, seat)

@@ -7,15 +7,21 @@ no rules at all is timed first, as the yardstick of this machine's speed.
 
 import random
 import time
+from collections.abc import Callable
 
 from . import cards, king, kingru, new_game
+from .play import Contract, Play
 from .whist import WhistPlay, whist_contract
 
 POOL = 400  # deals dealt in advance, so that shuffling is not what is timed
 
 
-def _deals(rng, deck, per_hand, players=4):
-    out, d = [], cards.cards_of(deck)
+Deals = list[tuple[list[int], list[int]]]  # hands as masks, and the rest of the deck
+
+
+def _deals(rng: random.Random, deck: int, per_hand: int, players: int = 4) -> Deals:
+    out: Deals = []
+    d = cards.cards_of(deck)
     for _ in range(POOL):
         rng.shuffle(d)
         out.append(([cards.mask_of(d[i * per_hand:(i + 1) * per_hand]) for i in range(players)],
@@ -23,7 +29,7 @@ def _deals(rng, deck, per_hand, players=4):
     return out
 
 
-def _rate(fn, seconds):
+def _rate(fn: Callable[[], int], seconds: float) -> float:
     """Best of three timings of ``fn`` (which returns how many deals it played)."""
     rates = []
     for _ in range(3):
@@ -34,13 +40,13 @@ def _rate(fn, seconds):
     return max(rates)
 
 
-def bare_loop(seconds=1.0):
+def bare_loop(seconds: float = 1.0) -> float:
     """Deals per second of a plain follow-suit loop over bitmasks: no rules, no scoring."""
     rng = random.Random(0)
     deals = _deals(rng, cards.FULL_DECK, 13)
     r, suit = rng.random, cards.SUIT_MASK
 
-    def run():
+    def run() -> int:
         for hands, _ in deals:
             hands, turn = hands[:], 0
             for _ in range(13):
@@ -67,42 +73,40 @@ def bare_loop(seconds=1.0):
     return _rate(run, seconds)
 
 
-def _contracts(game):
+def _contracts(game: str) -> list[Contract]:
     if game == "king":
         return [*king.NEGATIVES.values(), *king.POSITIVES.values()]
     opts = kingru.KingRu.check_options({})
     return [kingru.contract_by_id(c, opts) for c in kingru.deal_order(opts)]
 
 
-def fast_path(game, seconds=1.0):
+def fast_path(game: str, seconds: float = 1.0) -> float:
     """Fast-path playouts per second, over every contract of the game in turn."""
     rng = random.Random(1)
     r = rng.random
     if game == "whist":
         deals = _deals(rng, cards.FULL_DECK, 13, 2)
 
-        def run():
+        def run_whist() -> int:
             for hands, stock in deals:
                 WhistPlay(whist_contract(stock[0] // 13, 13), hands, 0, stock, 13).random_playout(r)
             return len(deals)
-        return _rate(run, seconds)
+        return _rate(run_whist, seconds)
     per_hand = 13 if game == "king" else 8
     deals = _deals(rng, cards.FULL_DECK if game == "king" else cards.SHORT_DECK, per_hand)
     cons = _contracts(game)
-    from .play import Play
-
-    def run():
+    def run() -> int:
         for i, (hands, _) in enumerate(deals):
             Play(cons[i % len(cons)], hands, i % 4, per_hand).random_playout(r)
         return len(deals)
     return _rate(run, seconds)
 
 
-def public_api(game, seconds=1.0):
+def public_api(game: str, seconds: float = 1.0) -> float:
     """Whole deals per second played through ``legal()`` and ``act()`` of a match."""
     rng = random.Random(2)
 
-    def run():
+    def run() -> int:
         g = new_game(game, seed=rng.randrange(10**6))
         while not g.over:
             g.act(rng.choice(g.legal()))
@@ -113,18 +117,21 @@ def public_api(game, seconds=1.0):
 TARGETS = {"king": (10_000, 1_000), "kingru": (20_000, None), "whist": (None, None)}
 
 
-def main(seconds=1.0, out=print):
+def main(seconds: float = 1.0, out: Callable[[str], object] = print) -> dict[str, object]:
     import platform
     out(f"kingweb bench on {platform.python_implementation()} {platform.python_version()} "
         f"({seconds:.1f} s a figure, best of 3 slices)")
     base = bare_loop(seconds)
     out(f"  yardstick: bare 52-card bitmask loop, no rules   {base:9,.0f} deals/s")
-    results = {"bare": base}
+    results: dict[str, object] = {"bare": base}
     for game in ("king", "kingru", "whist"):
         fast, api = fast_path(game, seconds), public_api(game, seconds)
         t_fast, t_api = TARGETS[game]
-        mark = lambda v, t: "" if t is None else ("  (target ≥ {:,}: {})".format(t, "met" if v >= t else "MISSED"))
-        out(f"  {game:7s} fast path  {fast:9,.0f} deals/s{mark(fast, t_fast)}")
-        out(f"  {game:7s} public API {api:9,.0f} deals/s{mark(api, t_api)}")
+        out(f"  {game:7s} fast path  {fast:9,.0f} deals/s{_mark(fast, t_fast)}")
+        out(f"  {game:7s} public API {api:9,.0f} deals/s{_mark(api, t_api)}")
         results[game] = {"fast": fast, "api": api}
     return results
+
+
+def _mark(value: float, target: int | None) -> str:
+    return "" if target is None else f"  (target ≥ {target:,}: {'met' if value >= target else 'MISSED'})"

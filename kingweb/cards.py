@@ -6,7 +6,9 @@ an ``int`` with bit ``card`` set for each card held.  The public API speaks card
 (``"QS"``, ``"TH"``); this module converts between the two.
 """
 
-from .errors import RulesError
+from collections.abc import Iterable
+
+from .errors import RulesError, describe
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -69,25 +71,26 @@ def codes_of(mask: int) -> list[str]:
     return [CODES[c] for c in cards_of(mask)]
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
     return m
 
 
-def parse_hand(codes, field: str, deck: int = FULL_DECK) -> int:
+def parse_hand(codes: object, field: str, deck: int = FULL_DECK) -> int:
     """Mask of a list of codes, refusing unknown, duplicate or out-of-deck cards."""
     if isinstance(codes, str) or not isinstance(codes, (list, tuple)):
-        raise RulesError(f"{field}: expected a list of card codes such as ['QS', 'TH']")
+        raise RulesError("bad-cards", f"{field}: expected a list of card codes such as ['QS', 'TH']", field=field)
     m = 0
     for x in codes:
         if not isinstance(x, str) or x not in INDEX:
-            raise RulesError(f"{field}: unknown card {x!r} (codes are rank 23456789TJQKA + suit CDHS)")
+            raise RulesError("bad-cards", f"{field}: unknown card {describe(x)} (codes are rank 23456789TJQKA + suit CDHS)",
+                            field=field)
         bit = 1 << INDEX[x]
         if not bit & deck:
-            raise RulesError(f"{field}: {x} is not in this game's deck")
+            raise RulesError("bad-cards", f"{field}: {x} is not in this game's deck", field=field)
         if m & bit:
-            raise RulesError(f"{field}: duplicate card {x}")
+            raise RulesError("bad-cards", f"{field}: duplicate card {x}", field=field)
         m |= bit
     return m

@@ -7,11 +7,14 @@ options, its seed (or scenario) and the list of actions taken, which is exactly 
 """
 
 import json
+import math
 import random
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 from . import cards
-from .cards import KH_BIT, HEART_MASK, SUIT_NAMES, code, name
-from .errors import IllegalAction, RulesError
+from .errors import IllegalAction, RulesError, describe
+from .views import BaseView, DealRecord, View
 
 FORMAT = "kingweb"
 VERSION = 1
@@ -20,18 +23,38 @@ VERSION = 1
 class Option:
     """One rules option: its default and the values allowed."""
 
-    def __init__(self, default, allowed, doc):
+    def __init__(self, default: Any, allowed: Iterable[Any], doc: str) -> None:
         self.default, self.allowed, self.doc = default, tuple(allowed), doc
 
-    def check(self, key, value):
+    def check(self, key: str, value: object) -> Any:
         # bool is an int: compare types too, so that True is not taken for 1
-        if not any(value == a and type(value) is type(a) for a in self.allowed):
+        if not any(type(value) is type(a) and value == a for a in self.allowed):
             allowed = ", ".join(json.dumps(a) for a in self.allowed)
-            raise RulesError(f"option {key}: {json.dumps(value)} is not allowed (one of {allowed})")
+            shown = json.dumps(value) if _is_json_scalar(value) else describe(value)
+            raise RulesError("bad-option", f"option {key}: {shown} is not allowed (one of {allowed})",
+                             option=key, value=value if _is_json_scalar(value) else None)
         return value
 
 
-def flag(doc):
+def is_seat(value: object, players: int) -> bool:
+    """A seat is a plain int 0..players-1: not a bool, not a float, not a string."""
+    return type(value) is int and 0 <= value < players
+
+
+def check_seat(value: object, players: int, field: str, need: str = "") -> int:
+    """``value`` if it is a seat, else a ``RulesError`` naming ``field`` (and what it is for)."""
+    if not (type(value) is int and 0 <= value < players):
+        why = f"; {need}" if need else ""
+        raise RulesError("bad-seat", f"{field}: {describe(value)} is not a seat (0..{players - 1}){why}",
+                         field=field)
+    return value
+
+
+def _is_json_scalar(value: object) -> bool:
+    return value is None or type(value) in (str, int, bool) or (type(value) is float and math.isfinite(value))
+
+
+def flag(doc: str) -> Option:
     return Option(False, (False, True), doc)
 
 
@@ -40,47 +63,53 @@ class Game:
 
     id = ""
     players = 4
-    OPTIONS: dict = {}
+    OPTIONS: ClassVar[dict[str, Option]] = {}  # each game declares its own
 
-    def __init__(self, seed=None, options=None):
+    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise RulesError(f"seed: {seed!r} is not allowed (a whole number ≥ 0)")
+        if type(seed) is not int or seed < 0:
+            raise RulesError("bad-seed", f"seed: {describe(seed)} is not allowed (a whole number ≥ 0)")
         self.seed = seed
         self.options = self.check_options(options)
         self.rng = random.Random(seed)
         self.actions: list[str] = []
         self.scores = [0] * self.players
-        self.deals: list[dict] = []
+        self.deals: list[DealRecord] = []
         self.deal_no = 0
         self.over = False
-        self.scenario_args = None
+        self.scenario_args: dict[str, Any] | None = None
         self.out_of_play = 0
+        self.contract = ""
 
     @classmethod
-    def check_options(cls, options) -> dict:
+    def check_options(cls, options: object) -> dict[str, Any]:
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise RulesError("options: expected an object of option names to values")
+            raise RulesError("bad-options", "options: expected an object of option names to values")
         out = {k: o.default for k, o in cls.OPTIONS.items()}
         for k, v in options.items():
             if k not in cls.OPTIONS:
                 known = ", ".join(cls.OPTIONS) or "none"
-                raise RulesError(f"option {k!r} is not an option of {cls.id} (options: {known})")
+                raise RulesError("unknown-option", f"option {describe(k)} is not an option of {cls.id} (options: {known})",
+                                option=k if isinstance(k, str) else None)
             out[k] = cls.OPTIONS[k].check(k, v)
         cls.check_option_combination(out)
         return out
 
     @classmethod
-    def check_option_combination(cls, options):
-        pass
+    def check_option_combination(cls, options: dict[str, Any]) -> None:
+        """Refuse option values that do not go together (each game knows its own)."""
 
     # -- the public API ----------------------------------------------------------
 
-    turn: int | None = None
-    contract: str = ""
+    @property
+    def turn(self) -> int | None:
+        """The seat to act (None once the game is over)."""
+        if self.over:
+            return None
+        return self._turn()
 
     def legal(self) -> list[str]:
         """The actions open to ``turn``, in a stable order (cards low to high, by suit)."""
@@ -88,7 +117,7 @@ class Game:
             return []
         return self._legal()
 
-    def act(self, action: str, seat: int | None = None) -> None:
+    def act(self, action: str, seat: int | None = None) -> None:  # action, seat: anything, checked
         """Apply one action for the seat to act.
 
         ``seat``, when given, must be the seat to act: the web layer passes it so that a
@@ -96,13 +125,13 @@ class Game:
         :class:`IllegalAction` with the reason, leaving the game unchanged.
         """
         if self.over:
-            raise IllegalAction("the game is over")
-        if seat is not None and seat != self.turn:
-            raise IllegalAction(f"not your turn: seat {self.turn} is to act")
+            raise IllegalAction("game-over")
+        if seat is not None and (not is_seat(seat, self.players) or seat != self.turn):
+            raise IllegalAction("not-your-turn", seat=self.turn)
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is a string such as 'QS' or 'pass', not {action!r}")
+            raise IllegalAction("not-a-string", value=describe(action))
         if action not in self._legal():
-            raise IllegalAction(self._refusal(action))
+            raise self._refusal(action)
         self._apply(action)
         self.actions.append(action)
 
@@ -110,21 +139,23 @@ class Game:
         self._check_seat(seat)
         return cards.codes_of(self._hand_mask(seat))
 
-    def view(self, seat: int) -> dict:
-        """Everything ``seat`` may know, as plain JSON data, and nothing more."""
+    def view(self, seat: int) -> View:
+        """Everything ``seat`` may know, as plain JSON data, and nothing more: the game's
+        own shape of ``kingweb.views`` (``KingView``, ``KingRuView``, ``WhistView``)."""
         self._check_seat(seat)
-        v = {
+        return self._view(seat)
+
+    def _base_view(self, seat: int) -> BaseView:
+        return {
             "game": self.id, "options": dict(self.options), "players": self.players,
             "seat": seat, "turn": self.turn, "over": self.over, "deal_no": self.deal_no,
             "contract": self.contract, "scores": list(self.scores),
-            "deals": [dict(d) for d in self.deals], "hand": self.hand(seat),
+            "deals": [d.copy() for d in self.deals], "hand": self.hand(seat),
             "legal": self.legal() if seat == self.turn else [],
             "scenario": self.scenario_args is not None,
             # a scenario deals part of the deck: the rest is publicly out of play
             "out_of_play": cards.codes_of(self.out_of_play),
         }
-        v.update(self._view(seat))
-        return v
 
     def to_json(self) -> str:
         """An exact snapshot: ``kingweb.from_json`` restores the same position."""
@@ -134,19 +165,21 @@ class Game:
             "actions": self.actions,
         }, separators=(",", ":"), ensure_ascii=False)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         state = "over" if self.over else f"deal {self.deal_no + 1}, {self.contract}, seat {self.turn} to act"
         return f"<{type(self).__name__} {self.id} seed={self.seed} {state}>"
 
     # -- helpers for subclasses ----------------------------------------------------
 
-    def _check_seat(self, seat):
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise RulesError(f"seat: {seat!r} is not a seat (0..{self.players - 1})")
+    def _check_seat(self, seat: object) -> None:
+        check_seat(seat, self.players, "seat")
 
-    def _refusal(self, action: str) -> str:
-        legal = self._legal()
-        return f"{action!r} is not possible now; possible: {', '.join(legal)}"
+    def _turn(self) -> int | None:
+        raise NotImplementedError
+
+    def _refusal(self, action: str) -> IllegalAction:
+        """Why ``action``, which is not legal now, is refused."""
+        raise NotImplementedError
 
     def _legal(self) -> list[str]:
         raise NotImplementedError
@@ -157,60 +190,5 @@ class Game:
     def _hand_mask(self, seat: int) -> int:
         raise NotImplementedError
 
-    def _view(self, seat: int) -> dict:
-        return {}
-
-
-def card_refusal(play, c: int) -> str:
-    """Why card ``c`` may not be played now by ``play.turn`` (the first rule it breaks)."""
-    seat = play.turn
-    bit = 1 << c
-    if not play.hands[seat] & bit:
-        return f"{name(c)} is not in your hand"
-    legal = play.legal_mask()
-    con = play.c
-    if not play.trick:
-        if con.ban_hearts_lead and bit & HEART_MASK and play.hands[seat] & ~HEART_MASK:
-            return "cannot lead hearts while holding other suits"
-        if legal == KH_BIT:
-            return "the K♥ must be played: you hold only hearts"
-    if legal == KH_BIT:
-        if play.led == cards.HEARTS:
-            return "the K♥ must be played when hearts are led"
-        return f"the K♥ must be played: you have no {SUIT_NAMES[play.led]}"
-    return f"must follow suit: {SUIT_NAMES[play.led]}"
-
-
-def scenario_hands(hands, players, per_hand, deck, trick_len):
-    """Validate the hands of a scenario: count, duplicates, unknown cards."""
-    if not isinstance(hands, (list, tuple)) or len(hands) != players:
-        raise RulesError(f"hands: expected {players} lists of card codes")
-    masks, seen = [], 0
-    for i, h in enumerate(hands):
-        m = cards.parse_hand(h, f"hands[{i}]", deck)
-        if m & seen:
-            dup = code((m & seen).bit_length() - 1)
-            raise RulesError(f"hands[{i}]: {dup} is also in another hand")
-        seen |= m
-        masks.append(m)
-    return masks, seen
-
-
-def trick_record(leader, cards_, winner=None):
-    return {"leader": leader, "cards": [code(c) for c in cards_], "winner": winner}
-
-
-def play_recorded(game, action):
-    """Play the card ``action`` on ``game.p`` and keep the public record of tricks
-    (``game.tricks`` of the deal, ``game.last_trick`` across deals).  Returns whether
-    the deal's play is over."""
-    p = game.p
-    if not p.trick:
-        game.tricks.append(trick_record(p.turn, []))
-    game.tricks[-1]["cards"].append(action)
-    p.play(cards.INDEX[action])
-    if not p.trick:
-        game.tricks[-1]["winner"] = p.leader
-        game.trick_serial += 1
-        game.last_trick = dict(game.tricks[-1], deal_no=game.deal_no, serial=game.trick_serial)
-    return p.over
+    def _view(self, seat: int) -> View:
+        raise NotImplementedError

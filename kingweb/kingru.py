@@ -1,13 +1,15 @@
 """Кинг / Russian King (``kingru``): 32 cards, four players, seven "don't take" deals
 then the same seven as "take".  RULES.md §2 is the reference."""
 
-from functools import lru_cache
+from functools import cache
+from typing import Any, ClassVar
 
 from .cards import HEART_MASK, JACKS, JACKS_KINGS, KH_BIT, QUEENS, SHORT_DECK
-from .errors import RulesError
-from .game import Option, flag
-from .play import KH_NONE, KH_VOID, KH_VOID_OR_HEARTS, Contract
+from .errors import RulesError, describe
+from .game import Option, check_seat, flag
+from .play import KH_NONE, KH_VOID, KH_VOID_OR_HEARTS, Contract, Scorer
 from .trickgame import TrickGame
+from .views import KingRuView
 
 BASES = ("tricks", "hearts", "boys", "girls", "last-two", "king", "everything")
 ORDERS = {
@@ -17,25 +19,25 @@ ORDERS = {
 HEARTS32 = HEART_MASK & SHORT_DECK
 
 
-def _boys(option):
+def _boys(option: str) -> tuple[int, int]:
     """(mask, unit) of the boys under the ``boys`` option."""
     return (JACKS, 4) if option == "jacks" else (JACKS_KINGS & SHORT_DECK, 2)
 
 
-def _scorer(base, sign, boys):
+def _scorer(base: str, sign: int, boys: str) -> Scorer:
     bmask, bunit = _boys(boys)
 
-    def per_card(mask, unit):
+    def per_card(mask: int, unit: int) -> Scorer:
         return lambda won, nt, wins: [sign * unit * (w & mask).bit_count() for w in won]
 
-    def last_two(won, nt, wins):
+    def last_two(won: list[int], nt: list[int], wins: list[int | None]) -> list[int]:
         pts = [0] * 4
         for w in wins[-2:]:
             if w is not None:  # a scenario may start inside the last two tricks
                 pts[w] += sign * 8
         return pts
 
-    parts = {
+    parts: dict[str, Scorer] = {
         "tricks": lambda won, nt, wins: [sign * 2 * t for t in nt],
         "hearts": per_card(HEARTS32, 2),
         "boys": per_card(bmask, bunit),
@@ -46,10 +48,11 @@ def _scorer(base, sign, boys):
     if base != "everything":
         return parts[base]
 
-    def everything(won, nt, wins):  # written out: it is scored in every playout
+    def everything(won: list[int], nt: list[int], wins: list[int | None]) -> list[int]:
+        # written out: it is scored in every playout
         pts = [sign * (2 * t + 2 * (w & HEARTS32).bit_count() + bunit * (w & bmask).bit_count()
                        + 4 * (w & QUEENS).bit_count() + (16 if w & KH_BIT else 0))
-               for w, t in zip(won, nt)]
+               for w, t in zip(won, nt, strict=True)]
         for w in wins[-2:]:
             if w is not None:
                 pts[w] += sign * 8
@@ -57,14 +60,14 @@ def _scorer(base, sign, boys):
     return everything
 
 
-def contract_for(base, positive, options) -> Contract:
+def contract_for(base: str, positive: bool, options: dict[str, Any]) -> Contract:
     """The ``Contract`` of one Кинг deal under the match options."""
     return _contract(base, positive, options["boys"], options["king_discard"],
                      options["king_discard_on_heart_lead"])
 
 
-@lru_cache(maxsize=None)
-def _contract(base, positive, boys, king_discard, on_heart_lead) -> Contract:
+@cache
+def _contract(base: str, positive: bool, boys: str, king_discard: bool, on_heart_lead: bool) -> Contract:
     # one object per deal and options: the bots cache per-contract tables by identity
     sign = 1 if positive else -1
     kh = KH_NONE
@@ -74,20 +77,30 @@ def _contract(base, positive, boys, king_discard, on_heart_lead) -> Contract:
              "king": KH_BIT}.get(base, 0)
     return Contract(base if positive else "no-" + base, _scorer(base, sign, boys),
                     ban_hearts_lead=base in ("hearts", "king", "everything"),
-                    kh_rule=kh, early_mask=early, sign=sign)
+                    kh_rule=kh, early_mask=early, sign=sign, parts=_parts(base, sign, boys))
 
 
-def deal_order(options) -> list[str]:
+def _parts(base: str, sign: int, boys: str) -> tuple[tuple[str, int, int], ...]:
+    """The items of ``base`` for ``Contract.counted``; «ералаш» has them all."""
+    bmask, bunit = _boys(boys)
+    parts = {"tricks": ("tricks", 0, 2 * sign), "hearts": ("card", HEARTS32, 2 * sign),
+             "boys": ("card", bmask, bunit * sign), "girls": ("card", QUEENS, 4 * sign),
+             "last-two": ("last-two", 0, 8 * sign), "king": ("card", KH_BIT, 16 * sign)}
+    return tuple(parts.values()) if base == "everything" else (parts[base],)
+
+
+def deal_order(options: dict[str, Any]) -> list[str]:
     bases = [b for b in ORDERS[options["order"]] if options["eralash"] or b != "everything"]
     return ["no-" + b for b in bases] + list(bases)
 
 
-def contract_by_id(cid, options) -> Contract:
+def contract_by_id(cid: str, options: dict[str, Any]) -> Contract:
     positive = not cid.startswith("no-")
     base = cid if positive else cid[3:]
     if base not in BASES:
         allowed = ", ".join(["no-" + b for b in BASES] + list(BASES))
-        raise RulesError(f"contract {cid!r} is not a Кинг contract (one of {allowed})")
+        raise RulesError("unknown-contract", f"contract {describe(cid)} is not a Кинг contract (one of {allowed})",
+                        contract=cid)
     return contract_for(base, positive, options)
 
 
@@ -99,7 +112,7 @@ class KingRu(TrickGame):
     players = 4
     TRICKS_PER_HAND = 8
     DECK = SHORT_DECK
-    OPTIONS = {
+    OPTIONS: ClassVar[dict[str, Option]] = {
         "boys": Option("jacks", ("jacks", "jacks-kings"), "what counts as a boy"),
         "king_discard": flag("the K♥ holder must play it when void in the suit led (king, everything)"),
         "king_discard_on_heart_lead": flag("with king_discard: also when hearts are led"),
@@ -110,11 +123,13 @@ class KingRu(TrickGame):
     }
 
     @classmethod
-    def check_option_combination(cls, o):
+    def check_option_combination(cls, o: dict[str, Any]) -> None:
         if o["king_discard_on_heart_lead"] and not o["king_discard"]:
-            raise RulesError("option king_discard_on_heart_lead: needs king_discard on")
+            raise RulesError("option-combination", "option king_discard_on_heart_lead: needs king_discard on",
+                            option="king_discard_on_heart_lead", needs="king_discard")
 
-    def __init__(self, seed=None, options=None, *, _deal=True):
+    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *,
+                 _deal: bool = True) -> None:
         super().__init__(seed, options)
         self.order = deal_order(self.options)
         self.phase = "play"
@@ -123,34 +138,28 @@ class KingRu(TrickGame):
             self._start_deal()
 
     @property
-    def DEALS(self):
+    def DEALS(self) -> int:
         return len(self.order)
 
-    def _start_deal(self):
+    def _start_deal(self) -> None:
         self.contract = self.order[self.deal_no]
         leader = (self.first_leader + self.deal_no) % 4
         self.dealer = (leader - 1) % 4
-        self.dealt = self._shuffled_hands()
-        self._start_play(contract_by_id(self.contract, self.options), self.dealt, leader)
+        self.dealt = self._deal_cards()[0]
+        self._start_play(self._new_play(contract_by_id(self.contract, self.options), self.dealt, leader))
 
-    def _legal(self):
-        return self._card_legal()
-
-    def _refusal(self, action):
-        why = self._card_refusal(action)
-        if why:
-            return why
-        return f"{action!r} is not a card code; play one of {', '.join(self._card_legal())}"
-
-    def _apply(self, action):
-        self._play_card(action)
-
-    def _end_play(self):
-        points = self.p.points()
-        self.deals.append({"contract": self.contract, "points": points, "leader": self.leader,
-                           "taken": list(self.p.ntricks), "total": self.deal_total(self.contract)})
+    def _end_play(self) -> None:
+        """File the deal's record: its points, public ``tricks``, what each seat
+        ``counted`` (``Contract.counted``) and the match ``scores`` after it."""
+        p = self.play
+        points = p.points()
         for s in range(4):
             self.scores[s] += points[s]
+        self.deals.append({"contract": self.contract, "points": points, "leader": self.leader,
+                           "taken": list(p.ntricks), "total": self.deal_total(self.contract),
+                           "tricks": self._finished_tricks(),
+                           "counted": p.c.counted(p.won, p.ntricks, p.winners),
+                           "scores": list(self.scores)})
         if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:
             self.over = True
             self.phase = "over"
@@ -158,24 +167,24 @@ class KingRu(TrickGame):
             self.deal_no += 1
             self._start_deal()
 
-    def deal_total(self, cid) -> int:
+    def deal_total(self, cid: str) -> int:
         base = cid[3:] if cid.startswith("no-") else cid
         return (-1 if cid.startswith("no-") else 1) * TOTAL_UNIT * (6 if base == "everything" else 1)
 
-    def _view(self, seat):
-        v = self._play_view(seat)
-        v.update({"phase": self.phase, "dealer": self.dealer, "order": list(self.order),
-                  "deals_total": self.DEALS, "deal_total": self.deal_total(self.contract)})
-        return v
+    def _view(self, seat: int) -> KingRuView:
+        return {**self._base_view(seat), **self._play_view(), **self._tallies(),
+                "phase": self.phase, "dealer": self.dealer, "order": list(self.order),
+                "deals_total": self.DEALS, "deal_total": self.deal_total(self.contract)}
 
     @classmethod
-    def from_scenario(cls, contract, hands, leader=None, trick=None, options=None):
+    def from_scenario(cls, contract: object, hands: object, leader: object = None, trick: object = None,
+                      options: dict[str, Any] | None = None) -> "KingRu":
         g = cls(0, options, _deal=False)
         con = contract_by_id(contract, g.options) if isinstance(contract, str) else None
         if con is None:
-            raise RulesError(f"contract {contract!r} is not a Кинг contract")
-        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < 4:
-            raise RulesError("leader: a scenario needs the seat that leads, 0..3")
+            raise RulesError("unknown-contract", f"contract {describe(contract)} is not a Кинг contract")
+        leader = check_seat(leader, 4, "leader", "a scenario needs the seat that leads")
+        assert isinstance(contract, str)
         g.contract, g.first_leader = contract, leader
         g.order = [contract]
         g._scenario_play(con, hands, leader, trick)

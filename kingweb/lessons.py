@@ -5,39 +5,42 @@ the positions and the answers, so that the tests can prove every lesson solvable
 """
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import IllegalAction, RulesError, scenario
+from .game import Game
+from .views import Hint
 
 
 @dataclass(frozen=True)
 class Lesson:
     id: str                       # "king/heart-lead-ban": game/name
     contract: str
-    hands: tuple
+    hands: tuple[tuple[str, ...], ...]
     seat: int                     # the learner's seat
-    answers: tuple                # the right plays
-    where: dict = field(default_factory=dict)
-    before: tuple = ()            # actions played before the learner's turn
-    options: dict = field(default_factory=dict)
+    answers: tuple[str, ...]      # the right plays
+    where: dict[str, Any] = field(default_factory=dict)
+    before: tuple[str, ...] = ()  # actions played before the learner's turn
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def game(self):
+    def game(self) -> str:
         return self.id.split("/")[0]
 
-    def position(self):
+    def position(self) -> Game:
         g = scenario(self.game, self.contract, [list(h) for h in self.hands], self.options or None, **self.where)
         for a in self.before:
             g.act(a)
         if g.turn != self.seat:
-            raise RulesError(f"lesson {self.id}: seat {self.seat} is not to act")
+            raise RulesError("unknown-lesson", f"lesson {self.id}: seat {self.seat} is not to act", lesson=self.id)
         return g
 
 
-def _h(*hands):
+def _h(*hands: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(h.split()) for h in hands)
 
 
-LESSONS = {l.id: l for l in [
+LESSONS = {lesson.id: lesson for lesson in [
     # -- King --------------------------------------------------------------------------------
     Lesson("king/follow-suit", "tricks", _h("2D 8D 9S", "5C 6C 7C", "8C TD JD", "QC 3D 4D"), 0,
            ("2D", "8D"), {"leader": 3}, ("3D",)),
@@ -84,16 +87,18 @@ LESSONS = {l.id: l for l in [
 ]}
 
 
-def check(lesson_id, action):
-    """``("right", None)``, ``("wrong", hint)`` or ``("illegal", message)`` for an answer."""
-    from .bots import hint
+def check(lesson_id: str, action: str) -> tuple[IllegalAction | None, Hint | None]:
+    """How an answer to a lesson fares: ``(None, None)`` right; ``(refusal, None)``
+    illegal, with the ``IllegalAction`` the engine raised; ``(None, hint)`` legal but
+    wrong, with the play the bots suggest and why."""
+    from .bots.hints import hint
     lesson = LESSONS[lesson_id]
     g = lesson.position()
     if action in lesson.answers:
-        return "right", None
+        return None, None
     if action not in g.legal():
         try:
             g.act(action, seat=lesson.seat)
         except IllegalAction as e:
-            return "illegal", str(e)
-    return "wrong", hint(g, lesson.seat)
+            return e, None
+    return None, hint(g, lesson.seat)

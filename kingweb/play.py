@@ -6,10 +6,15 @@ trusts its caller: :meth:`Play.play` does not check legality (the public ``Game`
 does, with messages), so that a bot can run thousands of playouts per decision.
 """
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable
 
-from .cards import HEART_MASK, HEARTS, KH, KH_BIT, SUIT_MASK
+from .cards import CODES, HEART_MASK, HEARTS, KH, KH_BIT, SUIT_MASK
+from .views import Counted
+
+#: ``score(won, ntricks, winners)``: cards won per seat (masks), tricks per seat, the
+#: winner of each trick of the deal (None: not played) → points per seat.
+Scorer = Callable[[list[int], list[int], list[int | None]], list[int]]
 
 # K♥ obligations (King's "king-of-hearts" deal, Кинг's king_discard option).
 KH_NONE, KH_VOID, KH_VOID_OR_HEARTS = 0, 1, 2
@@ -25,7 +30,7 @@ class Contract:
     """
 
     id: str
-    score: Callable[[list, list, list], list]
+    score: Scorer
     trump: int = -1
     ban_hearts_lead: bool = False
     kh_rule: int = KH_NONE
@@ -34,30 +39,95 @@ class Contract:
     early_mask: int = 0
     #: Points per seat are never positive (negative) or never negative (positive).
     sign: int = -1
+    #: What scores, item by item, for ``counted``: ``("card", mask, unit)`` each card of
+    #: ``mask`` won; ``("tricks", base, unit)`` base + unit per trick taken; ``("last-two",
+    #: 0, unit)`` each of the last two tricks.  ``score`` is the fast sum of the same.
+    parts: tuple[tuple[str, int, int], ...] = ()
+
+    def counted(self, won: list[int], ntricks: list[int], winners: list[int | None]) -> list[list[Counted]]:
+        """Per seat, the items that seat took that scored, each with its points (they sum
+        to ``score``'s points):
+
+        - ``{"kind": "card", "card": "QS", "points": -50}``: a scoring card it won
+          (a card that counts twice, as the K♥ of «ералаш», is one item with the sum);
+        - ``{"kind": "trick", "trick": 12, "points": -90}``: a scoring trick it won,
+          numbered from 1 in the deal;
+        - ``{"kind": "tricks", "count": 3, "points": -60}``: its number of tricks, where
+          tricks as such score (present for every seat, even at 0).
+        """
+        out: list[list[Counted]] = [[] for _ in won]
+        cards: dict[tuple[int, int], int] = {}
+        for kind, mask, unit in self.parts:
+            if kind == "card":
+                for s, w in enumerate(won):
+                    m = w & mask
+                    while m:
+                        low = m & -m
+                        c = low.bit_length() - 1
+                        cards[(s, c)] = cards.get((s, c), 0) + unit
+                        m ^= low
+        for (s, c), pts in sorted(cards.items(), key=lambda x: x[0][1]):
+            out[s].append({"kind": "card", "card": CODES[c], "points": pts})
+        for kind, base, unit in self.parts:
+            if kind == "tricks":
+                for s, t in enumerate(ntricks):
+                    out[s].insert(0, {"kind": "tricks", "count": t, "points": base + unit * t})
+            elif kind == "last-two":
+                for k in range(len(winners) - 2, len(winners)):
+                    winner = winners[k]
+                    if winner is not None:
+                        out[winner].append({"kind": "trick", "trick": k + 1, "points": unit})
+        return out
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the winning card so far: a higher
+    card of its suit, or a trump on a card that is not one.  (``random_playout`` writes
+    this out inline: it is the hot loop.)"""
+    suit = card // 13
+    if suit == best // 13:
+        return card > best
+    return suit == trump
 
 
 class Play:
     """Card play of one deal: hands as bitmasks, the trick in progress, tricks won."""
 
-    __slots__ = ("n", "c", "hands", "turn", "leader", "trick", "led", "best", "best_seat",
-                 "trick_no", "last_trick", "won", "ntricks", "winners", "live", "over",
-                 "early")
+    __slots__ = (
+        "best",
+        "best_seat",
+        "c",
+        "early",
+        "hands",
+        "last_trick",
+        "leader",
+        "led",
+        "live",
+        "n",
+        "ntricks",
+        "over",
+        "trick",
+        "trick_no",
+        "turn",
+        "winners",
+        "won",
+    )
 
-    def __init__(self, contract: Contract, hands, leader: int, tricks_per_hand: int,
-                 trick_no: int = 0, early_end: bool = True):
+    def __init__(self, contract: Contract, hands: Iterable[int], leader: int, tricks_per_hand: int,
+                 trick_no: int = 0, early_end: bool = True) -> None:
         self.c = contract
-        self.n = len(hands)
         self.hands = list(hands)
+        self.n = len(self.hands)
         self.turn = self.leader = leader
-        self.trick = []
+        self.trick: list[int] = []
         self.led = self.best = self.best_seat = -1
         self.trick_no = trick_no
         self.last_trick = tricks_per_hand - 1
         self.won = [0] * self.n
         self.ntricks = [0] * self.n
-        self.winners = [None] * tricks_per_hand
+        self.winners: list[int | None] = [None] * tricks_per_hand
         self.live = 0
-        for h in hands:
+        for h in self.hands:
             self.live |= h
         self.early = contract.early_mask if early_end else 0
         self.over = self.live == 0
@@ -101,14 +171,8 @@ class Play:
         if not trick:
             self.led = card // 13
             self.best, self.best_seat = card, s
-        else:
-            suit = card // 13
-            best_suit = self.best // 13
-            if suit == best_suit:
-                if card > self.best:
-                    self.best, self.best_seat = card, s
-            elif suit == self.c.trump:
-                self.best, self.best_seat = card, s
+        elif beats(card, self.best, self.c.trump):
+            self.best, self.best_seat = card, s
         trick.append(card)
         if len(trick) < self.n:
             self.turn = (s + 1) % self.n
@@ -124,10 +188,10 @@ class Play:
         if not self.live or self.live & self.early == 0 < self.early:
             self.over = True
 
-    def points(self) -> list:
+    def points(self) -> list[int]:
         return self.c.score(self.won, self.ntricks, self.winners)
 
-    def random_playout(self, rand) -> list:
+    def random_playout(self, rand: Callable[[], float]) -> list[int]:
         """Play to the end choosing uniformly among legal cards; return the points.
 
         ``rand`` is a ``random.Random().random``-like callable.  This is the loop the
@@ -173,7 +237,7 @@ class Play:
                         m &= m - 1
                         k -= 1
                     card = (m & -m).bit_length() - 1
-                suit = card // 13
+                suit = card // 13  # beats(card, best, trump), inline
                 if suit == best // 13:
                     if card > best:
                         best, best_seat = card, turn
@@ -223,10 +287,10 @@ class Play:
         return c.score(won, ntricks, winners)
 
 KH_RANK_BIT = 1 << (KH % 13)
-_SELECT = None
+_SELECT: tuple[tuple[int, ...], ...] | None = None
 
 
-def _select():
+def _select() -> tuple[tuple[int, ...], ...]:
     """For each 13-bit suit mask, the ranks it holds: picks a card of the suit led in
     O(1).  Built on first use, so that importing the engine stays quick in the browser."""
     global _SELECT

@@ -8,223 +8,340 @@ deterministic for a seed, so a replay reproduces their play exactly.
 
 import json
 import time
+from collections.abc import Iterable
+from typing import Any, cast
 
-from . import IllegalAction, RulesError, from_json, new_game
-from .bots import LEVELS, Bot, hint
+from . import IllegalAction, RulesError, from_json, new_game, safejson
+from .bots import DEFAULT_BUDGET, LEVELS, Bot
+from .bots.hints import REASONS, hint
+from .errors import ERRORS, REFUSALS, describe
+from .game import Game, check_seat
+from .views import Hint, SessionPart
+
+#: An answer's ``result``: plain JSON data (the state is a view plus ``SessionPart``).
+Result = dict[str, Any]
 
 SAVE_FORMAT = "kingweb-save"
 SAVE_VERSION = 1
+MAX_BUDGET = 10.0
 
 
 class Session:
-    def __init__(self):
-        self.game = None
-        self.lesson_id = None
+    """One human seat at one table (a match or a lesson), bots in the others."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.lesson_id: str | None = None
         self.level = "normal"
         self.seat = 0
-        self.budget = 0.3
+        self.budget: float = DEFAULT_BUDGET
+        self._bots: dict[int, Bot] = {}
+        self.human_moves: list[int] = []  # indices in game.actions of the human's actions
 
     # -- lifecycle ------------------------------------------------------------------
 
-    def start(self, game, options=None, seed=None, level="normal", seat=0, budget=None):
-        if level not in LEVELS:
-            raise RulesError(f"level: {level!r} is not a bot level (one of {', '.join(LEVELS)})")
-        g = new_game(game, seed, options or {})
-        if not isinstance(seat, int) or not 0 <= seat < g.players:
-            raise RulesError(f"seat: {seat!r} is not a seat of {game}")
-        self.game, self.level, self.seat = g, level, seat
-        self.lesson_id = None
-        if budget is not None:
-            self.budget = float(budget)
-        self._bots = {}
-        self.human_moves = []  # indices in game.actions of the human's actions
+    def start(self, game: str, options: dict[str, Any] | None = None, seed: int | None = None,
+              level: str = "normal", seat: int = 0, budget: float | None = None) -> Result:
+        """A new match with the human at ``seat``.  Everything is checked before the old
+        game is replaced: a refused start leaves the session as it was."""
+        level = _level(level, "level")
+        budget = self.budget if budget is None else _budget(budget)
+        g = new_game(game, seed, {} if options is None else options)
+        self._set(g, level, check_seat(seat, g.players, "seat"))
+        self.budget = budget
         return self.state()
 
-    def bot(self, seat):
+    def _set(self, game: Game, level: str, seat: int, lesson_id: str | None = None,
+             human_moves: Iterable[int] = ()) -> None:
+        self.game, self.level, self.seat, self.lesson_id = game, level, seat, lesson_id
+        self._bots = {}
+        self.human_moves = list(human_moves)
+
+    def bot(self, seat: int) -> Bot:
         b = self._bots.get(seat)
         if b is None:
-            b = self._bots[seat] = Bot(self.level, seed=self.game.seed * 8 + seat, budget=self.budget)
+            b = self._bots[seat] = Bot(self.level, seed=self._need().seed * 8 + seat, budget=self.budget)
         return b
 
     # -- play -------------------------------------------------------------------------
 
-    def act(self, action):
+    def act(self, action: str) -> Result:
         """The human's action; refused with the engine's reason, changing nothing."""
         g = self._need()
         try:
             g.act(action, seat=self.seat)
         except IllegalAction as e:
-            return {"ok": False, "error": str(e), "state": self.state()}
+            return self._refused(e)
         self.human_moves.append(len(g.actions) - 1)
         return {"ok": True, "state": self.state()}
 
-    def lesson(self, lesson_id):
+    def lesson(self, lesson_id: str) -> Result:
         """Open a lesson: its position, with the learner to act."""
         from .lessons import LESSONS
-        if lesson_id not in LESSONS:
-            raise RulesError(f"lesson {lesson_id!r} is not a lesson (lessons: {', '.join(LESSONS)})")
+        if not (isinstance(lesson_id, str) and lesson_id in LESSONS):
+            raise RulesError("unknown-lesson", f"lesson {describe(lesson_id)} is not a lesson "
+                             f"(lessons: {', '.join(LESSONS)})",
+                             lesson=lesson_id if isinstance(lesson_id, str) else None)
         lesson = LESSONS[lesson_id]
-        self.game, self.seat, self.level = lesson.position(), lesson.seat, "normal"
-        self._bots = {}
-        self.human_moves = []
-        self.lesson_id = lesson_id
+        self._set(lesson.position(), "normal", lesson.seat, lesson_id)
         return self.state()
 
-    def lesson_try(self, action):
+    def lesson_try(self, action: str) -> Result:
         """The learner's answer: right (played), wrong (explained, not played) or
-        illegal (the rule, not played)."""
+        illegal (the rule, not played).  An answer to a lesson already answered is
+        judged on the table as it is now: illegal if it cannot be played there."""
         from .lessons import check
-        verdict, detail = check(self.lesson_id, action)
-        if verdict == "right":
-            self.game.act(action, seat=self.seat)
-            return {"verdict": "right", "state": self.state()}
-        if verdict == "illegal":
-            return {"verdict": "illegal", "error": detail, "state": self.state()}
-        return {"verdict": "wrong", "hint": detail, "state": self.state()}
+        if self.lesson_id is None:
+            raise RulesError("no-lesson", "no lesson is open")
+        refusal, hint_ = check(self.lesson_id, action)
+        if refusal is None and hint_ is None:  # right
+            try:
+                self._need().act(action, seat=self.seat)
+            except IllegalAction as e:
+                refusal = e
+            else:
+                return {"verdict": "right", "state": self.state()}
+        if refusal is not None:
+            return {"verdict": "illegal", "error": str(refusal), "code": refusal.code,
+                    "params": refusal.params, "state": self.state()}
+        return {"verdict": "wrong", "hint": hint_, "state": self.state()}
 
-    def bot_step(self):
+    def bot_step(self) -> Result:
         """Let the bot whose turn it is act once."""
         g = self._need()
-        if g.over or g.turn == self.seat:
-            return {"ok": False, "error": "no bot is to act", "state": self.state()}
         seat = g.turn
+        if seat is None or seat == self.seat:
+            return self._refused(IllegalAction("no-bot-to-act"))
         t0 = time.perf_counter()
-        action = self.bot(seat).decide(g.view(seat))
+        # (the bots read a view as a plain dict: the shape is kingweb.views')
+        action = self.bot(seat).decide(cast(dict[str, Any], g.view(seat)))
         ms = 1000 * (time.perf_counter() - t0)
         g.act(action, seat=seat)
         return {"ok": True, "seat": seat, "action": action, "ms": ms, "state": self.state()}
 
-    def hint(self):
+    def hint(self) -> Hint:
         return hint(self._need(), self.seat)
 
-    def undo(self):
+    def undo(self) -> Result:
         """Take back the human's last action and everything after it (solo play)."""
         g = self._need()
         if not self.human_moves:
-            return {"ok": False, "error": "nothing to undo", "state": self.state()}
-        self._replay(g.actions[:self.human_moves.pop()])
+            return self._refused(IllegalAction("nothing-to-undo"))
+        self.game = self._replayed(g.actions[:self.human_moves.pop()])
         return {"ok": True, "state": self.state()}
 
-    def _human_action_indices(self):
-        """Indices in ``actions`` of the human's actions (found by replaying seats)."""
-        g = self.game
-        replay = new_game(g.id, g.seed, g.options)
-        out = []
-        for i, a in enumerate(g.actions):
-            if replay.turn == self.seat:
-                out.append(i)
-            replay.act(a)
-        return out
-
-    def _replay(self, actions):
-        g = self.game
-        fresh = new_game(g.id, g.seed, g.options)
-        for a in actions:
-            fresh.act(a)
-        self.game = fresh
+    def _replayed(self, actions: list[str]) -> Game:
+        """The game from its start (the match's seed, or the lesson's position) with
+        ``actions`` played."""
+        data = json.loads(self._need().to_json())
+        data["actions"] = actions
+        return from_json(json.dumps(data))
 
     # -- save / load ------------------------------------------------------------------
 
-    def save(self):
+    def save(self) -> Result:
         g = self._need()
+        if self.lesson_id is not None:
+            raise RulesError("lesson-not-saved", "a lesson is not saved: open it again from the lessons")
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": g.id, "seed": g.seed,
                 "options": g.options, "level": self.level, "seat": self.seat, "actions": list(g.actions)}
 
-    def load(self, data):
-        """Restore a save; a corrupt or foreign one raises ``RulesError`` saying why."""
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except ValueError as e:
-                raise RulesError(f"save: not JSON ({e})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise RulesError("save: not a kingweb save")
-        if data.get("version") != SAVE_VERSION:
-            raise RulesError(f"save: version {data.get('version')!r} is not this version ({SAVE_VERSION})")
-        level = data.get("level")
-        if level not in LEVELS:
-            raise RulesError(f"save: level {level!r} is unknown")
-        snap = json.dumps({"format": "kingweb", "version": 1, "game": data.get("game"),
-                           "seed": data.get("seed"), "options": data.get("options"),
-                           "scenario": None, "actions": data.get("actions")})
-        g = from_json(snap)
-        seat = data.get("seat", 0)
-        if not isinstance(seat, int) or not 0 <= seat < g.players:
-            raise RulesError("save: seat is not a seat of this game")
-        self.game, self.level, self.seat = g, level, seat
-        self._bots = {}
-        self.human_moves = self._human_action_indices()
+    def load(self, data: object) -> Result:
+        """Restore a save (an object, or its JSON text); a corrupt or foreign one raises
+        ``RulesError`` with code ``bad-save`` saying why, and leaves the session as it was."""
+        try:
+            g, level, seat = _read_save(data)
+        except RulesError as e:
+            if e.code == "bad-save":
+                raise
+            field = e.params.get("field") or _SAVE_FIELD_OF.get(e.code)
+            raise RulesError("bad-save", f"save: {e}", field=field) from None
+        self._set(g, level, seat, human_moves=_human_action_indices(g, seat))
         return self.state()
 
     # -- what the page draws ------------------------------------------------------------
 
-    def state(self):
+    def state(self) -> Result:
+        """The human's view of the table, and the session's own fields (``SessionPart``)."""
         g = self._need()
-        v = g.view(self.seat)
-        v["human"] = self.seat
-        v["level"] = self.level
-        v["seed"] = g.seed
-        v["actions_count"] = len(g.actions)
-        v["can_undo"] = bool(self.human_moves)
-        v["lesson"] = self.lesson_id
-        return v
+        part: SessionPart = {"human": self.seat, "level": self.level, "seed": g.seed,
+                             "actions_count": len(g.actions), "can_undo": bool(self.human_moves),
+                             "lesson": self.lesson_id}
+        return {**g.view(self.seat), **part}
 
-    def _need(self):
+    def _refused(self, e: IllegalAction) -> Result:
+        """The answer to a refused request: the reason as words, code and params."""
+        return {"ok": False, "error": str(e), "code": e.code, "params": e.params, "state": self.state()}
+
+    def handle(self, request: object) -> str:
+        """One JSON request ``{"cmd": ..., "args": {...}}`` → JSON response; never raises
+        (see ``_handle``)."""
+        return _handle(self, request)
+
+    def _need(self) -> Game:
         if self.game is None:
-            raise RulesError("no game: start one first")
+            raise RulesError("no-game", "no game: start one first")
         return self.game
+
+
+#: The save field behind each error of a game read from a save.
+_SAVE_FIELD_OF = {"bad-level": "level", "unknown-game": "game", "bad-seed": "seed", "bad-options": "options",
+                  "bad-option": "options", "unknown-option": "options", "option-combination": "options"}
+SAVE_FIELDS = ("format", "version", "game", "seed", "options", "level", "seat", "actions")
+
+
+def _read_save(data: object) -> tuple[Game, str, int]:
+    """The game, level and seat of a save, all checked."""
+    if isinstance(data, str):
+        try:
+            data = safejson.loads(data)
+        except ValueError as e:
+            raise RulesError("bad-save", f"save: not JSON ({e})", field=None) from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise RulesError("bad-save", "save: not a kingweb save", field="format")
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise RulesError("bad-save", f"save: version {describe(version)} is not this version ({SAVE_VERSION})",
+                         field="version")
+    for key in data:
+        if key not in SAVE_FIELDS:
+            raise RulesError("bad-save", f"save: {describe(key)} is not a field of a save "
+                             f"(fields: {', '.join(SAVE_FIELDS)})", field=key)
+    level = _level(data.get("level"), "level")
+    try:
+        snapshot = json.dumps({"format": "kingweb", "version": 1, "game": data.get("game"),
+                               "seed": data.get("seed"), "options": data.get("options"),
+                               "scenario": None, "actions": data.get("actions")})
+    except (RecursionError, TypeError, ValueError):  # too deep, or not JSON data at all
+        raise RulesError("bad-save", "save: its fields are not plain JSON data", field=None) from None
+    g = from_json(snapshot)
+    return g, level, check_seat(data.get("seat"), g.players, "seat")
+
+
+def _level(level: object, field: str) -> str:
+    if not (isinstance(level, str) and level in LEVELS):
+        raise RulesError("bad-level", f"{field}: {describe(level)} is not a bot level (one of {', '.join(LEVELS)})")
+    return level
+
+
+def _budget(budget: object) -> float:
+    """A bot's seconds a decision: a number above 0, at most ``MAX_BUDGET``."""
+    if not (type(budget) in (int, float) and isinstance(budget, int | float)
+            and 0 < budget <= MAX_BUDGET):  # (NaN fails too; bool is not a number here)
+        raise RulesError("bad-request", f"budget: {describe(budget)} is not a number of seconds "
+                         f"above 0 and at most {MAX_BUDGET}", field="budget")
+    return float(budget)
+
+
+def _human_action_indices(game: Game, seat: int) -> list[int]:
+    """Indices in ``game.actions`` of ``seat``'s actions (found by replaying a new match)."""
+    replay = new_game(game.id, game.seed, game.options)
+    out = []
+    for i, a in enumerate(game.actions):
+        if replay.turn == seat:
+            out.append(i)
+        replay.act(a)
+    return out
 
 
 _SESSION = Session()
 
+#: Each command's arguments: the required ones, then the optional ones.
+COMMANDS = {
+    "start": (("game",), ("options", "seed", "level", "seat", "budget")),
+    "act": (("action",), ()), "bot": ((), ()), "hint": ((), ()), "undo": ((), ()),
+    "save": ((), ()), "load": (("save",), ()), "lesson": (("id",), ()),
+    "lesson_try": (("action",), ()), "state": ((), ()), "info": ((), ()),
+}
 
-def handle(request: str) -> str:
+
+def handle(request: object) -> str:
+    """The page's session answers ``request``: see ``Session.handle``."""
+    return _SESSION.handle(request)
+
+
+def _handle(s: Session, request: object) -> str:
     """One JSON request ``{"cmd": ..., "args": {...}}`` → JSON response.
 
     The answer is ``{"ok": true, "result": ...}``; errors come back as ``{"ok": false,
-    "error": message, "kind": "RulesError"}``, never raised, so that the worker never
-    dies on bad input."""
+    "error": message, "kind": "RulesError", "code": code, "params": {...}}``, never
+    raised, so that the worker never dies on bad input, and a request that fails leaves
+    the session as it was.  A refused action is not an error: its result is
+    ``{"ok": false, "error", "code", "params", "state"}``."""
     try:
-        req = json.loads(request)
-        cmd, args = req.get("cmd"), req.get("args") or {}
-        s = _SESSION
-        if cmd == "start":
-            out = s.start(**args)
-        elif cmd == "act":
-            out = s.act(args["action"])
-        elif cmd == "bot":
-            out = s.bot_step()
-        elif cmd == "hint":
-            out = s.hint()
-        elif cmd == "undo":
-            out = s.undo()
-        elif cmd == "save":
-            out = s.save()
-        elif cmd == "load":
-            out = s.load(args["save"])
-        elif cmd == "lesson":
-            out = s.lesson(args["id"])
-        elif cmd == "lesson_try":
-            out = s.lesson_try(args["action"])
-        elif cmd == "state":
-            out = s.state()
-        elif cmd == "info":
-            out = info()
-        else:
-            raise RulesError(f"unknown command {cmd!r}")
-        return json.dumps({"ok": True, "result": out})
-    except (RulesError, IllegalAction, KeyError, TypeError, ValueError) as e:
-        return json.dumps({"ok": False, "error": str(e), "kind": type(e).__name__})
+        return json.dumps({"ok": True, "result": _run(s, request)})
+    except (RulesError, IllegalAction) as e:
+        return json.dumps({"ok": False, "error": str(e), "kind": "RulesError",
+                           "code": e.code, "params": e.params})
+    except Exception as e:  # a bug of ours: reported, so that the worker lives on
+        return json.dumps({"ok": False, "error": f"internal error: {type(e).__name__}: {describe(e, 200)}",
+                           "kind": "InternalError", "code": "internal-error", "params": {}})
 
 
-def info():
-    """The games and their options, for the start screen."""
+def _run(s: Session, request: object) -> Any:
+    """Check ``request`` fully, then run it on session ``s``."""
+    if not isinstance(request, str):
+        raise RulesError("bad-request", "request: expected JSON text", field="request")
+    try:
+        req = safejson.loads(request)
+    except ValueError as e:
+        raise RulesError("bad-request", f"request: not JSON ({e})", field="request") from None
+    if not isinstance(req, dict):
+        raise RulesError("bad-request", "request: expected an object {\"cmd\": ..., \"args\": {...}}",
+                         field="request")
+    for key in req:
+        if key not in ("cmd", "args"):
+            raise RulesError("bad-request", f"request: {describe(key)} is not a field (fields: cmd, args)",
+                             field=key)
+    cmd, args = req.get("cmd"), req.get("args")
+    if not (isinstance(cmd, str) and cmd in COMMANDS):
+        raise RulesError("unknown-command", f"unknown command {describe(cmd)}",
+                         cmd=cmd if isinstance(cmd, str) else None)
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        raise RulesError("bad-request", "args: expected an object of argument names to values", field="args")
+    required, optional = COMMANDS[cmd]
+    for name in required:
+        if name not in args:
+            raise RulesError("bad-request", f"args: {cmd} needs {name!r}", field=name)
+    for name in args:
+        if name not in required and name not in optional:
+            raise RulesError("bad-request", f"args: {describe(name)} is not an argument of {cmd} "
+                             f"(arguments: {', '.join(required + optional) or 'none'})", field=name)
+    if cmd == "start":
+        return s.start(**args)
+    if cmd == "act":
+        return s.act(args["action"])
+    if cmd == "bot":
+        return s.bot_step()
+    if cmd == "hint":
+        return s.hint()
+    if cmd == "undo":
+        return s.undo()
+    if cmd == "save":
+        return s.save()
+    if cmd == "load":
+        return s.load(args["save"])
+    if cmd == "lesson":
+        return s.lesson(args["id"])
+    if cmd == "lesson_try":
+        return s.lesson_try(args["action"])
+    if cmd == "state":
+        return s.state()
+    return info()
+
+
+def info() -> Result:
+    """The games and their options, for the start screen, and every code the page may
+    have to translate."""
     from . import _CLASSES
-    out = {}
+    out: dict[str, Any] = {}
     for gid, cls in _CLASSES.items():
         out[gid] = {"players": cls.players,
                     "options": {k: {"default": o.default, "allowed": list(o.allowed), "doc": o.doc}
                                 for k, o in cls.OPTIONS.items()}}
     from . import __version__
     from .lessons import LESSONS
-    return {"games": out, "levels": list(LEVELS), "version": __version__, "lessons": list(LESSONS)}
+    return {"games": out, "levels": list(LEVELS), "version": __version__, "lessons": list(LESSONS),
+            "codes": {"refusals": list(REFUSALS), "reasons": list(REASONS), "errors": list(ERRORS)}}

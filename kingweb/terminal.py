@@ -1,22 +1,25 @@
 """``python -m kingweb play king``: play in a terminal, you at seat 0 against bots."""
 
 import sys
+from collections.abc import Callable
+from typing import Any, cast
 
 from . import IllegalAction, new_game
 from .bots import Bot
-from .cards import name, INDEX
+from .cards import INDEX, name
 
 NAMES = {4: ["You", "West", "North", "East"], 2: ["You", "Opponent"]}
 
 
-def show_hand(codes):
-    by_suit = {}
+def show_hand(codes: list[str]) -> str:
+    by_suit: dict[str, list[str]] = {}
     for c in codes:
         by_suit.setdefault(c[1], []).append(c)
-    return "   ".join(" ".join(name(INDEX[c]) for c in cs) for s, cs in sorted(by_suit.items()))
+    return "   ".join(" ".join(name(INDEX[c]) for c in cs) for _, cs in sorted(by_suit.items()))
 
 
-def main(game, level="normal", seed=None, inp=input, out=print):
+def main(game: str, level: str = "normal", seed: int | None = None, inp: Callable[[str], str] = input,
+         out: Callable[[str], object] = print) -> int:
     g = new_game(game, seed)
     names = NAMES[g.players]
     bots = {s: Bot(level, seed=g.seed * 8 + s) for s in range(1, g.players)}
@@ -24,10 +27,10 @@ def main(game, level="normal", seed=None, inp=input, out=print):
         "an action, 'legal', 'hint' or 'quit'.")
     shown_deals = 0
     last_serial = 0
-    while not g.over:
+    while (turn := g.turn) is not None:
         v = g.view(0)
-        lt = v.get("last_trick")
-        if lt and lt.get("serial", 0) != last_serial:
+        lt = v["last_trick"]
+        if lt and lt["serial"] != last_serial:
             last_serial = lt["serial"]
             played = ", ".join(f"{names[(lt['leader'] + i) % g.players]} {name(INDEX[c])}" for i, c in enumerate(lt["cards"]))
             out(f"  trick: {played} → {names[lt['winner']]}")
@@ -36,14 +39,14 @@ def main(game, level="normal", seed=None, inp=input, out=print):
             shown_deals += 1
             out(f"Deal {shown_deals} ({d['contract']}): " + ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(d["points"])))
             out("Totals: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(g.scores)))
-        if g.turn != 0:
-            a = bots[g.turn].decide(g.view(g.turn))
+        if turn != 0:
+            a = bots[turn].decide(cast(dict[str, Any], g.view(turn)))
             if not a[0].isdigit() and a not in INDEX:
-                out(f"  {names[g.turn]}: {a}")
+                out(f"  {names[turn]}: {a}")
             g.act(a)
             continue
-        trick = " ".join(f"{names[x['seat']]}:{name(INDEX[x['card']])}" for x in v.get("trick", []))
-        out(f"\nDeal {v['deal_no'] + 1} · {v['contract']}" + (f" · trump {v['trump']}" if v.get("trump") else "")
+        trick = " ".join(f"{names[x['seat']]}:{name(INDEX[x['card']])}" for x in v["trick"])
+        out(f"\nDeal {v['deal_no'] + 1} · {v['contract']}" + (f" · trump {v['trump']}" if v["trump"] else "")
             + (f" · on the table: {trick}" if trick else ""))
         out("Your hand: " + show_hand(v["hand"]))
         try:

@@ -1,118 +1,209 @@
-"""What the two four-player games (King and Кинг) share: card play through a ``Play``,
-the record of tricks, and one-deal scenarios."""
+"""What every game here shares once cards are dealt: card play through a ``Play``, the
+public record of tricks, the refusal of a card with its reason, the trick part of a
+view, and one-deal scenarios."""
+
+from typing import Any
 
 from . import cards
-from .cards import INDEX, code
-from .errors import RulesError
-from .game import Game, card_refusal, play_recorded, scenario_hands
-from .play import Play
+from .cards import HEART_MASK, INDEX, KH_BIT, code
+from .errors import IllegalAction, RulesError
+from .game import Game, check_seat
+from .play import Contract, Play
+from .views import LastTrick, Tallies, Trick, TrickPart
+
+
+def card_refusal(play: Play, c: int) -> IllegalAction:
+    """Why card ``c`` may not be played now by ``play.turn`` (the first rule it breaks)."""
+    seat = play.turn
+    bit = 1 << c
+    if not play.hands[seat] & bit:
+        return IllegalAction("not-in-hand", card=code(c))
+    legal = play.legal_mask()
+    if not play.trick:
+        if play.c.ban_hearts_lead and bit & HEART_MASK and play.hands[seat] & ~HEART_MASK:
+            return IllegalAction("hearts-lead-ban")
+        if legal == KH_BIT:
+            return IllegalAction("king-forced-only-hearts")
+    if legal == KH_BIT:
+        if play.led == cards.HEARTS:
+            return IllegalAction("king-forced-hearts-led")
+        return IllegalAction("king-forced-void", suit=cards.SUITS[play.led])
+    return IllegalAction("follow-suit", suit=cards.SUITS[play.led])
+
+
+def scenario_hands(hands: object, players: int, deck: int) -> tuple[list[int], int]:
+    """Masks of the hands of a scenario, and of all their cards together: refuses a wrong
+    count of hands, unknown cards and a card in two hands."""
+    if not isinstance(hands, (list, tuple)) or len(hands) != players:
+        raise RulesError("bad-cards", f"hands: expected {players} lists of card codes", field="hands")
+    masks, seen = [], 0
+    for i, h in enumerate(hands):
+        m = cards.parse_hand(h, f"hands[{i}]", deck)
+        if m & seen:
+            dup = code((m & seen).bit_length() - 1)
+            raise RulesError("bad-cards", f"hands[{i}]: {dup} is also in another hand", field=f"hands[{i}]")
+        seen |= m
+        masks.append(m)
+    return masks, seen
 
 
 class TrickGame(Game):
+    """A game of tricks: subclasses deal, start play with ``_start_play`` and file the
+    deal in ``_end_play``; card play, its refusals and the trick view are here."""
+
     TRICKS_PER_HAND = 13
     DECK = cards.FULL_DECK
 
-    def __init__(self, seed=None, options=None):
+    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         super().__init__(seed, options)
-        self.p: Play | None = None
-        self.tricks: list[dict] = []
+        self.p: Play | None = None  # None: a deal whose contract is not chosen yet
+        self.tricks: list[Trick] = []
         self.leader = 0
         self.dealer = 0
         self.dealt = [0] * self.players
-        self.last_trick = None   # the latest finished trick, even of a finished deal
+        self.last_trick: LastTrick | None = None  # the latest finished trick, even of a finished deal
         self.trick_serial = 0
 
     # -- dealing ---------------------------------------------------------------
 
-    def _shuffled_hands(self) -> list[int]:
+    def _deal_cards(self) -> tuple[list[int], list[int]]:
+        """A shuffled deck dealt ``TRICKS_PER_HAND`` cards a seat, and the rest in order."""
         deck = cards.cards_of(self.DECK)
         self.rng.shuffle(deck)
         k = self.TRICKS_PER_HAND
-        return [cards.mask_of(deck[i * k:(i + 1) * k]) for i in range(self.players)]
+        hands = [cards.mask_of(deck[i * k:(i + 1) * k]) for i in range(self.players)]
+        return hands, deck[k * self.players:]
 
-    def _start_play(self, contract, hands, leader, trick_no=0):
-        self.p = Play(contract, hands, leader, self.TRICKS_PER_HAND, trick_no,
-                      early_end=not self.options.get("play_all_tricks", False))
+    @property
+    def play(self) -> Play:
+        """The deal's card play (there is one whenever a card may be played)."""
+        assert self.p is not None, "no card play in this phase"
+        return self.p
+
+    def _new_play(self, contract: Contract, hands: list[int], leader: int, trick_no: int = 0) -> Play:
+        return Play(contract, hands, leader, self.TRICKS_PER_HAND, trick_no,
+                    early_end=not self.options.get("play_all_tricks", False))
+
+    def _start_play(self, play: Play) -> None:
+        self.p = play
         self.tricks = []
-        self.leader = leader
+        self.leader = play.leader
+
+    def _end_play(self) -> None:
+        raise NotImplementedError
 
     # -- card play ---------------------------------------------------------------
 
-    @property
-    def turn(self):
-        if self.over:
-            return None
-        return self._turn()
+    # (the card-play methods read ``self.p`` with an assert rather than through ``play``:
+    # they are the public API's hot path, and a property call costs there)
 
-    def _turn(self):
-        return self.p.turn
+    def _turn(self) -> int | None:
+        p = self.p
+        assert p is not None
+        return p.turn
 
-    def _card_legal(self):
-        return cards.codes_of(self.p.legal_mask())
+    def _legal(self) -> list[str]:
+        p = self.p
+        assert p is not None
+        return cards.codes_of(p.legal_mask())
 
-    def _card_refusal(self, action):
+    def _refusal(self, action: str) -> IllegalAction:
         if action not in INDEX:
-            return None
-        return card_refusal(self.p, INDEX[action])
+            return IllegalAction("not-a-card", action=action[:40], legal=self._legal())
+        return card_refusal(self.play, INDEX[action])
 
-    def _play_card(self, action):
-        if play_recorded(self, action):
+    def _apply(self, action: str) -> None:
+        """Play the card ``action`` and keep the public record of tricks (``tricks`` of
+        the deal, ``last_trick`` across deals); file the deal when its play is over."""
+        p = self.p
+        assert p is not None
+        if not p.trick:
+            self.tricks.append({"leader": p.turn, "cards": [], "winner": None})
+        self.tricks[-1]["cards"].append(action)
+        p.play(INDEX[action])
+        if not p.trick:
+            t = self.tricks[-1]
+            t["winner"] = p.leader
+            self.trick_serial += 1
+            self.last_trick = {"leader": t["leader"], "cards": list(t["cards"]), "winner": p.leader,
+                               "deal_no": self.deal_no, "serial": self.trick_serial}
+        if p.over:
             self._end_play()
 
-    def _hand_mask(self, seat):
+    def _hand_mask(self, seat: int) -> int:
         if self.p is not None:
             return self.p.hands[seat]
         return self.dealt[seat]
 
-    def _play_view(self, seat):
+    def _finished_tricks(self) -> list[Trick]:
+        return [{"leader": t["leader"], "cards": list(t["cards"]), "winner": t["winner"]}
+                for t in self.tricks if t["winner"] is not None]
+
+    # -- the trick part of a view ------------------------------------------------
+
+    def _play_view(self) -> TrickPart:
+        """The cards on the table and the deal so far."""
         p = self.p
-        if p is None:
+        last = None if self.last_trick is None else self.last_trick.copy()
+        if p is None:  # a positive before its contract is known: nothing played yet
             counts = [self.dealt[s].bit_count() for s in range(self.players)]
-            return {"hand_counts": counts, "trick": [], "tricks": [], "taken": [0] * 4,
-                    "won": [[] for _ in range(self.players)], "deal_points": [0] * 4,
-                    "trump": None, "leader": self.leader, "trick_no": 0,
-                    "tricks_per_hand": self.TRICKS_PER_HAND, "last_trick": self.last_trick}
+            return {"hand_counts": counts, "trick": [], "tricks": [], "deal_points": [0] * self.players,
+                    "trump": None, "leader": self.leader, "trick_no": 0, "last_trick": last}
         current = self.tricks[-1] if self.tricks and self.tricks[-1]["winner"] is None else None
         return {
             "hand_counts": [h.bit_count() for h in p.hands],
             "trick": [] if current is None else
                      [{"seat": (current["leader"] + i) % self.players, "card": c}
                       for i, c in enumerate(current["cards"])],
-            "tricks": [dict(t, cards=list(t["cards"])) for t in self.tricks if t["winner"] is not None],
-            "taken": list(p.ntricks),
-            "won": [cards.codes_of(w) for w in p.won],
+            "tricks": self._finished_tricks(),
             "deal_points": p.points(),
             "trump": None if p.c.trump < 0 else cards.SUITS[p.c.trump],
-            "leader": p.leader, "trick_no": p.trick_no, "tricks_per_hand": self.TRICKS_PER_HAND,
-            "last_trick": self.last_trick,
+            "leader": p.leader, "trick_no": p.trick_no, "last_trick": last,
         }
+
+    def _tallies(self) -> Tallies:
+        """What each seat has taken so far: its number of tricks and its cards."""
+        p = self.p
+        if p is None:
+            return {"taken": [0] * self.players, "won": [[] for _ in range(self.players)],
+                    "tricks_per_hand": self.TRICKS_PER_HAND}
+        return {"taken": list(p.ntricks), "won": [cards.codes_of(w) for w in p.won],
+                "tricks_per_hand": self.TRICKS_PER_HAND}
 
     # -- scenarios -------------------------------------------------------------
 
-    def _scenario_play(self, contract, hands, leader, trick):
+    def _scenario_play(self, contract: Contract, hands: object, leader: object, trick: object) -> None:
         """Set up card play from a position: ``hands`` now, ``trick`` already played
         from ``leader`` on (those seats hold one card fewer)."""
-        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < self.players:
-            raise RulesError(f"leader: expected a seat 0..{self.players - 1}")
-        trick = list(trick or [])
+        leader = check_seat(leader, self.players, "leader")
+        if trick is None:
+            trick = []
+        if isinstance(trick, str) or not isinstance(trick, (list, tuple)):
+            raise RulesError("bad-cards", "trick: expected a list of card codes such as ['QS', 'TH']",
+                             field="trick")
+        trick = list(trick)
         if len(trick) >= self.players:
-            raise RulesError(f"trick: at most {self.players - 1} cards already played")
-        masks, seen = scenario_hands(hands, self.players, self.TRICKS_PER_HAND, self.DECK, len(trick))
+            raise RulesError("bad-cards", f"trick: at most {self.players - 1} cards already played", field="trick")
+        masks, seen = scenario_hands(hands, self.players, self.DECK)
         t = cards.parse_hand(trick, "trick", self.DECK)
         if t & seen:
-            raise RulesError(f"trick: {code((t & seen).bit_length() - 1)} is also in a hand")
+            raise RulesError("bad-cards", f"trick: {code((t & seen).bit_length() - 1)} is also in a hand",
+                             field="trick")
         n = masks[leader].bit_count() + (1 if trick else 0)
         for i, m in enumerate(masks):
             expect = n - 1 if (i - leader) % self.players < len(trick) else n
             if m.bit_count() != expect:
-                raise RulesError(f"hands[{i}]: expected {expect} cards, got {m.bit_count()}")
+                raise RulesError("bad-cards", f"hands[{i}]: expected {expect} cards, got {m.bit_count()}",
+                                 field=f"hands[{i}]")
         if not 1 <= n <= self.TRICKS_PER_HAND:
-            raise RulesError(f"hands: each hand holds 1 to {self.TRICKS_PER_HAND} cards")
+            raise RulesError("bad-cards", f"hands: each hand holds 1 to {self.TRICKS_PER_HAND} cards",
+                             field="hands")
         for i, c in enumerate(trick):
             masks[(leader + i) % self.players] |= 1 << INDEX[c]
         self.out_of_play = self.DECK & ~(seen | t)
-        self._start_play(contract, masks, leader, self.TRICKS_PER_HAND - n)
+        self._start_play(self._new_play(contract, masks, leader, self.TRICKS_PER_HAND - n))
         for c in trick:
-            if c not in self._card_legal():
-                raise RulesError(f"trick: {c} could not have been played there ({self._card_refusal(c)})")
-            self._play_card(c)
+            if c not in self._legal():
+                raise RulesError("bad-cards", f"trick: {c} could not have been played there "
+                                 f"({self._refusal(c)})", field="trick")
+            self._apply(c)

@@ -1,18 +1,23 @@
 """German Whist (``whist``): two players, a stock stage of 13 tricks with draws, then a
 13-trick endgame that alone scores.  RULES.md §3 is the reference."""
 
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+
 from . import cards
 from .cards import INDEX, SUITS, code
-from .errors import RulesError
-from .game import Game, Option, card_refusal, play_recorded, scenario_hands
+from .errors import RulesError, describe
+from .game import Option, check_seat
 from .play import Contract, Play
+from .trickgame import TrickGame, scenario_hands
+from .views import Draw, WhistTallies, WhistView
 
 STAGE_TRICKS = 13
 
 
 def whist_contract(trump: int, stage2_from: int) -> Contract:
     """Tricks from number ``stage2_from`` on count; t ≥ 7 of them scores t − 6."""
-    def score(won, nt, wins):
+    def score(won: list[int], nt: list[int], wins: list[int | None]) -> list[int]:
         t = [0, 0]
         for w in wins[stage2_from:]:
             if w is not None:
@@ -25,14 +30,16 @@ class WhistPlay(Play):
     """A ``Play`` whose first tricks draw from a stock: the winner takes the face-up
     card, the loser the next one face down (``stock[0]`` is the face-up card)."""
 
-    __slots__ = ("stock", "draws")
+    __slots__ = ("draws", "stock")
 
-    def __init__(self, contract, hands, leader, stock, stage2_from):
+    def __init__(self, contract: Contract, hands: Iterable[int], leader: int, stock: Iterable[int],
+                 stage2_from: int) -> None:
         super().__init__(contract, hands, leader, stage2_from + STAGE_TRICKS)
         self.stock = list(stock)
-        self.draws = []  # (trick_no, winner's card, loser's card) of each stage-1 trick
+        # (trick_no, winner's card, loser's card) of each stage-1 trick
+        self.draws: list[tuple[int, int, int]] = []
 
-    def copy(self):
+    def copy(self) -> "WhistPlay":
         p = Play.copy(self)
         q = WhistPlay.__new__(WhistPlay)
         for k in Play.__slots__:
@@ -40,7 +47,7 @@ class WhistPlay(Play):
         q.stock, q.draws = self.stock[:], self.draws[:]
         return q
 
-    def play(self, card):
+    def play(self, card: int) -> None:
         Play.play(self, card)
         if not self.trick and self.stock:
             w = self.leader
@@ -52,8 +59,7 @@ class WhistPlay(Play):
             self.draws.append((self.trick_no - 1, up, down))
             self.over = False
 
-
-    def random_playout(self, rand):
+    def random_playout(self, rand: Callable[[], float]) -> list[int]:
         """Play to the end choosing uniformly among legal cards; return the points."""
         while not self.over:
             m = self.legal_mask()
@@ -65,61 +71,53 @@ class WhistPlay(Play):
         return self.points()
 
 
-class Whist(Game):
+class Whist(TrickGame):
     id = "whist"
     players = 2
-    OPTIONS = {"target": Option(15, tuple(range(1, 101)), "points that win the match")}
+    OPTIONS: ClassVar[dict[str, Option]] = {"target": Option(15, tuple(range(1, 101)), "points that win the match")}
 
-    def __init__(self, seed=None, options=None, *, _deal=True):
+    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *,
+                 _deal: bool = True) -> None:
         super().__init__(seed, options)
-        self.tricks: list[dict] = []
-        self.last_trick = None
-        self.trick_serial = 0
+        self.contract = "whist"
         if _deal:
             self.dealer = self.rng.randrange(2)
             self._start_deal()
 
-    def _start_deal(self):
-        deck = cards.cards_of(cards.FULL_DECK)
-        self.rng.shuffle(deck)
-        hands = [cards.mask_of(deck[:13]), cards.mask_of(deck[13:26])]
-        self._begin(hands, deck[26:], 1 - self.dealer, deck[26] // 13)
+    def _start_deal(self) -> None:
+        hands, stock = self._deal_cards()
+        self._begin(hands, stock, 1 - self.dealer, stock[0] // 13)
 
-    def _begin(self, hands, stock, leader, trump):
+    def _begin(self, hands: list[int], stock: list[int], leader: int, trump: int) -> None:
         self.trump = trump
         self.stage2_from = len(stock) // 2
-        self.p = WhistPlay(whist_contract(trump, self.stage2_from), hands, leader, stock,
-                           self.stage2_from)
-        self.tricks = []
-        self.contract = "whist"
+        self._start_play(WhistPlay(whist_contract(trump, self.stage2_from), hands, leader, stock,
+                                   self.stage2_from))
 
     @property
-    def stage(self):
-        return 1 if self.p.stock else 2
+    def play(self) -> WhistPlay:
+        assert isinstance(self.p, WhistPlay)
+        return self.p
 
     @property
-    def turn(self):
-        return None if self.over else self.p.turn
+    def stage(self) -> int:
+        return 1 if self.play.stock else 2
 
-    def _legal(self):
-        return cards.codes_of(self.p.legal_mask())
-
-    def _refusal(self, action):
-        if action in INDEX:
-            return card_refusal(self.p, INDEX[action])
-        return f"{action!r} is not a card code; play one of {', '.join(self._legal())}"
-
-    def _apply(self, action):
-        if play_recorded(self, action):
-            self._end_deal()
-
-    def _end_deal(self):
-        points = self.p.points()
-        taken = [sum(1 for w in self.p.winners[self.stage2_from:] if w == s) for s in (0, 1)]
-        self.deals.append({"contract": "whist", "points": points, "dealer": self.dealer, "total": sum(points),
-                           "trump": SUITS[self.trump], "taken": taken})
+    def _end_play(self) -> None:
+        """File the deal's record: its points, the stage-2 tricks ``taken``, every public
+        trick (``tricks[stage2_from:]`` are stage 2's), what each seat ``counted`` (its
+        stage-2 tricks: ``{"kind": "tricks", "count": t, "points": t − 6 or 0}``), and the
+        match ``scores`` after it against the ``target``."""
+        points = self.play.points()
+        taken = self._stage_tallies()["taken"]
         for s in (0, 1):
             self.scores[s] += points[s]
+        self.deals.append({"contract": "whist", "points": points, "dealer": self.dealer, "total": sum(points),
+                           "trump": SUITS[self.trump], "taken": taken,
+                           "tricks": self._finished_tricks(), "stage2_from": self.stage2_from,
+                           "counted": [[{"kind": "tricks", "count": t, "points": pts}]
+                                       for t, pts in zip(taken, points, strict=True)],
+                           "scores": list(self.scores), "target": self.options["target"]})
         if self.scenario_args is not None or max(self.scores) >= self.options["target"]:
             self.over = True
         else:
@@ -127,60 +125,63 @@ class Whist(Game):
             self.dealer = 1 - self.dealer
             self._start_deal()
 
-    def _hand_mask(self, seat):
-        return self.p.hands[seat]
+    def _stage_tallies(self) -> WhistTallies:
+        """Tricks taken in each stage (only stage 2's score)."""
+        w = self.play.winners
+        return {"taken": [sum(1 for x in w[self.stage2_from:] if x == s) for s in (0, 1)],
+                "stage1_taken": [sum(1 for x in w[:self.stage2_from] if x == s) for s in (0, 1)]}
 
-    def _view(self, seat):
-        p = self.p
-        current = self.tricks[-1] if self.tricks and self.tricks[-1]["winner"] is None else None
-        draws = []
+    def _view(self, seat: int) -> WhistView:
+        p = self.play
+        draws: list[Draw] = []
         known = 0  # face-up cards the opponent took and still holds
         for t, up, down in p.draws:
             w = p.winners[t]
+            assert w is not None  # a draw follows a finished trick
             draws.append({"trick": t, "winner": w, "faceup": code(up),
                           "hidden": code(down) if w != seat else None})
             if w != seat:
                 known |= 1 << up
         known &= p.hands[1 - seat]
         return {
+            **self._base_view(seat), **self._play_view(), **self._stage_tallies(),
             "phase": "play", "dealer": self.dealer, "stage": self.stage,
-            "trump": SUITS[self.trump], "faceup": code(p.stock[0]) if p.stock else None,
+            "faceup": code(p.stock[0]) if p.stock else None,
             "stock_count": len(p.stock), "draws": draws, "opponent_known": cards.codes_of(known),
-            "hand_counts": [h.bit_count() for h in p.hands],
-            "trick": [] if current is None else
-                     [{"seat": (current["leader"] + i) % 2, "card": c} for i, c in enumerate(current["cards"])],
-            "tricks": [dict(t, cards=list(t["cards"])) for t in self.tricks if t["winner"] is not None],
-            "taken": [sum(1 for w in p.winners[self.stage2_from:] if w == s) for s in (0, 1)],
-            "stage1_taken": [sum(1 for w in p.winners[:self.stage2_from] if w == s) for s in (0, 1)],
-            "deal_points": p.points(), "leader": p.leader, "target": self.options["target"],
-            "trick_no": p.trick_no, "stage2_from": self.stage2_from, "last_trick": self.last_trick,
+            "target": self.options["target"], "stage2_from": self.stage2_from,
         }
 
     @classmethod
-    def from_scenario(cls, contract, hands, dealer=None, stock=None, trump=None, options=None):
+    def from_scenario(cls, contract: object, hands: object, dealer: object = None, stock: object = None,
+                      trump: object = None, options: dict[str, Any] | None = None) -> "Whist":
         if contract != "whist":
-            raise RulesError(f"contract {contract!r} is not a German Whist contract (one of whist)")
+            raise RulesError("unknown-contract", f"contract {describe(contract)} is not a German Whist contract (one of whist)",
+                            contract=contract if isinstance(contract, str) else None)
         g = cls(0, options, _deal=False)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
-            raise RulesError("dealer: expected seat 0 or 1")
-        masks, seen = scenario_hands(hands, 2, 13, cards.FULL_DECK, 0)
-        st = cards.parse_hand(stock or [], "stock")
+        dealer = check_seat(dealer, 2, "dealer")
+        masks, seen = scenario_hands(hands, 2, cards.FULL_DECK)
+        if stock is None:
+            stock = []
+        st = cards.parse_hand(stock, "stock")
+        assert isinstance(stock, (list, tuple))  # parse_hand refuses anything else
         if st & seen:
-            raise RulesError(f"stock: {code((st & seen).bit_length() - 1)} is also in a hand")
+            raise RulesError("bad-cards", f"stock: {code((st & seen).bit_length() - 1)} is also in a hand", field="stock")
         n = masks[0].bit_count()
         if masks[1].bit_count() != n or not 1 <= n <= 13:
-            raise RulesError("hands: both hands hold the same number of cards, 1 to 13")
-        stock = [INDEX[c] for c in stock or []]
+            raise RulesError("bad-cards", "hands: both hands hold the same number of cards, 1 to 13", field="hands")
+        stock = [INDEX[c] for c in stock]
         if len(stock) % 2:
-            raise RulesError("stock: expected an even number of cards (two are drawn per trick)")
+            raise RulesError("bad-cards", "stock: expected an even number of cards (two are drawn per trick)",
+                            field="stock")
         if trump is not None:  # a position later in the deal: the first card turned is gone
-            if not (isinstance(trump, str) and trump in SUITS):
-                raise RulesError("trump: the trump suit is one of C, D, H, S")
+            if not (isinstance(trump, str) and len(trump) == 1 and trump in SUITS):  # not "" or "CD"
+                raise RulesError("bad-scenario", "trump: the trump suit is one of C, D, H, S", field="trump")
             trump_suit = SUITS.index(trump)
         elif stock:
             trump_suit = stock[0] // 13
         else:
-            raise RulesError("trump: with an empty stock, name the trump suit: C, D, H or S")
+            raise RulesError("bad-scenario", "trump: with an empty stock, name the trump suit: C, D, H or S",
+                            field="trump")
         g.dealer = dealer
         g.out_of_play = cards.FULL_DECK & ~(seen | st)
         g._begin(masks, stock, 1 - dealer, trump_suit)

@@ -2,9 +2,10 @@
 // saving and resuming matches, lessons, the host page's commands, the toolbar and keys.
 // Every rule question goes to Python (engine.js); the views only draw.
 import { LANGS, setLang, t } from "./i18n/index.js";
-import { HostLink, checkOptions, readParams } from "./embed.js";
+import { HostLink, readCommand, readParams } from "./embed.js";
+import { checkSave } from "./checks.js";
 import { call, restartEngine, startEngine } from "./engine.js";
-import { DECKS, SPEEDS, page, prefs, readSave, savePrefs, setSaveAside, writeSave } from "./store.js";
+import { DECKS, SPEEDS, checkPrefs, dropSave, page, prefs, readSave, savePrefs, setSaveAside, writeSave } from "./store.js";
 import { $ } from "./views/dom.js";
 import { choiceLabel, reasonText, translateError } from "./views/labels.js";
 import { clearMyTurn, renderTable } from "./views/table.js";
@@ -13,7 +14,7 @@ import { bindHand, dealMs, focusHand, renderHand, takeFromHand } from "./views/h
 import { play, setSound } from "./sound.js";
 import { renderPanel } from "./views/panel.js";
 import * as dialogs from "./views/dialogs.js";
-import { hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
+import { choiceButton, download, hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
 
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./protocol.js").Info} Info */
@@ -31,8 +32,9 @@ let readySent = false;
 let dealtUntil = 0;  // performance.now() when the dealing animation ends
 /** @type {Promise<void> | null} */
 let finishing = null;  // a finished trick on show
+let restarted = false;  // the engine was restarted after a crash: resume, do not start over
 
-const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed };
+const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, crashed: onCrashed };
 
 // -- drawing ---------------------------------------------------------------------------------
 
@@ -189,10 +191,51 @@ async function startGame(game, options, level, seed, seat) {
   await setView(state, { animate: false });
 }
 
-/** @param {string} raw @param {string} reason */
+/** Put an unusable save out of the way of the next game and tell the player where it
+ * went; with no room for a copy, offer it as a download and keep it until they choose.
+ * @param {string} raw @param {string} reason */
 function setAside(raw, reason) {
-  setSaveAside(raw);
-  toast(t("saved_corrupt", { msg: reason }), 8000);
+  const key = setSaveAside(raw);
+  if (key !== null) { toast(t("saved_corrupt", { msg: reason, key }), 10000); return; }
+  const file = `kingweb-save-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+  const done = (/** @type {string} */ words) => { dropSave(); held.remove(); notice(words); persist(); };
+  const held = notice(t("saved_unkept", { msg: reason }),
+    choiceButton(t("download_save"), "save-download", () => { download(raw, file); done(t("save_downloaded")); }),
+    choiceButton(t("discard_save"), "save-discard", () => done(t("save_discarded"))));
+}
+
+/** Resume the saved match if there is one the engine can take; true when it did.  The
+ * save is checked here first (size, shape, known names), so that nothing deep or huge
+ * reaches Python, and set aside before anything else happens when it cannot be used. */
+async function resume() {
+  const raw = readSave();
+  if (raw === null || page.saveHeld !== null) return false;
+  const checked = checkSave(raw, info);
+  if (checked.problem !== undefined) { setAside(raw, checked.problem); return false; }
+  try {
+    /** @type {View} */
+    const state = await call("load", { save: checked.save });
+    page.shownDeals = state.deals.length;
+    await setView(state, { animate: false });
+    toast(t("resumed"));
+    return true;
+  } catch (e) {
+    setAside(raw, /** @type {Error} */ (e).message);
+    return false;
+  }
+}
+
+/** The worker broke after its boot (a request that crashed Python): start a new one,
+ * which picks up the last save.  Calls under way have been refused already.
+ * @param {string} message */
+function onCrashed(message) {
+  clearTimeout(timer);
+  page.busy = false;
+  page.view = null;
+  notice(t("engine_crashed", { msg: message }));
+  restarted = true;
+  showProgress("runtime", 5);
+  restartEngine(boot);
 }
 
 // Offline play: the service worker precaches the site (the runtime is 15 MB), so it
@@ -208,6 +251,10 @@ function registerOffline() {
 async function onReady(engineInfo) {
   info = engineInfo;
   hideLoading();
+  if (restarted) {  // after a crash: the match as last saved, else a new one
+    if (!page.embedded && await resume()) return;
+    return openNewGame();
+  }
   setTimeout(registerOffline, 1000);
   const { cfg, problems } = readParams(location.search, info, { langs: LANGS, speeds: Object.keys(SPEEDS) });
   page.embedded = cfg.embed;
@@ -218,6 +265,11 @@ async function onReady(engineInfo) {
   if (cfg.lang && cfg.lang !== prefs.lang) { prefs.lang = cfg.lang; applyLang(); }
   if (cfg.speed) prefs.speed = cfg.speed;
   if (problems.length) notice(t("bad_params", { list: problems.join(", ") }));
+  const stored = checkPrefs(info, !page.embedded);
+  if (stored.problems.length && !page.embedded) {
+    const list = stored.problems.join(", ");
+    notice(stored.key ? t("prefs_corrupt", { list, key: stored.key }) : t("prefs_unkept", { list }));
+  }
   if (!page.embedded && location.search) history.replaceState(null, "", location.pathname);
   try {
     if (cfg.lesson) return await startLesson(cfg.lesson);
@@ -226,19 +278,7 @@ async function onReady(engineInfo) {
       return await startGame(game, cfg.options || {}, cfg.level || prefs.level, cfg.seed, cfg.seat);
     }
   } catch (e) { toast(/** @type {Error} */ (e).message, 8000); }
-  const raw = readSave();
-  if (raw) {
-    try {
-      /** @type {View} */
-      const state = await call("load", { save: raw });
-      page.shownDeals = state.deals.length;
-      await setView(state, { animate: false });
-      toast(t("resumed"));
-      return;
-    } catch (e) {
-      setAside(raw, /** @type {Error} */ (e).message);
-    }
-  }
+  if (await resume()) return;
   openNewGame();
 }
 
@@ -246,23 +286,21 @@ async function onReady(engineInfo) {
  * @param {any} msg */
 function onHostCommand(msg) {
   const view = page.view;
-  if (msg.type === "new-game") {
-    const game = info.games[msg.game] ? msg.game : (view ? view.game : prefs.game);
-    const [options, problems] = checkOptions(game, msg.options || {}, info);
-    if (problems.length) notice(t("bad_params", { list: problems.join(", ") }));
-    const level = info.levels.includes(msg.level) ? msg.level : prefs.level;
-    const seed = Number.isInteger(msg.seed) && msg.seed >= 0 ? msg.seed : undefined;
-    startGame(game, options, level, seed).catch((e) => toast(e.message));
-  } else if (msg.type === "set-options") {
-    if (LANGS.includes(msg.lang)) { prefs.lang = msg.lang; applyLang(); }
-    if (msg.speed in SPEEDS) prefs.speed = msg.speed;
-    if (info.levels.includes(msg.level)) prefs.level = msg.level;
-    if (typeof msg.fourColor === "boolean") { prefs.fourColor = msg.fourColor; render(); }
-    if (DECKS.includes(msg.deck)) { prefs.deck = msg.deck; render(); }
-    if (msg.options && typeof msg.options === "object" && view) {
-      const [options] = checkOptions(view.game, msg.options, info);
-      prefs.options[view.game] = options;
-    }
+  const game = view ? view.game : prefs.game;
+  // every field checked by embed.js; what is refused is named, the rest applies
+  const { command: c, problems } = readCommand(msg, { info, langs: LANGS, speeds: Object.keys(SPEEDS), decks: DECKS, game });
+  if (problems.length) notice(t("bad_command", { list: problems.join(", ") }));
+  if (!c) return;
+  if (c.type === "new-game") {
+    startGame(c.game || game, c.options || {}, c.level || prefs.level, c.seed).catch((e) => toast(e.message));
+  } else {
+    if (c.lang) { prefs.lang = c.lang; applyLang(); }
+    if (c.speed) prefs.speed = c.speed;
+    if (c.level) prefs.level = c.level;
+    if (c.fourColor !== undefined) prefs.fourColor = c.fourColor;
+    if (c.deck) prefs.deck = c.deck;
+    if (c.options) prefs.options[game] = c.options;
+    render();
   }
 }
 

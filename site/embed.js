@@ -12,26 +12,33 @@
 //                 match-end {scores, winners}, resize {height}
 //   host → frame: hello, new-game {game?, options?, seed?, level?},
 //                 set-options {lang?, speed?, level?, fourColor?, deck?, options?}
+import { checkOptions, cut, describe, has, isPlainObject, oneOf } from "./checks.js";
+
 export const PROTOCOL = 1;
+
+export { checkOptions };
+
 const KNOWN = ["game", "options", "seed", "level", "lang", "speed", "seat", "lesson", "embed"];
+const SEED_LIMIT = 2 ** 31;
 
 function coerce(text) {
   if (text === "true") return true;
   if (text === "false") return false;
-  if (/^-?\d+$/.test(text)) return Number(text);
+  if (/^-?[0-9]{1,15}$/.test(text)) return Number(text);
   return text;
 }
 
-/** Parse "boys=jacks-kings,scale=10" or a JSON object into an options object. */
+/** Parse "boys=jacks-kings,scale=10" or a JSON object into an options object (which
+ * checkOptions then checks); throws on JSON that is not an object. */
 export function parseOptions(text) {
   text = (text || "").trim();
   if (!text) return {};
   if (text.startsWith("{")) {
     const v = JSON.parse(text);
-    if (!v || typeof v !== "object" || Array.isArray(v)) throw new Error("not an object");
+    if (!isPlainObject(v)) throw new Error("not an object");
     return v;
   }
-  const out = {};
+  const out = Object.create(null);  // "__proto__=1" is a key like any other, and refused
   for (const part of text.split(/[,;]/)) {
     if (!part.trim()) continue;
     const [k, ...rest] = part.split("=");
@@ -40,17 +47,11 @@ export function parseOptions(text) {
   return out;
 }
 
-/** Check options against the engine's list; returns [valid options, problems]. */
-export function checkOptions(game, options, info) {
-  const spec = info.games[game].options;
-  const ok = {};
-  const problems = [];
-  for (const [k, v] of Object.entries(options || {})) {
-    if (!(k in spec)) { problems.push(`options.${k}`); continue; }
-    if (!spec[k].allowed.some((a) => a === v)) { problems.push(`options.${k}=${v}`); continue; }
-    ok[k] = v;
-  }
-  return [ok, problems];
+/** A whole number written in ASCII digits, 0 <= n < limit, or null. */
+function count(text, limit) {
+  if (!/^[0-9]{1,10}$/.test(text)) return null;
+  const n = Number(text);
+  return n < limit ? n : null;
 }
 
 /** The configuration a URL asks for, and the names of what was refused. */
@@ -58,38 +59,84 @@ export function readParams(search, info, { langs, speeds }) {
   const p = new URLSearchParams(search);
   const cfg = { embed: false };
   const problems = [];
-  for (const key of p.keys()) if (!KNOWN.includes(key)) problems.push(key);
-  const bad = (k) => problems.push(`${k}=${p.get(k)}`);
+  const seen = new Set();
+  for (const key of p.keys()) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (!KNOWN.includes(key)) problems.push(cut(key));
+    else if (p.getAll(key).length > 1) problems.push(`${key} (${p.getAll(key).length}×)`);
+  }
+  const bad = (k) => problems.push(`${k}=${cut(p.get(k))}`);
   if (p.has("embed")) cfg.embed = ["1", "true", ""].includes(p.get("embed")) || (bad("embed"), false);
   if (p.has("lesson")) {
-    if (info.lessons.includes(p.get("lesson"))) cfg.lesson = p.get("lesson"); else bad("lesson");
+    if (oneOf(p.get("lesson"), info.lessons)) cfg.lesson = p.get("lesson"); else bad("lesson");
   }
   if (p.has("game")) {
-    if (info.games[p.get("game")]) cfg.game = p.get("game"); else bad("game");
+    if (has(info.games, p.get("game"))) cfg.game = p.get("game"); else bad("game");
   }
   if (p.has("options")) {
     if (!cfg.game) bad("options");
     else {
-      try {
-        const [ok, probs] = checkOptions(cfg.game, parseOptions(p.get("options")), info);
+      let parsed = null;
+      try { parsed = parseOptions(p.get("options")); } catch { bad("options"); }
+      if (parsed) {
+        const [ok, probs] = checkOptions(cfg.game, parsed, info);
         cfg.options = ok;
         problems.push(...probs);
-      } catch { bad("options"); }
+      }
     }
   }
   if (p.has("seed")) {
-    const n = Number(p.get("seed"));
-    if (Number.isInteger(n) && n >= 0 && n < 2 ** 31) cfg.seed = n; else bad("seed");
+    const n = count(p.get("seed"), SEED_LIMIT);
+    if (n !== null) cfg.seed = n; else bad("seed");
   }
-  if (p.has("level")) { if (info.levels.includes(p.get("level"))) cfg.level = p.get("level"); else bad("level"); }
-  if (p.has("lang")) { if (langs.includes(p.get("lang"))) cfg.lang = p.get("lang"); else bad("lang"); }
-  if (p.has("speed")) { if (speeds.includes(p.get("speed"))) cfg.speed = p.get("speed"); else bad("speed"); }
+  if (p.has("level")) { if (oneOf(p.get("level"), info.levels)) cfg.level = p.get("level"); else bad("level"); }
+  if (p.has("lang")) { if (oneOf(p.get("lang"), langs)) cfg.lang = p.get("lang"); else bad("lang"); }
+  if (p.has("speed")) { if (oneOf(p.get("speed"), speeds)) cfg.speed = p.get("speed"); else bad("speed"); }
   if (p.has("seat")) {
-    const n = Number(p.get("seat"));
-    const players = cfg.game ? info.games[cfg.game].players : 4;
-    if (Number.isInteger(n) && n >= 0 && n < players) cfg.seat = n; else bad("seat");
+    const n = count(p.get("seat"), cfg.game ? info.games[cfg.game].players : 4);
+    if (n !== null) cfg.seat = n; else bad("seat");
   }
   return { cfg, problems };
+}
+
+// The fields each host command may carry.
+const COMMANDS = {
+  "new-game": ["game", "options", "seed", "level"],
+  "set-options": ["lang", "speed", "level", "fourColor", "deck", "options"],
+};
+
+/** A host's command checked field by field: {command, problems}.  `command` holds only
+ * the fields that are usable ({type, ...}), or is null for an unknown type; `problems`
+ * names every field refused, with its value.  `game` is the game on the table (or the
+ * player's), which new-game falls back on and set-options' options are checked against.
+ * Never throws, whatever the message holds. */
+export function readCommand(msg, { info, langs, speeds, decks, game }) {
+  const problems = [];
+  if (!isPlainObject(msg) || typeof msg.type !== "string" || !has(COMMANDS, msg.type)) {
+    return { command: null, problems: [`type=${describe(isPlainObject(msg) ? msg.type : msg)}`] };
+  }
+  const fields = COMMANDS[msg.type];
+  const command = { type: msg.type };
+  for (const k of Object.keys(msg)) {
+    if (k !== "kingweb" && k !== "type" && !fields.includes(k)) problems.push(cut(k));
+  }
+  const given = (k) => Object.hasOwn(msg, k) && msg[k] !== undefined && fields.includes(k);
+  const bad = (k) => problems.push(`${k}=${describe(msg[k])}`);
+  const take = (k, ok) => { if (given(k)) { if (ok(msg[k])) command[k] = msg[k]; else bad(k); } };
+  take("game", (g) => typeof g === "string" && has(info.games, g));
+  take("level", (l) => oneOf(l, info.levels));
+  take("seed", (n) => Number.isSafeInteger(n) && n >= 0 && n < SEED_LIMIT);
+  take("lang", (l) => oneOf(l, langs));
+  take("speed", (s) => oneOf(s, speeds));
+  take("fourColor", (b) => typeof b === "boolean");
+  take("deck", (d) => oneOf(d, decks));
+  if (given("options")) {
+    const [ok, probs] = checkOptions(command.game || game, msg.options, info);
+    command.options = ok;
+    problems.push(...probs);
+  }
+  return { command, problems };
 }
 
 /** The frame's side of the protocol. */

@@ -6,14 +6,20 @@
 /** @typedef {import("./protocol.js").Info} Info */
 /** @typedef {import("./protocol.js").WorkerMessage} WorkerMessage */
 /** @typedef {import("./protocol.js").BootNews} BootNews */
+/** @typedef {import("./protocol.js").FailureKind} FailureKind */
 
 /**
- * What the page hears while the worker boots.
+ * What the page hears from the worker besides answers: its boot, and a crash after it.
  * @typedef {object} BootHandlers
  * @property {(stage: string, pct: number) => void} progress
  * @property {(info: Info) => void} ready
- * @property {(message: string) => void} failed
+ * @property {(message: string, kind: FailureKind) => void} failed   the boot failed
+ * @property {(message: string) => void} crashed   the worker broke after its boot: every
+ *   request under way has been refused, and the page must start a new one
  */
+
+/** A refusal from the engine, or a request the worker could not answer (kind "crash").
+ * @typedef {Error & {kind?: string}} EngineError */
 
 /** @type {Worker | null} */
 let worker = null;
@@ -22,6 +28,7 @@ const calls = new Map();
 let nextId = 1;
 /** @type {BootHandlers | null} */
 let handlers = null;
+let booted = false;
 
 // time spent in Python, per request: read by the benchmark (python build.py bench)
 /** @type {{cmd: string, ms: number}[]} */
@@ -36,7 +43,15 @@ function receive(ev) {
   calls.delete(m.id);
   perf.push({ cmd: c.cmd, ms: m.ms });
   if (perf.length > 2000) perf.splice(0, 1000);
-  if (m.response.ok) c.resolve(m.response.result); else c.reject(new Error(m.response.error));
+  if (m.response.ok) c.resolve(m.response.result);
+  else c.reject(Object.assign(new Error(m.response.error), { kind: m.response.kind }));
+}
+
+/** The worker broke after its boot: refuse what is under way, tell the page. @param {string} message */
+function crashed(message) {
+  for (const c of calls.values()) c.reject(Object.assign(new Error(message), { kind: "crash" }));
+  calls.clear();
+  if (handlers) handlers.crashed(message);
 }
 
 /** @param {BootNews} m */
@@ -44,10 +59,12 @@ function news(m) {
   const w = /** @type {any} */ (window);
   if (m.type === "progress") return handlers && handlers.progress(m.stage, m.pct);
   if (m.type === "ready") {
+    booted = true;
     w.kingwebBoot = m.boot_ms; w.kingwebInstall = m.install;
     return handlers && handlers.ready(m.info);
   }
-  if (m.type === "fatal") return handlers && handlers.failed(m.message);
+  if (m.type === "fatal") return booted ? crashed(m.message) : handlers && handlers.failed(m.message, m.kind);
+  if (m.type === "crashed") return crashed(m.message);
   if (m.type === "kept") w.kingwebInstall.kept = true;
   if (m.type === "stdlib") w.kingwebInstall.stdlib = m.stdlib;
 }
@@ -60,10 +77,16 @@ export function startEngine(on) {
   const w = /** @type {any} */ (window);
   const pre = w.kingwebEarly;
   w.kingwebEarly = null;
+  booted = false;
   worker = pre ? pre.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   const wk = /** @type {Worker} */ (worker);
   wk.onmessage = receive;
-  wk.onerror = (e) => on.failed(e.message || "worker error");
+  // An error event with a message is an uncaught error inside the worker; one without is
+  // a worker script that could not be downloaded.
+  wk.onerror = (e) => {
+    const message = e.message || "worker.js";
+    if (booted) crashed(message); else on.failed(message, e.message ? "crash" : "network");
+  };
   if (pre) for (const ev of pre.early) receive(ev);
 }
 
@@ -72,6 +95,8 @@ export function startEngine(on) {
 export function restartEngine(on) {
   if (worker) worker.terminate();
   worker = null;
+  for (const c of calls.values()) c.reject(Object.assign(new Error("the engine restarted"), { kind: "crash" }));
+  calls.clear();
   startEngine(on);
 }
 

@@ -27,19 +27,26 @@
  * @property {boolean} ok
  * @property {any} [result]
  * @property {string} [error]   English message
- * @property {string} [kind]    "RulesError", "IllegalAction", ...
+ * @property {string} [kind]    "RulesError", "IllegalAction", ..., or "crash": the request
+ *                              broke Python itself (worker.js)
  * @property {string} [code]
  * @property {Record<string, any>} [params]
  */
 
 /**
- * Worker → page while it boots (and once after: "kept", "stdlib").
+ * Worker → page while it boots (and once after: "kept", "stdlib").  A failed boot is
+ * "fatal": kind "network" when a file could not be downloaded, "crash" when the runtime
+ * or the engine broke.  "crashed" comes after the boot, when a request broke the runtime
+ * for good: the page then needs a new worker.
  * @typedef {{type: "progress", stage: string, pct: number}
  *   | {type: "ready", info: Info, build: object, boot_ms: Record<string, number>, install: Record<string, any>}
- *   | {type: "fatal", message: string}
+ *   | {type: "fatal", kind: FailureKind, message: string}
+ *   | {type: "crashed", message: string}
  *   | {type: "kept"}
  *   | {type: "stdlib", stdlib: {bytecode: number, source: string[]}}} BootNews
  */
+
+/** @typedef {"network" | "crash"} FailureKind */
 
 /**
  * Worker → page: the answer to request `id`, with the time Python spent on it.

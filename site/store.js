@@ -1,6 +1,10 @@
 // What the page remembers: the player's preferences (localStorage), the saved match
 // (localStorage, written by the controller) and the page's own state between renders.
-import { pickLang } from "./i18n/index.js";
+// Whatever is read from storage is checked before use (checks.js): a value of the wrong
+// type or naming nothing that exists falls back to its default and is reported, and
+// the stored text is set aside under kingweb.<what>.corrupt.<time> when there is room.
+import { LANGS, pickLang } from "./i18n/index.js";
+import { checkOptions, describe, has, isPlainObject, oneOf } from "./checks.js";
 
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./i18n/index.js").Lang} Lang */
@@ -32,41 +36,140 @@ export const DECKS = ["plain", "classic"];
  * @property {Record<string, Record<string, any>>} options   per game
  */
 
-/** @returns {Prefs} */
+const PREFS_LIMIT = 20_000;  // characters: real preferences are a few hundred
+
+/** The stored preferences' text, and what in it could not be used (filled while reading). */
+const storedPrefs = { raw: /** @type {string | null} */ (null), problems: /** @type {string[]} */ ([]) };
+
+/** localStorage.getItem, or null where storage is blocked. @param {string} key */
+function read(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+/** The preferences as stored, each field of the right type or its default.  What needs
+ * the engine's lists (games, levels, options) is checked by checkPrefs once it is up.
+ * @returns {Prefs} */
 function loadPrefs() {
+  const raw = read(PREFS_KEY);
+  const problems = storedPrefs.problems;
+  storedPrefs.raw = raw;
   /** @type {any} */
   let p = {};
-  try { p = JSON.parse(localStorage.getItem(PREFS_KEY) || "{}") || {}; } catch { p = {}; }
+  if (raw !== null) {
+    if (raw.length > PREFS_LIMIT) problems.push(`${raw.length} characters`);
+    else {
+      try { p = JSON.parse(raw); } catch { problems.push("not JSON"); }
+    }
+    if (!isPlainObject(p)) { if (!problems.length) problems.push(describe(p)); p = {}; }
+  }
+  /** @param {string} k @param {(v: any) => boolean} ok @param {any} fallback */
+  const field = (k, ok, fallback) => {
+    if (!Object.hasOwn(p, k)) return fallback;
+    if (ok(p[k])) return p[k];
+    problems.push(`${k}=${describe(p[k])}`);
+    return fallback;
+  };
+  /** @type {Record<string, Record<string, any>>} */
+  const options = {};
+  for (const [g, o] of Object.entries(field("options", isPlainObject, {}))) {
+    // defined, not assigned: a stored "__proto__" is a game name like any other (and refused)
+    if (isPlainObject(o)) Object.defineProperty(options, g, { value: o, enumerable: true, writable: true, configurable: true });
+    else problems.push(`options.${g}=${describe(o)}`);
+  }
   return {
-    lang: pickLang(p.lang), speed: Object.hasOwn(SPEEDS, p.speed) ? p.speed : "normal",
-    level: p.level || "normal", fourColor: !!p.fourColor, autoplay: p.autoplay !== false, sound: p.sound === true,
-    deck: DECKS.includes(p.deck) ? p.deck : DECKS[0],
-    game: p.game || "king", options: p.options && typeof p.options === "object" ? p.options : {},
+    lang: pickLang(field("lang", (l) => oneOf(l, LANGS), undefined)),
+    speed: field("speed", (s) => typeof s === "string" && has(SPEEDS, s), "normal"),
+    level: field("level", (l) => typeof l === "string", "normal"),
+    fourColor: field("fourColor", (b) => typeof b === "boolean", false),
+    autoplay: field("autoplay", (b) => typeof b === "boolean", true),
+    sound: field("sound", (b) => typeof b === "boolean", false),
+    deck: field("deck", (d) => oneOf(d, DECKS), DECKS[0]),
+    game: field("game", (g) => typeof g === "string", "king"),
+    options,
   };
 }
 
 /** The preferences, read once at start; change them in place and call savePrefs(). */
 export const prefs = loadPrefs();
 
+/** Check the preferences' game, level and options against the engine's lists, drop
+ * what does not fit, and report everything that could not be used since the page
+ * loaded: {problems, key} where key is where the stored text was set aside (null when
+ * there was no room).  With nothing wrong, problems is empty and nothing is written.
+ * `keep` false (a framed table) reports without touching storage.
+ * @param {import("./protocol.js").Info} info
+ * @param {boolean} keep
+ * @returns {{problems: string[], key: string | null}} */
+export function checkPrefs(info, keep) {
+  const problems = storedPrefs.problems.splice(0);
+  const games = Object.keys(info.games);
+  if (!has(info.games, prefs.game)) { problems.push(`game=${describe(prefs.game)}`); prefs.game = games[0]; }
+  if (!oneOf(prefs.level, info.levels)) {
+    problems.push(`level=${describe(prefs.level)}`);
+    prefs.level = oneOf("normal", info.levels) ? "normal" : info.levels[0];
+  }
+  /** @type {Record<string, Record<string, any>>} */
+  const options = {};
+  for (const [g, o] of Object.entries(prefs.options)) {
+    if (!has(info.games, g)) { problems.push(`options.${describe(g)}`); continue; }
+    const [ok, probs] = checkOptions(g, o, info, `options.${g}`);
+    options[g] = ok;
+    problems.push(...probs);
+  }
+  prefs.options = options;
+  let key = null;
+  if (problems.length && keep && storedPrefs.raw !== null) {
+    key = keepAside("prefs", storedPrefs.raw);
+    savePrefs();
+  }
+  return { problems, key };
+}
+
 export function savePrefs() {
   try { localStorage.setItem(PREFS_KEY, JSON.stringify(prefs)); } catch { /* private mode */ }
 }
 
 /** @returns {string | null} the saved match as stored */
-export function readSave() { return localStorage.getItem(SAVE_KEY); }
+export function readSave() { return read(SAVE_KEY); }
 
-/** @param {object} save */
+/** Save the match, unless an unusable save that could not be set aside is still
+ * waiting for the player (page.saveHeld): writing would destroy it.
+ * @param {object} save */
 export function writeSave(save) {
+  if (page.saveHeld !== null) return;
   try { localStorage.setItem(SAVE_KEY, JSON.stringify(save)); } catch { /* full */ }
 }
 
-/** Keep an unusable save under its own key, out of the way of the next game.
+/** Copy stored text to kingweb.<what>.corrupt.<time>; returns that key, or null when
+ * the copy could not be written (no room). @param {string} what @param {string} raw */
+function keepAside(what, raw) {
+  const key = `kingweb.${what}.corrupt.${Date.now()}`;
+  try {
+    localStorage.setItem(key, raw);
+    return key;
+  } catch {
+    return null;
+  }
+}
+
+/** Move an unusable save out of the way of the next game: returns the key it is kept
+ * under, or null when there was no room for the copy (then it stays where it is, and
+ * page.saveHeld keeps new games from overwriting it until dropSave()).
  * @param {string} raw */
 export function setSaveAside(raw) {
-  try {
-    localStorage.setItem(`kingweb.save.corrupt.${Date.now()}`, raw);
-    localStorage.removeItem(SAVE_KEY);
-  } catch { /* nothing more to do */ }
+  const key = keepAside("save", raw);
+  if (key === null) {
+    page.saveHeld = raw;
+    return null;
+  }
+  try { localStorage.removeItem(SAVE_KEY); } catch { /* kept twice is no loss */ }
+  return key;
+}
+
+/** The player has downloaded or discarded the save that could not be set aside. */
+export function dropSave() {
+  try { localStorage.removeItem(SAVE_KEY); } catch { /* storage blocked */ }
+  page.saveHeld = null;
 }
 
 /**
@@ -80,10 +183,12 @@ export function setSaveAside(raw) {
  * @property {boolean} lessonDone
  * @property {string} lessonFeedback
  * @property {boolean} embedded      framed by a host page (no saves, no prefs)
+ * @property {string | null} saveHeld an unusable save that had no room to be set aside,
+ *                                    left in place until the player downloads or discards it
  */
 
 /** @type {PageState} */
 export const page = {
   view: null, busy: false, animating: false, shownDeals: 0, hinted: null,
-  lessonDone: false, lessonFeedback: "", embedded: false,
+  lessonDone: false, lessonFeedback: "", embedded: false, saveHeld: null,
 };

@@ -3,10 +3,17 @@
 // {id, cmd, args}; every answer is {id, response} with the JSON of kingweb.session.handle.
 // A first visit installs the wheel with micropip; a return visit imports the copy that
 // the first one kept (kept.js).
+//
+// Failures say what they are, so that the page tells the player the truth: a boot that
+// could not download a file is {type: "fatal", kind: "network"}, one that failed any
+// other way is kind "crash"; a request that broke Python itself is answered
+// {ok: false, kind: "crash"} and, when the runtime cannot go on, followed by
+// {type: "crashed"}: the page then starts a new worker.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { KEPT_PY, SLOT, readKept, writeKept } from "./kept.js";
 
 let handle = null;
+let runtime = null;   // the Pyodide instance, once loaded
 const base = new URL("./", self.location.href);
 const KEEP_DELAY_MS = 1000;  // keep the copy once the page's first requests are answered
 
@@ -52,11 +59,67 @@ function useKept(pyodide, files) {
   }
 }
 
+/** An error that says a download failed (the page asks the player to check the
+ * connection for these, and only for these). */
+function networkError(what, detail) {
+  return Object.assign(new Error(`${what}: ${detail}`), { network: true });
+}
+
+/** One of the site's files; a failed download throws a network error. */
+async function download(path) {
+  let r;
+  try {
+    r = await fetch(new URL(path, base));
+  } catch (err) {
+    throw networkError(path, err && err.message || "no answer");
+  }
+  if (!r.ok) throw networkError(path, `HTTP ${r.status}`);
+  return r;
+}
+
 function fetchWheel(build) {
-  return fetch(new URL(build.wheel, base)).then((r) => {
-    if (!r.ok) throw new Error(`wheel: HTTP ${r.status}`);
-    return r.arrayBuffer();
-  });
+  return download(build.wheel).then((r) => r.arrayBuffer());
+}
+
+// Every download of the boot goes through fetch, Pyodide's too; its loader reports a
+// missing file in words of its own ("Program terminated with exit(1)" for the standard
+// library) or not at all (the WebAssembly binary: it waits forever).  So the worker
+// notes each download that failed, and a boot that fails, or stalls, after one failed
+// for want of a file.
+const failedDownloads = [];
+const STALL_MS = 15000;  // a boot that made no step this long after a failed download has failed
+const realFetch = self.fetch.bind(self);
+self.fetch = async (resource, init) => {
+  const name = String(resource instanceof Request ? resource.url : resource).replace(base.href, "");
+  let r;
+  try {
+    r = await realFetch(resource, init);
+  } catch (err) {
+    downloadFailed(`${name}: ${err && err.message || "no answer"}`);
+    throw err;
+  }
+  if (!r.ok) downloadFailed(`${name}: HTTP ${r.status}`);
+  return r;
+};
+
+let booted = false;
+let bootFailed = false;
+
+function downloadFailed(what) {
+  failedDownloads.push(what);
+  const steps = Object.keys(boot_ms).length;
+  if (!booted) setTimeout(() => { if (Object.keys(boot_ms).length === steps) fail(networkError("download", what)); }, STALL_MS);
+}
+
+/** Tell the page the boot failed (once): kind "network" for want of a file, else "crash". */
+function fail(err) {
+  if (booted || bootFailed) return;
+  bootFailed = true;
+  const network = Boolean(err && err.network) || failedDownloads.length > 0;
+  const message = err && err.network ? err.message
+    : network ? `${failedDownloads[0]} (${String(err && err.message || err)})`
+      : String(err && err.message || err);
+  self.postMessage({ type: "fatal", kind: network ? "network" : "crash", message });
 }
 
 async function installWithMicropip(pyodide, build, wheelBytes) {
@@ -91,7 +154,9 @@ async function boot() {
     // While the runtime loads: fetch the build manifest, read what a previous visit kept
     // and, only if nothing was, fetch the wheel and micropip's wheel (into the HTTP
     // cache, for loadPackage); IndexedDB answers long before the runtime is up.
-    const buildP = fetch(new URL("build.json", base)).then((r) => r.json());
+    const buildP = download("build.json").then((r) => r.json().catch(() => {
+      throw networkError("build.json", "not the site's build manifest");
+    }));
     const keptP = buildP.then((b) => readKept(b.build), () => null);
     const wheelP = Promise.all([buildP, keptP]).then(([b, files]) => {
       if (files) return null;
@@ -99,7 +164,7 @@ async function boot() {
       return fetchWheel(b);
     });
     wheelP.catch(() => {});  // awaited only when micropip installs
-    const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+    const pyodide = runtime = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
     lap("runtime");
     // Start-up allocates much and frees little: collecting during it is wasted work.
     pyodide.runPython("import gc; gc.disable()");
@@ -116,12 +181,39 @@ async function boot() {
     const info = JSON.parse(handle(JSON.stringify({ cmd: "info" }))).result;
     pyodide.runPython("gc.enable()");
     lap("engine");
+    booted = true;
     progress("ready", 100);
     self.postMessage({ type: "ready", info, build, boot_ms, install });
     self.postMessage({ type: "stdlib", stdlib: JSON.parse(pyodide.runPython(STDLIB_REPORT_PY)) });
     if (install.from === "micropip" && self.indexedDB) setTimeout(() => keep(pyodide, build.build), KEEP_DELAY_MS);
   } catch (err) {
-    self.postMessage({ type: "fatal", message: String(err && err.message || err) });
+    fail(err);
+  }
+}
+
+// Deeper than any request the page makes: a deeper one is refused here, before Python's
+// parser recurses through it and overflows the worker's stack (which Pyodide cannot
+// survive).
+const MAX_DEPTH = 8;
+
+function tooDeep(value, limit = MAX_DEPTH) {
+  const stack = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (d >= limit) return true;
+    for (const k of Object.keys(v)) stack.push([v[k], d + 1]);
+  }
+  return false;
+}
+
+/** True while the runtime still answers (Pyodide refuses everything after a fatal error). */
+function alive() {
+  try {
+    runtime.runPython("0");
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -131,8 +223,33 @@ self.onmessage = (ev) => {
     self.postMessage({ id, response: { ok: false, error: "engine not loaded" } });
     return;
   }
+  let request = { cmd, args };
+  // a save given as text is parsed here, where a deep one costs nothing, and sent on as data
+  if (cmd === "load" && args && typeof args.save === "string") {
+    try {
+      request = { cmd, args: { ...args, save: JSON.parse(args.save) } };
+    } catch (err) {
+      self.postMessage({ id, response: { ok: false, error: `save: not JSON (${err.message})`, kind: "RulesError" } });
+      return;
+    }
+  }
+  if (tooDeep(request)) {
+    self.postMessage({ id, response: { ok: false, error: `request: nested deeper than ${MAX_DEPTH} levels`, kind: "RulesError" } });
+    return;
+  }
   const t0 = performance.now();
-  const text = handle(JSON.stringify({ cmd, args }));
+  let text;
+  try {
+    text = handle(JSON.stringify(request));
+  } catch (err) {
+    const message = String(err && err.message || err);
+    self.postMessage({ id, response: { ok: false, error: message, kind: "crash" } });
+    if (!alive()) {
+      handle = null;
+      self.postMessage({ type: "crashed", message });
+    }
+    return;
+  }
   self.postMessage({ id, response: JSON.parse(text), ms: performance.now() - t0 });
 };
 

@@ -1,6 +1,20 @@
+"""Fixtures and helpers shared by every test, in tests/ and its subfolders (engine/, bots/,
+browser/): pytest puts tests/ on sys.path (pyproject.toml), so ``browser_support`` and
+``conftest`` import from anywhere below it."""
+
+import functools
+import http.server
+import os
 import random
+import threading
+from pathlib import Path
 
 import pytest
+
+from kingbuild.serve import StaticHandler  # the same server as `python build.py serve`
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = Path(os.environ.get("KINGWEB_DIST", ROOT / "dist"))
 
 
 def play_out(g, rng=None, until=None):
@@ -11,6 +25,13 @@ def play_out(g, rng=None, until=None):
     return g
 
 
+def pytest_collection_modifyitems(items):
+    """Tests under tests/browser/ drive the built site: marked so, as test files above it mark themselves."""
+    for item in items:
+        if item.path.is_relative_to(ROOT / "tests" / "browser"):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture
 def rng():
     return random.Random(12345)
@@ -18,20 +39,8 @@ def rng():
 
 # -- browser fixtures (used by tests marked "browser") ---------------------------------------
 
-import functools
-import http.server
-import os
-import threading
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DIST = Path(os.environ.get("KINGWEB_DIST", ROOT / "dist"))
-
-
-from build import _Handler as _Quiet  # the same server as `python build.py serve`
-
-
-class _Cors(_Quiet):
+class _Cors(StaticHandler):
     """As GitHub Pages does: anyone may load these files (king-embed.js from a host page)."""
 
     def end_headers(self):
@@ -39,11 +48,13 @@ class _Cors(_Quiet):
         super().end_headers()
 
 
-def _need_dist():
+def need_dist():
+    """Skip (or, under `python build.py test`, fail) a test that needs the built site."""
     if not (DIST / "build.json").exists():
         if os.environ.get("KINGWEB_DIST"):
             pytest.fail(f"{DIST} holds no build: run python build.py")
         pytest.skip("no built site: run the browser tests through `python build.py test`")
+
 
 
 @pytest.fixture(scope="session")
@@ -51,7 +62,7 @@ def serve():
     """Start a static server of a folder on its own port (its own origin)."""
     servers = []
 
-    def start(root, handler=_Quiet):
+    def start(root, handler=StaticHandler):
         httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         servers.append(httpd)
@@ -63,7 +74,7 @@ def serve():
 
 @pytest.fixture(scope="session")
 def base_url(serve):
-    _need_dist()
+    need_dist()
     return serve(DIST, _Cors)
 
 
@@ -72,10 +83,16 @@ def browser():
     if not os.environ.get("KINGWEB_DIST"):
         pytest.importorskip("playwright", reason="browser tests run through `python build.py test`")
     from playwright.sync_api import sync_playwright
+
     from browser_support import CHROMIUM_ARGS
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"),
                               headless=True, args=CHROMIUM_ARGS)
+        # Playwright runs wait_for_function's predicates through eval in the page, which the
+        # site's Content Security Policy forbids; so contexts bypass the policy unless a test
+        # asks for it (bypass_csp=False: test_csp.py, which polls with evaluate instead).
+        new_context = b.new_context
+        b.new_context = lambda **kw: new_context(**{"bypass_csp": True, **kw})  # type: ignore[method-assign]
         yield b
         b.close()
 

@@ -3,10 +3,10 @@
 import json
 
 import pytest
+from conftest import play_out
 
 import kingweb
 from kingweb import IllegalAction, RulesError
-from conftest import play_out
 
 
 def test_games_and_shapes():
@@ -86,7 +86,7 @@ def test_json_round_trip_mid_game_and_scenario():
     ('{"format": "other"}', "not a kingweb game"),
     ('{"format": "kingweb", "version": 99}', "version 99 is not supported"),
     ('{"format": "kingweb", "version": 1, "game": "king", "options": {}}', "'actions'"),
-    ('{"format": "kingweb", "version": 1, "game": "chess", "options": {}, "actions": []}', "chess"),
+    ('{"format": "kingweb", "version": 1, "game": "chess", "seed": 1, "options": {}, "actions": []}', "chess"),
     ('{"format": "kingweb", "version": 1, "game": "king", "seed": 1, "options": {}, "actions": ["ZZ"]}',
      r"actions\[0\] 'ZZ' cannot be replayed"),
 ])

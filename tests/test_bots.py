@@ -214,3 +214,93 @@ def test_every_level_names_the_first_dealer(level):
     g = kingweb.new_game("king", seed=2, options={"king_chooses_dealer": True})
     a = Bot(level, seed=1, samples=4).decide(g.view(g.turn))
     assert a in g.legal() and a.startswith("dealer:")
+
+
+# -- German Whist inference: a show-out lasts until the next unseen draw -------------------------------
+
+def _whist_show_out(opponent_trumps):
+    """Seat 0 leads A♠; seat 1, without spades, discards (and loses, then draws unseen)
+    or trumps (and wins, taking the face-up card)."""
+    me = ["AS", "KS", "QS", "JS", "TS"] + [r + "C" for r in "23456789"]
+    opp = ["TC", "JC", "QC", "KC", "AC"] + [r + "D" for r in "2345678"] + ["3H" if opponent_trumps else "9D"]
+    used = set(me) | set(opp)
+    rest = [c for c in kingweb.cards.codes_of(FULL_DECK) if c not in used and c != "2H"]
+    g = kingweb.scenario("whist", "whist", [me, opp], dealer=1, stock=["2H"] + rest)
+    g.act("AS")
+    g.act("3H" if opponent_trumps else "2D")
+    return g
+
+
+def test_whist_show_out_ends_when_the_opponent_draws_unseen():
+    from kingweb.bots.knowledge import Knowledge
+    g = _whist_show_out(opponent_trumps=False)
+    assert g.turn == 0 and g.view(0)["draws"][0]["hidden"] is None  # seat 1 drew unseen
+    know = Knowledge(g.view(0))
+    assert not know.voids[1] & SUIT_MASK[3]
+    rng = random.Random(1)
+    # the unseen draw may have been a spade: some sampled worlds must give seat 1 one
+    spades = [know.deal_unseen(rng)[0][1] & SUIT_MASK[3] for _ in range(200)]
+    assert any(spades)
+    # and at about the true rate: 8 spades among 36 unseen cards, 13 of them in seat 1's
+    # hand, give it a spade in 1 − C(28,13)/C(36,13) ≈ 98% of uniform worlds
+    assert sum(1 for s in spades if s) > 150
+
+
+def test_whist_show_out_holds_while_the_opponent_draws_only_face_up():
+    from kingweb.bots.knowledge import Knowledge
+    g = _whist_show_out(opponent_trumps=True)
+    assert g.view(0)["draws"][0]["winner"] == 1
+    know = Knowledge(g.view(0))
+    assert know.voids[1] & SUIT_MASK[3]
+    rng = random.Random(1)
+    assert not any(know.deal_unseen(rng)[0][1] & SUIT_MASK[3] for _ in range(200))
+
+
+def test_normal_plays_whist_endgames_exactly():
+    """In stage 2 both hands are known: ``normal`` plays the solver's card (the rules of
+    thumb it used to play differ from it in some of these positions)."""
+    from kingweb.bots import _position
+    from kingweb.bots.knowledge import Knowledge
+    from kingweb.bots.search import solve_whist, whist_greedy
+    differs = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        deck = kingweb.cards.codes_of(FULL_DECK)
+        rng.shuffle(deck)
+        g = kingweb.scenario("whist", "whist", [deck[:6], deck[6:12]], dealer=seed % 2, trump="CDHS"[seed % 4])
+        know = Knowledge(g.view(g.turn))
+        exact = kingweb.cards.code(solve_whist(know))
+        assert decide(g, "normal") == exact
+        differs += kingweb.cards.code(whist_greedy(_position(know), know.unseen)) != exact
+    assert differs
+
+
+def test_ladder_writes_its_own_section_only(tmp_path):
+    from kingweb.bots import ladder
+    doc = tmp_path / "BENCHMARKS.md"
+    doc.write_text("# Benchmarks\n\n## Engine\n\nfigures\n\n## Bot ladder\n\nold table\n\n## Browser\n\nmore\n")
+    r = {"rung": "whist-hard", "game": "whist", "level": "hard", "simulations": 1000, "bots": ["hard", "ismcts:1000"],
+         "boards": 3, "seed": 1, "budget": 1.0, "diff": 0.5, "ci95": 0.25, "mean": {"hard": 1.0, "ismcts": 0.5},
+         "cpu_ms": {"hard": 10.0, "ismcts": 400.0}, "p95_ms": {"hard": 50.0, "ismcts": 900.0}, "minutes": 2.0,
+         "python": "CPython 3.11", "date": "2026-12-01"}
+    ladder.write({"whist-hard": r}, doc)
+    text = doc.read_text()
+    assert "old table" not in text and "## Engine\n\nfigures" in text and "## Browser\n\nmore" in text
+    assert "| German Whist | `hard` vs 1000 | 1 vs 1 | 3 | **+0.50 ± 0.25** |" in text
+    r2 = dict(r, diff=0.1)
+    ladder.write({"whist-hard": r2}, doc)
+    assert doc.read_text().count("## Bot ladder") == 1 and "(not significant)" in doc.read_text()
+
+
+def test_expert_is_a_deeper_hard_not_yet_offered_to_the_page():
+    from kingweb.bots import EXPERT, LEVELS
+    from kingweb.session import info
+
+    assert "expert" not in LEVELS and "expert" not in info()["levels"]
+    bot = Bot("expert", seed=2, samples=6)
+    assert bot.searches and bot.budget == pytest.approx(EXPERT * Bot("hard").budget)
+    g = kingweb.new_game("kingru", seed=4)
+    while not g.deals:
+        a = bot.decide(g.view(g.turn))
+        assert a in g.legal()
+        g.act(a)

@@ -5,9 +5,11 @@ import json
 
 import pytest
 
-import build
+from kingbuild import deck
+from kingbuild.runtime import WHEELS
+
 from browser_support import CARD_SPOT, open_game, settled_state
-from conftest import DIST, _need_dist
+from conftest import DIST, need_dist
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +49,7 @@ def test_micropip_installs_then_a_return_visit_uses_the_kept_copy(browser, base_
     open_game(page, base_url, "kingru", seed=2, level="easy")
     first = install(page)
     assert first["from"] == "micropip"
-    assert first["micropip"] == build.WHEELS["micropip"][0]  # the pinned wheel, really loaded
+    assert first["micropip"] == WHEELS["micropip"][0]  # the pinned wheel, really loaded
     # every standard-library module of the boot came from the build's bytecode
     assert first["stdlib"]["source"] == [] and first["stdlib"]["bytecode"] > 100
     page.wait_for_function("window.kingwebInstall.kept === true", timeout=30_000)
@@ -94,29 +96,28 @@ def test_a_first_visit_downloads_under_1_mb_besides_the_runtime(browser, base_ur
 
 
 def test_the_lock_file_lists_only_the_wheels_the_site_ships():
-    _need_dist()
+    need_dist()
     runtime = DIST / "pyodide"
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
-    assert set(lock["packages"]) == set(build.WHEELS)
+    assert set(lock["packages"]) == set(WHEELS)
     for name, entry in lock["packages"].items():
         wheel = runtime / entry["file_name"]
-        assert entry["version"] == build.WHEELS[name][0]
+        assert entry["version"] == WHEELS[name][0]
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
 
 
 def test_the_classic_deck_is_optimised_and_left_out_of_the_offline_precache():
-    _need_dist()
+    need_dist()
     faces = sorted((DIST / "cards" / "classic").glob("*.svg"))
     assert len(faces) == 54  # 52 faces and two backs
     assert json.loads((DIST / "build.json").read_text())["deck"] == "svgo"
-    raw = sum(p.stat().st_size for p in (build.DECK_SRC).glob("*.svg"))
+    raw = sum(p.stat().st_size for p in (deck.DECK_SRC).glob("*.svg"))
     assert sum(p.stat().st_size for p in faces) < raw / 2
     assert "cards/" not in (DIST / "sw.js").read_text()
 
 
 def test_without_node_and_npm_the_build_ships_the_classic_deck_as_drawn(tmp_path, monkeypatch):
-    monkeypatch.setattr(build, "CACHE", tmp_path / "cache")  # nothing optimised before
-    monkeypatch.setattr(build.shutil, "which", lambda name: None)
-    assert build.classic_deck(tmp_path / "deck") == "raw"
+    monkeypatch.setattr(deck.shutil, "which", lambda name: None)
+    assert deck.classic_deck(tmp_path / "deck", cache=tmp_path / "cache") == "raw"  # nothing optimised before
     shipped = sorted(p.name for p in (tmp_path / "deck").glob("*.svg"))
-    assert shipped == sorted(p.name for p in build.DECK_SRC.glob("*.svg")) and len(shipped) == 54
+    assert shipped == sorted(p.name for p in deck.DECK_SRC.glob("*.svg")) and len(shipped) == 54

@@ -1,13 +1,14 @@
 """German Whist (RULES.md §3)."""
 
+import itertools
 import random
 
 import pytest
+from conftest import play_out
 
 import kingweb
 from kingweb import RulesError
 from kingweb.cards import FULL_DECK, cards_of, code
-from conftest import play_out
 
 
 def deal_of(seed):
@@ -30,7 +31,7 @@ def test_deal_trump_is_the_first_face_up_card_and_non_dealer_leads():
 
 def test_winner_takes_the_face_up_card_loser_the_next_hidden():
     g = kingweb.new_game("whist", seed=9)
-    dealer, deck = deal_of(9)
+    _, deck = deal_of(9)
     g.act(g.legal()[0])
     g.act(g.legal()[0])
     w = g.view(0)["tricks"][0]["winner"]
@@ -75,7 +76,7 @@ def test_match_to_target_and_alternating_dealer(seed):
     assert max(g.scores) >= 5
     assert sum(1 for s in g.scores if s >= 5) == 1
     dealers = [d["dealer"] for d in g.deals]
-    assert all(a != b for a, b in zip(dealers, dealers[1:]))
+    assert all(a != b for a, b in itertools.pairwise(dealers))
     for d in g.deals:
         assert sum(d["taken"]) == 13 and sum(d["points"]) == max(d["taken"]) - 6
 

@@ -23,22 +23,39 @@ import time
 from .. import cards
 from ..cards import INDEX
 from . import bidding
+from .endgame import OutOfTime
 from .knowledge import Knowledge
 from .policy import greedy
-from .search import search_card, whist_greedy
+from .search import search_card, solve_whist, whist_greedy
 
 LEVELS = ("random", "easy", "normal", "hard")
-DEFAULT_BUDGET = 0.3
+#: Above ``hard``, for who wants the strongest opponent and accepts a longer think; not
+#: yet among the levels the page offers (it needs its name in the page's languages)
+EXTRA_LEVELS = ("expert",)
+DEFAULT_BUDGET = 0.4
+#: The ``normal`` bot's search of German Whist's stock stage: worlds, and its time cap as
+#: a share of the bot's budget (60 ms of the default)
+NORMAL_WHIST = (20, 0.15)
+#: Seconds the ``normal`` bot gives German Whist's exact endgame before playing by rule
+NORMAL_SOLVE = 0.04
+#: Worlds the ``hard`` bot samples a decision, per game: as many as keep its p95 well
+#: inside the budget on CPython (``python -m kingweb latency``)
+HARD_SAMPLES = {"whist": 240, "king": 160, "kingru": 240}
+#: ``expert``: four times the worlds and the bids' deals, in four times the budget
+EXPERT = 4
 
 
 class Bot:
     """A player of any game at one level.  ``decide(view)`` returns a legal action."""
 
     def __init__(self, level="normal", seed=0, budget=DEFAULT_BUDGET, samples=None):
-        if level not in LEVELS:
-            raise ValueError(f"level {level!r} is not a bot level (one of {', '.join(LEVELS)})")
+        if level not in LEVELS + EXTRA_LEVELS:
+            raise ValueError(f"level {level!r} is not a bot level (one of {', '.join(LEVELS + EXTRA_LEVELS)})")
         self.level, self.seed, self.budget = level, seed, budget
-        self.samples = samples or 24
+        self.samples = samples  # None: HARD_SAMPLES of the game
+        self.searches = level in ("hard", "expert")
+        self.scale = EXPERT if level == "expert" else 1  # expert: a deeper ``hard``
+        self.budget = budget * self.scale
 
     def _rng(self, view):
         # a decision depends on the seed and the position only, not on earlier calls
@@ -59,8 +76,13 @@ class Bot:
             return self._bid(view, rng)
         know = Knowledge(view)
         legal_cards = [INDEX[c] for c in legal]
-        if self.level == "hard":
-            c = search_card(know, legal_cards, rng, self.samples, self.budget)
+        if self.searches:
+            samples = self.samples or HARD_SAMPLES[know.game] * self.scale
+            c = search_card(know, legal_cards, rng, samples, self.budget)
+        elif self.level == "normal" and know.game == "whist" and know.view["stage"] == 1:
+            # what a stock-stage trick is worth depends on the cards it brings in and on
+            # the endgame they make, which rules of thumb judge poorly: a light search
+            c = search_card(know, legal_cards, rng, NORMAL_WHIST[0], NORMAL_WHIST[1] * self.budget)
         else:
             c = self._heuristic_card(know)
         return cards.code(c)
@@ -71,6 +93,13 @@ class Bot:
             if self.level == "easy" and know.view["stage"] == 1:
                 # the rookie's rule: keep the high cards for the tricks that count
                 return min(cards.cards_of(pos._legal), key=lambda c: (c // 13 == know.contract.trump, c % 13))
+            if self.level != "easy" and know.view["stage"] == 2:
+                # both hands are known: the exact endgame, when it is found quickly (the
+                # solver's table stays warm, so after the first trick it nearly always is)
+                try:
+                    return solve_whist(know, time.perf_counter() + NORMAL_SOLVE)
+                except OutOfTime:
+                    pass
             if self.level != "easy":
                 return whist_greedy(pos, know.unseen | know.known[1 - know.seat])
         return greedy(pos, know.unseen, easy=self.level == "easy")
@@ -78,13 +107,13 @@ class Bot:
     def _bid(self, view, rng):
         if view["phase"] == "dealer":  # naming the first dealer: no cards are dealt yet
             return bidding.decide(view, None)
-        if self.level == "hard":
-            from .policy import rollout
+        if self.searches:
             from ..play import Play
+            from .policy import rollout
 
             def points(contract, hands):
                 return rollout(Play(contract, hands, view["dealer"], 13))
-            est = bidding.simulate(view, rng, 12, points, time.perf_counter() + self.budget * 0.85)
+            est = bidding.simulate(view, rng, 12 * self.scale, points, time.perf_counter() + self.budget * 0.85)
         else:
             est = bidding.Estimates.of_hand(cards.mask_of(INDEX[c] for c in view["hand"]))
             if self.level == "easy":
@@ -108,8 +137,20 @@ def _easy_bid(view, est):
 class _Position:
     """Just what ``greedy`` reads of a ``Play``: the seat's own hand and the trick."""
 
-    __slots__ = ("c", "n", "turn", "hands", "trick", "led", "best", "best_seat", "stock",
-                 "trick_no", "last_trick", "_legal")
+    __slots__ = (
+        "_legal",
+        "best",
+        "best_seat",
+        "c",
+        "hands",
+        "last_trick",
+        "led",
+        "n",
+        "stock",
+        "trick",
+        "trick_no",
+        "turn",
+    )
 
     def legal_mask(self):
         return self._legal
@@ -147,8 +188,7 @@ class CheatBot:
         self.fair = Bot("hard", seed)
 
     def decide_game(self, game) -> str:
-        from .search import evaluate, rollout, whist_rollout
-        from .search import whist_solver
+        from .search import evaluate, rollout, whist_rollout, whist_solver
         seat = game.turn
         view = game.view(seat)
         legal = view["legal"]

@@ -18,7 +18,7 @@ import time
 
 from .. import cards, scenario
 from ..kingru import deal_order, KingRu
-from . import Bot, CheatBot
+from . import DEFAULT_BUDGET, Bot, CheatBot
 
 KING_BOARDS = ["tricks", "hearts", "queens", "jacks-kings", "king-of-hearts", "last-two",
                "positive", "positive", "positive", "positive"]
@@ -40,10 +40,20 @@ def board(game, index, rng, options):
 
 
 def make(kind, seed, budget):
-    return CheatBot(seed) if kind == "cheat" else Bot(kind, seed=seed, budget=budget)
+    """A bot of ``kind``: a level, ``cheat``, or ``ismcts:N`` (OpenSpiel's ISMCTS with N
+    simulations a decision; needs the ``open_spiel`` package)."""
+    if kind == "cheat":
+        return CheatBot(seed)
+    if kind.startswith("ismcts"):
+        from .spiel import IsmctsBot
+        n = kind.partition(":")[2]
+        if n and not n.isdigit():
+            raise ValueError(f"{kind!r}: ismcts:N takes a whole number of simulations")
+        return IsmctsBot(int(n or 1000), seed=seed)
+    return Bot(kind, seed=seed, budget=budget)
 
 
-def play_board(game, contract, hands, where, options, kinds, seed, budget, latency):
+def play_board(game, contract, hands, where, options, kinds, seed, budget, latency, cpu):
     """Play one board under every rotation; return each entry's mean points."""
     n = len(hands)
     totals = [0.0] * len(kinds)
@@ -54,10 +64,11 @@ def play_board(game, contract, hands, where, options, kinds, seed, budget, laten
         bots = [make(kinds[i], seed * 7919 + i, budget) for i in range(len(kinds))]
         while not g.over:
             i = entry_at[g.turn]
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             b = bots[i]
             a = b.decide_game(g) if kinds[i] == "cheat" else b.decide(g.view(g.turn))
             latency.setdefault(kinds[i], []).append(time.perf_counter() - t0)
+            cpu.setdefault(kinds[i], []).append(time.process_time() - c0)
             g.act(a)
         for i, s in enumerate(seat_of):
             totals[i] += g.scores[s]
@@ -71,21 +82,35 @@ def ci95(xs):
     return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def run(game, kinds, deals, seed=1, options=None, budget=0.3, out=None):
+def run(game, kinds, deals, seed=1, options=None, budget=DEFAULT_BUDGET, out=None, minutes=None):
+    """Play ``deals`` boards (fewer if ``minutes`` run out first: the result says how
+    many were played) and return the figures."""
     options = options or {}
     players = 2 if game == "whist" else 4
     if len(kinds) != players:
         raise ValueError(f"{game} needs {players} bots, got {len(kinds)}")
     rng = random.Random(seed)
     per_board = []
-    latency = {}
+    latency, cpu = {}, {}
+    t_start = time.perf_counter()
     for b in range(deals):
+        if minutes is not None and b >= 2 and time.perf_counter() - t_start > 60 * minutes:
+            deals = b  # out of time: the boards played so far are the match
+            break
         contract, hands, where = board(game, b, rng, options)
-        per_board.append(play_board(game, contract, hands, where, options, kinds, seed + b, budget, latency))
+        per_board.append(play_board(game, contract, hands, where, options, kinds, seed + b, budget, latency, cpu))
         if out and (b + 1) % max(1, deals // 10) == 0:
-            out(f"  … {b + 1}/{deals} boards")
+            first = [i for i, k in enumerate(kinds) if k == kinds[0]]
+            other = [i for i, k in enumerate(kinds) if k != kinds[0]]
+            if other:  # a running figure for whoever watches a long match
+                d, h = ci95([statistics.fmean(pb[i] for i in first) - statistics.fmean(pb[i] for i in other)
+                             for pb in per_board])
+                out(f"  … {b + 1}/{deals} boards, {kinds[0]} − the others {d:+.2f} ± {h:.2f}")
+            else:
+                out(f"  … {b + 1}/{deals} boards")
     # per kind: the mean over its entries on each board
-    result = {"game": game, "bots": kinds, "deals": deals, "seed": seed, "kinds": {}, "pairs": []}
+    result = {"game": game, "bots": kinds, "deals": deals, "seed": seed, "kinds": {}, "pairs": [],
+              "seconds": time.perf_counter() - t_start}
     by_kind = {}
     for k in dict.fromkeys(kinds):
         idx = [i for i, x in enumerate(kinds) if x == k]
@@ -95,7 +120,9 @@ def run(game, kinds, deals, seed=1, options=None, budget=0.3, out=None):
         result["kinds"][k] = {"mean": m, "ci95": h,
                               "latency_ms": {"median": 1000 * statistics.median(lat),
                                              "p95": 1000 * lat[int(0.95 * (len(lat) - 1))],
-                                             "max": 1000 * lat[-1], "decisions": len(lat)}}
+                                             "max": 1000 * lat[-1], "decisions": len(lat)},
+                              # CPU time, not wall time: a fair cost on a shared machine
+                              "cpu_ms": 1000 * statistics.fmean(cpu.get(k, [0.0]))}
     names = list(by_kind)
     for i, a in enumerate(names):
         for bname in names[i + 1:]:
@@ -108,13 +135,15 @@ def run(game, kinds, deals, seed=1, options=None, budget=0.3, out=None):
 
 def report(r):
     lines = [f"{r['game']}: {r['deals']} duplicate boards, seed {r['seed']}, bots {','.join(r['bots'])}",
-             f"  {'bot':8s} {'points/deal':>12s} {'±95%':>8s} {'median ms':>10s} {'p95 ms':>8s} {'max ms':>8s}"]
+             f"  {'bot':12s} {'points/deal':>12s} {'±95%':>8s} {'median ms':>10s} {'p95 ms':>8s} {'max ms':>8s} {'CPU ms':>8s}"]
     for k, v in r["kinds"].items():
         lat = v["latency_ms"]
-        lines.append(f"  {k:8s} {v['mean']:12.2f} {v['ci95']:8.2f} {lat['median']:10.2f} {lat['p95']:8.2f} {lat['max']:8.1f}")
+        lines.append(f"  {k:12s} {v['mean']:12.2f} {v['ci95']:8.2f} {lat['median']:10.2f} {lat['p95']:8.2f} "
+                     f"{lat['max']:8.1f} {v['cpu_ms']:8.2f}")
     for p in r["pairs"]:
         verdict = "significant" if p["significant"] else "not significant"
         lines.append(f"  {p['a']} − {p['b']}: {p['diff']:+.2f} ± {p['ci95']:.2f} per deal ({verdict})")
+    lines.append(f"  ({r['seconds']:.0f} s)")
     return "\n".join(lines)
 
 

@@ -59,7 +59,15 @@ class Knowledge:
         current = view.get("trick", [])
         seqs = [[((t["leader"] + i) % self.n, INDEX[c]) for i, c in enumerate(t["cards"])] for t in tricks]
         seqs.append([(x["seat"], INDEX[x["card"]]) for x in current])
-        for seq in seqs:
+        # German Whist: after a stage-1 trick the loser draws an unseen card, which may be
+        # of a suit he showed out of; a show-out holds only until that draw
+        redraw = {}
+        if self.game == "whist":
+            base = view["trick_no"] - len(tricks)
+            for d in view.get("draws", ()):
+                if d["hidden"] is None:  # I won, so the other seat drew unseen
+                    redraw[d["trick"] - base] = 1 - self.seat
+        for i, seq in enumerate(seqs):
             if not seq:
                 continue
             led = seq[0][1] // 13
@@ -69,6 +77,8 @@ class Knowledge:
                 played |= 1 << c
                 if c // 13 != led:
                     voids[s] |= SUIT_MASK[led]
+            if i in redraw:
+                voids[redraw[i]] = 0
         self.trick = seqs[-1]
         self.played = played
         self.voids = voids

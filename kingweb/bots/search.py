@@ -11,10 +11,13 @@ decision is deterministic for a given seed; the time budget only caps it on a sl
 import time
 
 from ..whist import WhistPlay
-from .endgame import OutOfTime, WhistSolver, maxn
+from ..cards import cards_of as _cards
+from .endgame import OutOfTime, WhistSolver, maxn, reps_mask
 from .policy import greedy, rollout
 
 EXACT_TRICKS = 3
+#: After ``samples // RACE_AT`` worlds only the ``RACE_KEEP`` best cards are searched on
+RACE_AT, RACE_KEEP = 4, 3
 
 
 def whist_greedy(p, others):
@@ -54,7 +57,12 @@ def evaluate(world, cand, seat, rollout_fn):
         left = q.last_trick + 1 - q.trick_no
         if left <= EXACT_TRICKS and not q.trick or left < EXACT_TRICKS:
             return maxn(q)[0][seat]
-    return rollout_fn(q)[seat]
+    pts = rollout_fn(q)
+    if isinstance(q, WhistPlay):
+        # a match to a target rewards my points minus the other's: this is also monotone
+        # in my tricks, where my own points are flat below seven
+        return pts[seat] - pts[1 - seat]
+    return pts[seat]
 
 
 def search_card(know, legal_cards, rng, samples=24, budget=0.3):
@@ -68,24 +76,41 @@ def search_card(know, legal_cards, rng, samples=24, budget=0.3):
         except OutOfTime:  # a rare hard endgame: play the heuristic move this once
             return whist_greedy(_full_position(know), know.unseen | know.known[1 - know.seat])
     rollout_fn = whist_rollout if know.game == "whist" else rollout
-    totals = {c: 0.0 for c in legal_cards}
+    if know.game == "whist":
+        # only tricks count: cards touching in rank among the cards still live (those on
+        # the trick included) are one choice, so search one of each run
+        trick = 0
+        for _, c in know.trick:
+            trick |= 1 << c
+        legal = 0
+        for c in legal_cards:
+            legal |= 1 << c
+        legal_cards = _cards(reps_mask(legal, know.deck & ~know.played | trick))
+        if len(legal_cards) == 1:
+            return legal_cards[0]
+    totals = dict.fromkeys(legal_cards, 0.0)
     deadline = time.perf_counter() + budget * 0.85
     done = 0
-    for i in range(samples):
+    active = legal_cards
+    for _ in range(samples):
+        if done == samples // RACE_AT and len(active) > RACE_KEEP:
+            # racing: the first quarter of the worlds rules out the clear losers, and the
+            # rest go to the few cards still in contention (more worlds where they count)
+            active = sorted(active, key=lambda c: (-totals[c], c))[:RACE_KEEP]
         world = know.world(rng)
         scores = []
-        for c in legal_cards:
+        for c in active:
             scores.append(evaluate(world, c, seat, rollout_fn))
             if done and time.perf_counter() > deadline:
                 break  # out of time: this world is left unfinished and not counted
         else:
-            for c, v in zip(legal_cards, scores):
+            for c, v in zip(active, scores, strict=True):
                 totals[c] += v
             done += 1
             if time.perf_counter() <= deadline:
                 continue
         break
-    return max(legal_cards, key=lambda c: (totals[c], -c))
+    return max(active, key=lambda c: (totals[c], -c))
 
 
 _SOLVERS = {}

@@ -8,20 +8,52 @@ export function showProgress(stage, pct) {
   $("loading-text").textContent = t(`stage_${stage}`);
 }
 
-/** The engine could not load: say why and offer to try again. @param {string} msg */
-export function showLoadFailed(msg) {
+/** The engine could not load: say why, a download that failed or an engine that broke
+ * (then the connection is not to blame), and offer to try again.
+ * @param {string} msg @param {import("../protocol.js").FailureKind} kind */
+export function showLoadFailed(msg, kind) {
   $("loading").hidden = false;
-  $("loading-text").textContent = t("load_failed", { msg });
+  $("loading-text").textContent = t(kind === "network" ? "load_failed" : "load_crashed", { msg });
   $("btn-retry").hidden = false;
 }
 
 export function hideLoading() { $("loading").hidden = true; }
 
-/** A lasting message at the top of the page. @param {string} msg */
-export function notice(msg) {
+/** A lasting message at the top of the page, after any already there; `extra` (a
+ * button, a link) follows the words.  Returns the message's line.
+ * @param {string} msg @param {...Node} extra */
+export function notice(msg, ...extra) {
   const box = $("notice");
-  box.textContent = msg;
+  const line = document.createElement("span");
+  line.className = "notice-line";
+  line.append(msg, ...extra);
+  if (box.hidden) box.replaceChildren();
+  box.append(line);
   box.hidden = false;
+  return line;
+}
+
+/** A button for a message. @param {string} label @param {string} id @param {() => void} onClick */
+export function choiceButton(label, id, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.textContent = label;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** Hand `text` to the browser as a file download named `name`.
+ * @param {string} text @param {string} name */
+export function download(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** @type {ReturnType<typeof setTimeout> | undefined} */

@@ -1,0 +1,138 @@
+"""``python -m kingweb ladder``: the bots against OpenSpiel's ISMCTS, duplicate boards,
+written as a table into ``docs/BENCHMARKS.md`` (section "Bot ladder").
+
+Each rung is one arena match (see ``arena``): in the four-player games one ISMCTS seat
+against three kingweb bots of a level, rotated through every seat, so that every hand
+is played by both.  A rung's result is kept in ``docs/ladder.json`` as soon as it is
+played, so that rungs may be run one at a time (``--rungs``) and the table is always
+written from every result kept; each row says its seed, boards and how long it ran.
+"""
+
+import json
+import platform
+import time
+from pathlib import Path
+
+from .arena import run
+
+#: (game, kingweb level, ISMCTS simulations, boards by default)
+RUNGS = {
+    "whist-hard": ("whist", "hard", 1000, 60),
+    "whist-normal": ("whist", "normal", 200, 60),
+    "king-hard": ("king", "hard", 1000, 30),
+    "kingru-hard": ("kingru", "hard", 1000, 42),
+}
+NAMES = {"whist": "German Whist", "king": "King", "kingru": "Кинг"}
+HEADING = "## Bot ladder"
+
+
+def _kinds(game, level, sims):
+    spiel = f"ismcts:{sims}"
+    return [level, spiel] if game == "whist" else [spiel, level, level, level]
+
+
+def play(rung, boards, seed, budget, out=print, minutes=None):
+    game, level, sims, _ = RUNGS[rung]
+    kinds = _kinds(game, level, sims)
+    t0 = time.perf_counter()
+    r = run(game, kinds, boards, seed, budget=budget, out=out, minutes=minutes)
+    boards = r["deals"]
+    spiel = f"ismcts:{sims}"
+    pair = next(p for p in r["pairs"] if {p["a"], p["b"]} == {level, spiel})
+    diff = pair["diff"] if pair["a"] == level else -pair["diff"]
+    return {
+        "rung": rung,
+        "game": game,
+        "level": level,
+        "simulations": sims,
+        "bots": kinds,
+        "boards": boards,
+        "seed": seed,
+        "budget": budget,
+        "diff": diff,
+        "ci95": pair["ci95"],
+        "mean": {level: r["kinds"][level]["mean"], "ismcts": r["kinds"][spiel]["mean"]},
+        "cpu_ms": {level: r["kinds"][level]["cpu_ms"], "ismcts": r["kinds"][spiel]["cpu_ms"]},
+        "p95_ms": {level: r["kinds"][level]["latency_ms"]["p95"], "ismcts": r["kinds"][spiel]["latency_ms"]["p95"]},
+        "minutes": (time.perf_counter() - t0) / 60,
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "date": time.strftime("%Y-%m-%d", time.gmtime()),
+    }
+
+
+def table(results):
+    lines = [
+        "| game | kingweb vs ISMCTS (simulations) | seats | boards | kingweb − ISMCTS, points/deal | "
+        "kingweb / ISMCTS mean | CPU ms per move, kingweb / ISMCTS | run |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for rung in RUNGS:
+        r = results.get(rung)
+        if r is None:
+            continue
+        lvl = r["level"]
+        verdict = "" if abs(r["diff"]) > r["ci95"] else " (not significant)"
+        seats = "1 vs 1" if r["game"] == "whist" else "1 ISMCTS vs 3"
+        lines.append(
+            f"| {NAMES[r['game']]} | `{lvl}` vs {r['simulations']} | {seats} | {r['boards']} | "
+            f"**{r['diff']:+.2f} ± {r['ci95']:.2f}**{verdict} | {r['mean'][lvl]:.2f} / {r['mean']['ismcts']:.2f} | "
+            f"{r['cpu_ms'][lvl]:.1f} / {r['cpu_ms']['ismcts']:.0f} | seed {r['seed']}, {r['minutes']:.0f} min |"
+        )
+    return "\n".join(lines)
+
+
+def section(results):
+    any_r = next(iter(results.values()))
+    return f"""{HEADING}
+
+`python -m kingweb ladder --seed 1` (needs `open_spiel`, a test dependency; `--rungs` plays
+some rungs only, `--boards` overrides the board counts, `--minutes` stops a rung early): duplicate boards against
+OpenSpiel's own Information-Set MCTS (`open_spiel.python.algorithms.ismcts`, random-rollout
+evaluator, UCT c = 2, the most visited action; the game wrapped by `kingweb/bots/spiel.py`,
+whose resampling reads only the acting seat's view). In King and Кинг one ISMCTS seat
+plays three kingweb bots, rotated through the four seats over the same cards; a board is
+one deal, its contract cycling through the match's deals (King's positives with their
+auction, all seven Кинг deals of each half). Means are points per deal with 95%
+intervals; CPU ms is process time per decision (the machine is shared, so wall time is
+not a fair cost). Results are kept in `docs/ladder.json`.
+
+{table(results)}
+
+Measured with {any_r["python"]}, `--budget {any_r["budget"]:g}` (the `hard` bot's wall-clock cap,
+raised so that on this shared machine its fixed number of worlds, not other jobs, decides
+its play; its own decision times are in *Bots* from `python -m kingweb latency`).
+"""
+
+
+def write(results, doc: Path):
+    text = doc.read_text() if doc.exists() else "# Benchmarks\n"
+    new = section(results)
+    if HEADING in text:
+        start = text.index(HEADING)
+        nxt = text.find("\n## ", start + len(HEADING))
+        text = text[:start] + new + (text[nxt + 1 :] if nxt >= 0 else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + new
+    doc.write_text(text)
+
+
+def main(args):
+    root = Path(args.docs)
+    root.mkdir(parents=True, exist_ok=True)
+    store = root / "ladder.json"
+    results = json.loads(store.read_text()) if store.exists() else {}
+    rungs = args.rungs.split(",") if args.rungs else list(RUNGS)
+    boards = dict(kv.split("=") for kv in args.boards.split(",")) if args.boards else {}
+    for rung in rungs:
+        if rung not in RUNGS:
+            raise SystemExit(f"{rung!r} is not a rung (one of {', '.join(RUNGS)})")
+        n = int(boards.get(rung, RUNGS[rung][3]))
+        print(f"{rung}: {n} boards")
+        results[rung] = play(rung, n, args.seed, args.budget, minutes=args.minutes)
+        r = results[rung]
+        print(
+            f"  {r['level']} − ismcts:{r['simulations']}: {r['diff']:+.2f} ± {r['ci95']:.2f} ({r['minutes']:.1f} min)"
+        )
+        store.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+        write(results, root / "BENCHMARKS.md")
+    print(table(results))

@@ -1,0 +1,157 @@
+"""The in-game rules pages (site/rules.js), read by Node exactly as the page imports them:
+every game has every section in every language, and the options of the match change
+what the page says."""
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import kingweb
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_JS = (ROOT / "site" / "rules.js").as_uri()
+GAMES = ("king", "kingru", "whist")
+LANGS = ("en", "es", "pt", "ru")
+
+# one value other than the default for every option (king_discard_on_heart_lead needs king_discard)
+OTHER = {
+    "king": {
+        "king_chooses_dealer": True,
+        "first_lead": "left_of_dealer",
+        "king_forced_on_heart_lead": False,
+        "play_all_tricks": True,
+        "max_nulls": 4,
+        "buyer_leads": True,
+        "uncapped_payment": True,
+    },
+    "kingru": {
+        "boys": "jacks-kings",
+        "king_discard": True,
+        "order": "simple",
+        "scale": 10,
+        "eralash": False,
+        "play_all_tricks": True,
+    },
+    "whist": {"target": 7},
+}
+
+SCRIPT = """import * as R from %s;
+const reqs = JSON.parse(process.argv[1]);
+const old = Object.fromEntries(Object.entries(R.RULES).map(([g, ls]) =>
+  [g, Object.fromEntries(Object.entries(ls).map(([lang, s]) => [lang, s.length]))]));
+console.log(JSON.stringify({ids: R.SECTION_IDS, defaults: R.DEFAULT_OPTIONS, langs: R.LANGS, old,
+  pages: reqs.map(([g, lang, o]) => R.rulesSections(g, lang, o))}));
+"""
+
+
+def _pages(requests):
+    """rulesSections(game, lang, options) for each request, computed by Node."""
+    node = shutil.which("node")
+    if not node:
+        pytest.skip("Node is not installed (python build.py test installs it)")
+    out = subprocess.run(
+        [node, "--input-type=module", "-e", SCRIPT % json.dumps(RULES_JS), json.dumps(requests)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+def _section(page, sid):
+    return " ".join(next(paras for s, _, paras in page if s == sid))
+
+
+def _body(page):
+    """The sections that tell the rules, without the list of the match's options."""
+    return {s: paras for s, _, paras in page if s != "options"}
+
+
+def test_every_game_and_language_has_every_section():
+    reqs = [[g, lang, {}] for g in GAMES for lang in LANGS]
+    res = _pages(reqs)
+    assert res["langs"] == list(LANGS)
+    pages = {(g, lang): page for (g, lang, _), page in zip(reqs, res["pages"], strict=True)}
+    for (g, lang), page in pages.items():
+        ids = [s[0] for s in page]
+        assert ids == res["ids"][g], (g, lang)
+        assert len(set(ids)) == len(ids)
+        for sid, heading, paras in page:
+            assert isinstance(heading, str) and heading.strip(), (g, lang, sid)
+            assert paras and all(isinstance(p, str) and p.strip() for p in paras), (g, lang, sid)
+        if lang != "en":  # another text, not English left in place
+            en = _body(pages[g, "en"])
+            assert all(paras != en[sid] for sid, paras in _body(page).items()), (g, lang)
+    # the shape the table read before rulesSections: RULES[game][lang] = [[heading, paras], ...]
+    # (without the section about the match's options, which it cannot know)
+    assert res["old"] == {g: {lang: len(res["ids"][g]) - 1 for lang in LANGS} for g in GAMES}
+
+
+def test_the_page_knows_the_engines_options_and_defaults():
+    res = _pages([])
+    for g in GAMES:
+        cls = type(kingweb.new_game(g, seed=1))
+        assert res["defaults"][g] == {k: o.default for k, o in cls.OPTIONS.items()}, g
+        extra = {"king_discard_on_heart_lead"} if g == "kingru" else set()
+        assert set(OTHER[g]) | extra == set(cls.OPTIONS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_option_other_than_the_default_changes_the_rules_text(game):
+    cases = [(k, {k: v}) for k, v in OTHER[game].items()]
+    if game == "kingru":  # compared with king_discard alone
+        cases.append(("king_discard_on_heart_lead", {"king_discard": True, "king_discard_on_heart_lead": True}))
+    reqs = [[game, lang, {}] for lang in LANGS]
+    reqs += [[game, lang, opts] for _, opts in cases for lang in LANGS]
+    res = _pages(reqs)
+    page = {(tuple(sorted(o.items())), lang): p for (_, lang, o), p in zip(reqs, res["pages"], strict=True)}
+    for name, opts in cases:
+        before_opts = {"king_discard": True} if name == "king_discard_on_heart_lead" else {}
+        for lang in LANGS:
+            now = page[tuple(sorted(opts.items())), lang]
+            before = page[tuple(sorted(before_opts.items())), lang]
+            assert _body(now) != _body(before), f"{game} {lang}: option {name} does not change the rules text"
+            assert _section(now, "options") != _section(before, "options"), (game, lang, name)
+
+
+def test_the_values_in_force_are_stated():
+    cases = [
+        ("king", {"max_nulls": 4}),
+        ("king", {"uncapped_payment": True}),
+        ("whist", {"target": 7}),
+        ("kingru", {"scale": 10}),
+        ("king", {}),
+    ]
+    reqs = [[g, lang, o] for g, o in cases for lang in LANGS]
+    res = _pages(reqs)
+    for i, lang in enumerate(LANGS):
+        nulls4, uncapped, target7, scale10, default = (res["pages"][4 * k + i] for k in range(5))
+        assert "300" in _section(nulls4, "auction"), lang  # 4 nulls = 300
+        assert "−50" in _section(uncapped, "payment"), lang  # paid in full, below zero
+        assert "7" in _section(target7, "scoring"), lang
+        assert "160" in _section(scale10, "deals"), lang  # the K♥ at ×10
+        assert "200" in _section(default, "auction") and "300" not in _section(default, "auction"), lang
+    en = res["pages"][16]
+    assert "buyer names the trump" in _section(en, "trump") and "dealer" in _section(en, "trump")
+
+
+def test_unknown_options_and_languages_read_as_defaults():
+    res = _pages([["king", "en", {}], ["king", "xx", {"max_nulls": 99, "nonsense": 1}]])
+    assert res["pages"][0] == res["pages"][1]
+
+
+def test_docs_rules_md_names_the_same_sections():
+    """docs/RULES.md marks each rule with the page section that tells it."""
+    text = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+    ids = _pages([])["ids"]
+    king, rest = text.split("## 2. ", 1)
+    kingru, rest = rest.split("## 3. ", 1)
+    whist = rest.split("## Glossary", 1)[0]
+    for g, part in (("king", king), ("kingru", kingru), ("whist", whist)):
+        named = re.findall(r"\(section `([\w-]+)`\)", part)
+        assert named and set(named) <= set(ids[g]), (g, set(named) - set(ids[g]))

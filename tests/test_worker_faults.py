@@ -1,0 +1,112 @@
+"""The worker under hostile requests and broken boots, in real Chromium with the real
+Pyodide runtime: a request deep enough to overflow Python's parser is refused before it
+reaches Python, and a boot that fails says whether a download failed or the engine broke."""
+
+import json
+import shutil
+
+import pytest
+
+from browser_support import prefs_script
+from conftest import DIST
+
+pytestmark = pytest.mark.browser
+
+# A worker of the site's own, beside the page's: the page stays as it is.
+# A string "json:<text>" in a request stands for the parsed text (too deep for CPython).
+ASK_WORKER_JS = """async (requests) => {
+  const revive = (v) => typeof v === "string" && v.startsWith("json:") ? JSON.parse(v.slice(5))
+    : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, revive(x)])) : v;
+  const w = new Worker("worker.js", { type: "module" });
+  const answers = [];
+  const events = [];
+  w.onerror = (e) => events.push({ error: e.message || "no message" });
+  await new Promise((resolve, reject) => {
+    w.onmessage = (ev) => {
+      if (ev.data.type === "ready") resolve();
+      if (ev.data.type === "fatal") reject(new Error(ev.data.message));
+    };
+  });
+  for (const [i, req] of requests.entries()) {
+    const answer = new Promise((resolve) => {
+      w.onmessage = (ev) => {
+        if (ev.data.type) events.push(ev.data.type); else if (ev.data.id === i) resolve(ev.data.response);
+      };
+      setTimeout(() => resolve({ timeout: true }), 20000);
+    });
+    w.postMessage({ id: i, cmd: req.cmd, args: revive(req.args) });
+    answers.push(await answer);
+  }
+  w.terminate();
+  return { answers, events };
+}"""
+
+DEEP = "[" * 3000 + "]" * 3000
+
+
+def test_deep_requests_are_refused_and_the_worker_goes_on(page, base_url):
+    page.add_init_script(prefs_script())
+    page.goto(base_url + "?game=king&seed=1")
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    deep_options = "json:" + '{"a":' * 200 + "1" + "}" * 200  # deeper does not survive postMessage
+    out = page.evaluate(ASK_WORKER_JS, [
+        {"cmd": "load", "args": {"save": DEEP}},
+        {"cmd": "load", "args": {"save": '{"format": "kingweb-save", "version": 1, "game": "king", "seed": 1, '
+                                     '"options": {}, "level": "normal", "seat": 0, "actions": ' + DEEP + "}"}},
+        {"cmd": "start", "args": {"game": "king", "options": deep_options}},
+        {"cmd": "start", "args": {"game": "king", "seed": 4, "level": "easy"}},
+    ])
+    a = out["answers"]
+    for refused in a[:3]:
+        assert refused.get("ok") is False and refused.get("kind") == "RulesError", refused
+        assert "nested deeper" in refused["error"], refused
+    assert a[3].get("ok") is True and len(a[3]["result"]["hand"]) == 13, a[3]
+    assert not [e for e in out["events"] if e not in ("stdlib", "kept")], out["events"]
+
+
+def site_copy(tmp_path, build_changes=None, drop=()):
+    """dist/ as another server would serve it: every file linked, build.json rewritten."""
+    root = tmp_path / "site"
+    root.mkdir()
+    for p in DIST.iterdir():
+        if p.name not in ("build.json",) and p.name not in drop:
+            (root / p.name).symlink_to(p, target_is_directory=p.is_dir())
+    build = json.loads((DIST / "build.json").read_text())
+    build.update(build_changes or {})
+    (root / "build.json").write_text(json.dumps(build))
+    return root
+
+
+def loading_text(page):
+    page.locator("#btn-retry").wait_for(state="visible", timeout=90_000)
+    return page.locator("#loading-text").inner_text()
+
+
+# The connection drops while the runtime downloads: Pyodide's loader waits forever for
+# the WebAssembly binary, and reports a missing standard library as "exit(1)".
+@pytest.mark.parametrize("lost", ["pyodide.asm.wasm", "python_stdlib.zip"])
+def test_a_failed_download_asks_to_check_the_connection(browser, base_url, lost):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.add_init_script(prefs_script())
+    ctx.route(f"**/pyodide/{lost}", lambda route: route.abort("internetdisconnected"))
+    page.goto(base_url)
+    text = loading_text(page)
+    assert "connection" in text and lost in text, text
+    ctx.close()
+
+
+def test_a_damaged_engine_is_not_called_a_connection_problem(browser, serve, tmp_path):
+    # the server hands out a wheel that is not a wheel: the download worked, the install
+    # cannot, and the player is not sent to check a connection that is fine
+    root = site_copy(tmp_path, {"wheel": "wheels/broken-0.1.0-py3-none-any.whl"}, drop=("wheels",))
+    (root / "wheels").mkdir()
+    (root / "wheels" / "broken-0.1.0-py3-none-any.whl").write_bytes(b"this is not a zip file" * 100)
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.add_init_script(prefs_script())
+    page.goto(serve(root))
+    text = loading_text(page)
+    assert "Check your connection" not in text, text
+    assert "The card engine failed to start" in text and "not to blame" in text, text
+    ctx.close()

@@ -1,0 +1,69 @@
+"""The static site: dist/ holds the pages, the kingweb wheel and the self-hosted runtime."""
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+from . import DIST, ROOT, log
+from .bytecode import precompile
+from .csp import HEADERS_FILE
+from .csp import apply as apply_csp
+from .deck import classic_deck
+from .runtime import PYODIDE_VERSION, pyodide_runtime, set_lock_sha256
+from .wheel import add_to_zip, build_wheel, version
+
+SITE = ROOT / "site"
+
+
+def build(dist: Path = DIST, site: Path = SITE) -> Path:
+    """Assemble the site from ``site`` (every file and subfolder) into ``dist``."""
+    if dist.exists():
+        shutil.rmtree(dist)
+    shutil.copytree(site, dist, ignore=shutil.ignore_patterns(".*"))
+    runtime = pyodide_runtime(dist / "pyodide")
+    micropip = next(runtime.glob("micropip-*.whl"))
+    wheel = build_wheel(dist / "wheels")
+    bytecode = precompile(runtime, wheel)
+    deck = classic_deck(dist / "cards" / "classic")
+    if bytecode:
+        add_to_zip(runtime / "python_stdlib.zip", bytecode["stdlib"])
+        add_to_zip(wheel, bytecode["kingweb"])
+        add_to_zip(micropip, bytecode["micropip"])
+        set_lock_sha256(runtime, "micropip", micropip)
+        log(f"precompiled {sum(map(len, bytecode.values()))} modules")
+    apply_csp(dist)
+    # The build's identity is a hash of every file it serves: any change to the site,
+    # the wheel or the runtime gives the offline cache a new name.
+    h = hashlib.sha256((dist / "sw.js").read_bytes())  # the service worker, before it is stamped
+    for rel, p in served(dist):
+        h.update(rel.encode() + b"\0" + p.read_bytes())
+    digest = h.hexdigest()[:12]
+    # The page learns the wheel's name and the build's identity from one small file.
+    (dist / "build.json").write_text(json.dumps({
+        "version": version(), "wheel": f"wheels/{wheel.name}", "build": digest,
+        "pyodide": PYODIDE_VERSION, "micropip": micropip.relative_to(dist).as_posix(), "bytecode": bool(bytecode),
+        "deck": deck}, indent=1))
+    stamp_service_worker(dist, digest)
+    log(f"built {dist} (wheel {wheel.name}, build {digest})")
+    return dist
+
+
+def served(dist: Path) -> list[tuple[str, Path]]:
+    """Every file the site serves but the service worker itself: (path in the site, file)."""
+    return [(p.relative_to(dist).as_posix(), p) for p in sorted(dist.rglob("*"))
+            if p.is_file() and p.name != "sw.js"]
+
+
+def precached(dist: Path) -> list[str]:
+    """What the service worker keeps offline: every served file in every folder, but the
+    classic deck's faces (only players who choose that deck load them, and the service
+    worker keeps each one it serves) and the host's header rules."""
+    return ["./", *sorted(rel for rel, _ in served(dist) if not rel.startswith("cards/") and rel != HEADERS_FILE)]
+
+
+def stamp_service_worker(dist: Path, build_id: str) -> None:
+    """Give sw.js this build's cache name and the list of files to keep offline."""
+    sw = dist / "sw.js"
+    text = sw.read_text().replace("__KINGWEB_BUILD__", build_id)
+    sw.write_text(text.replace("__KINGWEB_FILES__", json.dumps(precached(dist))))

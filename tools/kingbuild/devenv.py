@@ -1,0 +1,42 @@
+"""The test environment: a virtualenv with the test and check tools, Debian's Chromium
+(the browser tests), Node (the build's bytecode step) and npm (svgo, TypeScript)."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from . import VENV, log
+
+TEST_REQUIREMENTS = ["pytest>=8", "hypothesis>=6.100", "playwright==1.65.2", "axe-playwright-python==0.1.8",
+                     "ruff==0.17.6", "mypy==2.4.1",
+                     "open-spiel==2.0.2"]  # the bot ladder's independent opponent (tests/test_spiel.py)
+CHROMIUM = "/usr/bin/chromium"
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_test_env() -> Path:
+    """A virtualenv with the test dependencies, and Debian's Chromium and Node."""
+    py = venv_python()
+    if not py.exists():
+        log("creating", VENV)
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    stamp = VENV / ".requirements"
+    want = "\n".join(TEST_REQUIREMENTS)
+    if not stamp.exists() or stamp.read_text() != want:
+        log("installing test requirements")
+        subprocess.run([str(py), "-m", "pip", "install", "-q", *TEST_REQUIREMENTS], check=True)
+        stamp.write_text(want)
+    missing = [pkg for pkg, ok in (("chromium", Path(CHROMIUM).exists()), ("nodejs", shutil.which("node")),
+                                   ("npm", shutil.which("npm"))) if not ok]
+    if missing:
+        log("installing Debian's", " and ".join(missing))
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True, env=env)
+        subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
+    return py
