@@ -88,4 +88,5 @@ export default {
   opt_order: "Deal order", opt_scale: "Point scale", opt_eralash: "Play «ералаш»", opt_target: "Points to win",
   val_dealer: "dealer", val_left_of_dealer: "left of dealer", val_jacks: "jacks", "val_jacks-kings": "jacks and kings",
   val_classic: "classic", val_simple: "simple", val_true: "on", val_false: "off",
+  sound: "Sounds (card, trick, your turn)", takes_trick: "{name} takes the trick", you_take_trick: "You take the trick",
 };

@@ -80,4 +80,5 @@ export default {
   opt_order: "Orden de manos", opt_scale: "Escala", opt_eralash: "Jugar «ералаш»", opt_target: "Puntos para ganar",
   val_dealer: "quien reparte", val_left_of_dealer: "a su izquierda", val_jacks: "jotas", "val_jacks-kings": "jotas y reyes",
   val_classic: "clásico", val_simple: "simple", val_true: "sí", val_false: "no",
+  sound: "Sonidos (carta, baza, tu turno)", takes_trick: "{name} se lleva la baza", you_take_trick: "Te llevas la baza",
 };

@@ -80,4 +80,5 @@ export default {
   opt_order: "Ordem das mãos", opt_scale: "Escala", opt_eralash: "Jogar «ералаш»", opt_target: "Pontos para vencer",
   val_dealer: "quem dá", val_left_of_dealer: "à esquerda de quem dá", val_jacks: "valetes", "val_jacks-kings": "valetes e reis",
   val_classic: "clássica", val_simple: "simples", val_true: "sim", val_false: "não",
+  sound: "Sons (carta, vaza, sua vez)", takes_trick: "{name} leva a vaza", you_take_trick: "Você leva a vaza",
 };

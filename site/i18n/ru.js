@@ -80,4 +80,5 @@ export default {
   opt_order: "Порядок сдач", opt_scale: "Масштаб очков", opt_eralash: "Играть ералаш", opt_target: "Очков до победы",
   val_dealer: "сдающий", val_left_of_dealer: "слева от сдающего", val_jacks: "валеты", "val_jacks-kings": "валеты и короли",
   val_classic: "классический", val_simple: "простой", val_true: "да", val_false: "нет",
+  sound: "Звуки (карта, взятка, ваш ход)", takes_trick: "{name} берёт взятку", you_take_trick: "Вы берёте взятку",
 };
