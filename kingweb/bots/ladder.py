@@ -110,15 +110,18 @@ def section(results: dict[str, Rung]) -> str:
     return f"""{HEADING}
 
 `python -m kingweb ladder --seed 1` (needs `open_spiel`, a test dependency; `--rungs` plays
-some rungs only, `--boards` overrides the board counts, `--minutes` stops a rung early): duplicate boards against
-OpenSpiel's own Information-Set MCTS (`open_spiel.python.algorithms.ismcts`, random-rollout
-evaluator, UCT c = 2, the most visited action; the game wrapped by `kingweb/bots/spiel.py`,
-whose resampling reads only the acting seat's view). In King and Кинг one ISMCTS seat
-plays three kingweb bots, rotated through the four seats over the same cards; a board is
-one deal, its contract cycling through the match's deals (King's positives with their
-auction, all seven Кинг deals of each half). Means are points per deal with 95%
-intervals; CPU ms is process time per decision (the machine is shared, so wall time is
-not a fair cost). Results are kept in `docs/ladder.json`.
+some rungs only, `--boards` sets the board counts, `--minutes` stops a rung early with the
+boards played, `--table-only` rewrites this section from `docs/ladder.json`): duplicate
+boards against OpenSpiel's own Information-Set MCTS (`open_spiel.python.algorithms.ismcts`:
+UCT c = 2, the most visited action, one random rollout per simulation, played by the
+engine's playout loop, which deals the same distribution as OpenSpiel's random-rollout
+evaluator, faster; the game is wrapped by `kingweb/bots/spiel.py`, whose resampling reads
+only the acting seat's view). In King and Кинг one ISMCTS seat plays three kingweb bots,
+rotated through the four seats over the same cards; a board is one deal, its contract
+cycling through the match's deals (King's six negatives and four positives with their
+auction, Кинг's fourteen deals). Means are points per deal with 95% intervals; CPU ms is
+process time per decision (the machine is shared, so wall time is not a fair cost, and
+the run time is long for the same reason).
 
 {table(results)}
 
@@ -145,6 +148,10 @@ def main(args: argparse.Namespace) -> None:
     root.mkdir(parents=True, exist_ok=True)
     store = root / "ladder.json"
     results: dict[str, Rung] = json.loads(store.read_text()) if store.exists() else {}
+    if args.table_only:
+        write(results, root / "BENCHMARKS.md")
+        print(table(results))
+        return
     rungs = args.rungs.split(",") if args.rungs else list(RUNGS)
     boards = dict(kv.split("=") for kv in args.boards.split(",")) if args.boards else {}
     for rung in rungs:
