@@ -33,6 +33,7 @@ let dealtUntil = 0;  // performance.now() when the dealing animation ends
 /** @type {Promise<void> | null} */
 let finishing = null;  // a finished trick on show
 let restarted = false;  // the engine was restarted after a crash: resume, do not start over
+let engineDown = false;  // a crash is being restarted from: what was under way stops there
 
 const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, crashed: onCrashed };
 
@@ -237,6 +238,7 @@ function onCrashed(message) {
   page.view = null;
   notice(t("engine_crashed", { msg: message }));
   restarted = true;
+  engineDown = true;
   showProgress("runtime", 5);
   restartEngine(boot);
 }
@@ -253,10 +255,12 @@ function registerOffline() {
  * offer a new one. @param {Info} engineInfo */
 async function onReady(engineInfo) {
   info = engineInfo;
+  engineDown = false;
   hideLoading();
   if (restarted) {  // after a crash: the match as last saved, else a new one
     if (!page.embedded && await resume()) return;
-    return openNewGame();
+    if (!engineDown) openNewGame();
+    return;
   }
   setTimeout(registerOffline, 1000);
   const { cfg, problems } = readParams(location.search, info, { langs: LANGS, speeds: Object.keys(SPEEDS) });
@@ -281,7 +285,9 @@ async function onReady(engineInfo) {
       return await startGame(game, cfg.options || {}, cfg.level || prefs.level, cfg.seed, cfg.seat);
     }
   } catch (e) { toast(/** @type {Error} */ (e).message, 8000); }
-  if (await resume()) return;
+  // a crash on the way (a save that broke the engine is set aside by resume) leaves the
+  // rest to the new engine's onReady
+  if (engineDown || await resume() || engineDown) return;
   openNewGame();
 }
 
