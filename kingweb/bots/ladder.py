@@ -8,10 +8,13 @@ played, so that rungs may be run one at a time (``--rungs``) and the table is al
 written from every result kept; each row says its seed, boards and how long it ran.
 """
 
+import argparse
 import json
 import platform
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypedDict
 
 from .arena import run
 
@@ -26,12 +29,33 @@ NAMES = {"whist": "German Whist", "king": "King", "kingru": "Кинг"}
 HEADING = "## Bot ladder"
 
 
-def _kinds(game, level, sims):
+class Rung(TypedDict):
+    """A rung's result, as ``docs/ladder.json`` keeps it."""
+    rung: str
+    game: str
+    level: str
+    simulations: int
+    bots: list[str]
+    boards: int
+    seed: int
+    budget: float
+    diff: float                # kingweb − ISMCTS, points per deal
+    ci95: float
+    mean: dict[str, float]     # per side (the level, "ismcts"): points per deal
+    cpu_ms: dict[str, float]
+    p95_ms: dict[str, float]
+    minutes: float
+    python: str
+    date: str
+
+
+def _kinds(game: str, level: str, sims: int) -> list[str]:
     spiel = f"ismcts:{sims}"
     return [level, spiel] if game == "whist" else [spiel, level, level, level]
 
 
-def play(rung, boards, seed, budget, out=print, minutes=None):
+def play(rung: str, boards: int, seed: int, budget: float, out: Callable[[str], object] = print,
+         minutes: float | None = None) -> Rung:
     game, level, sims, _ = RUNGS[rung]
     kinds = _kinds(game, level, sims)
     t0 = time.perf_counter()
@@ -60,7 +84,7 @@ def play(rung, boards, seed, budget, out=print, minutes=None):
     }
 
 
-def table(results):
+def table(results: dict[str, Rung]) -> str:
     lines = [
         "| game | kingweb vs ISMCTS (simulations) | seats | boards | kingweb − ISMCTS, points/deal | "
         "kingweb / ISMCTS mean | CPU ms per move, kingweb / ISMCTS | run |",
@@ -81,7 +105,7 @@ def table(results):
     return "\n".join(lines)
 
 
-def section(results):
+def section(results: dict[str, Rung]) -> str:
     any_r = next(iter(results.values()))
     return f"""{HEADING}
 
@@ -107,7 +131,7 @@ its play; its own decision times are in *Bots* from `python -m kingweb latency`)
 """
 
 
-def write(results, doc: Path):
+def write(results: dict[str, Rung], doc: Path) -> None:
     text = doc.read_text() if doc.exists() else "# Benchmarks\n"
     new = section(results)
     if HEADING in text:
@@ -119,11 +143,11 @@ def write(results, doc: Path):
     doc.write_text(text)
 
 
-def main(args):
+def main(args: argparse.Namespace) -> None:
     root = Path(args.docs)
     root.mkdir(parents=True, exist_ok=True)
     store = root / "ladder.json"
-    results = json.loads(store.read_text()) if store.exists() else {}
+    results: dict[str, Rung] = json.loads(store.read_text()) if store.exists() else {}
     if args.table_only:
         write(results, root / "BENCHMARKS.md")
         print(table(results))

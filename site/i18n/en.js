@@ -153,4 +153,5 @@ export default {
   opt_help_scale: "Show every score ten times larger; the game itself does not change.",
   opt_help_eralash: "Play «ералаш», the deal where everything counts, at the end of each half.",
   opt_help_target: "The points a player needs to win the match.",
+  sound: "Sounds (card, trick, your turn)", takes_trick: "{name} takes the trick", you_take_trick: "You take the trick",
 };

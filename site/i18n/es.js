@@ -145,4 +145,5 @@ export default {
   opt_help_scale: "Mostrar cada puntuación diez veces mayor; el juego no cambia.",
   opt_help_eralash: "Jugar el «ералаш», la mano en la que cuenta todo, al final de cada mitad.",
   opt_help_target: "Los puntos que necesita un jugador para ganar la partida.",
+  sound: "Sonidos (carta, baza, tu turno)", takes_trick: "{name} se lleva la baza", you_take_trick: "Te llevas la baza",
 };

@@ -145,4 +145,5 @@ export default {
   opt_help_scale: "Mostrar cada pontuação dez vezes maior; o jogo não muda.",
   opt_help_eralash: "Jogar o «ералаш», a mão em que tudo conta, no fim de cada metade.",
   opt_help_target: "Os pontos de que um jogador precisa para vencer a partida.",
+  sound: "Sons (carta, vaza, sua vez)", takes_trick: "{name} leva a vaza", you_take_trick: "Você leva a vaza",
 };
