@@ -4,7 +4,7 @@ import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
 import { RULES } from "../rules.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
-import { contractLabel, lessonText, names, offerLabel, pointsText, valueLabel } from "./labels.js";
+import { aboutSeat, contractLabel, lessonText, names, offerLabel, pointsText, valueLabel } from "./labels.js";
 
 /** @typedef {import("../protocol.js").View} View */
 /** @typedef {import("../protocol.js").Info} Info */
@@ -205,8 +205,10 @@ export function showDealResult(v, i, share, then) {
   });
   const content = [el("table", { class: "sheet" }, el("tbody", {}, ...rows))];
   if (d.payment !== undefined && d.buyer !== null && d.buyer !== undefined) {
-    content.push(el("p", { text: t("bought", { name: nm[d.buyer], offer: offerLabel(/** @type {string} */ (d.offer)) }) + " · " +
-      t("payment", { buyer: nm[d.buyer], owner: nm[/** @type {number} */ (d.owner)], n: d.payment }) }));
+    const owner = /** @type {number} */ (d.owner);
+    const vars = { buyer: nm[d.buyer], owner: nm[owner], n: d.payment };
+    const paid = d.buyer === v.human ? t("payment_you_buyer", vars) : owner === v.human ? t("payment_you_owner", vars) : t("payment", vars);
+    content.push(el("p", { text: aboutSeat("bought", d.buyer, v, { offer: offerLabel(/** @type {string} */ (d.offer)) }) + " · " + paid }));
   }
   if (share) content.push(el("p", { class: "share", text: t("share_text") }), shareBox(share));
   openDialog(t("deal_result", { n: i + 1, contract: contractLabel(v, d.contract) }), content,
@@ -251,8 +253,11 @@ export function showSheet(v) {
 export function showMatchEnd(v, share, on) {
   const nm = names(v);
   const best = Math.max(...v.scores);
-  const win = nm.filter((_, s) => v.scores[s] === best);
-  const title = win.length > 1 ? t("winners", { names: win.join(", ") }) : t("winner", { names: win[0] });
+  const seats = nm.flatMap((_, s) => (v.scores[s] === best ? [s] : []));
+  const others = seats.filter((s) => s !== v.human).map((s) => nm[s]).join(", ");
+  const mine = seats.includes(v.human);
+  const title = seats.length === 1 ? (mine ? t("winner_you") : t("winner", { names: others }))
+    : mine ? t("winners_you", { names: others }) : t("winners", { names: others });
   openDialog(t("match_over"), [el("p", { text: title, id: "winner" }), ...sheetTable(v),
     el("p", { text: t("share_text") }), shareBox(share)],
   [[t("play_again"), on.onPlayAgain, true], [t("new_game"), () => { setTimeout(on.onNewGame, 0); }]]);
@@ -263,8 +268,9 @@ export function showLastTrick(v, deck) {
   const tr = v.last_trick;
   const nm = names(v);
   if (!tr) return openDialog(t("last_trick"), [el("p", { text: t("last_trick_none") })], [[t("close"), null, true]]);
-  const row = el("div", { class: "row", style: "display:flex;gap:8px;flex-wrap:wrap" }, ...tr.cards.map((c, i) =>
-    el("div", { style: "text-align:center" }, cardFace(c, { deck }), el("div", { text: nm[(tr.leader + i) % v.players] }))));
+  const row = el("div", { class: "last-trick" }, ...tr.cards.map((c, i) =>
+    el("div", { class: i === (tr.winner - tr.leader + v.players) % v.players ? "taker" : "" }, cardFace(c, { deck }),
+      el("div", { text: nm[(tr.leader + i) % v.players] }))));
   openDialog(t("last_trick"), [row, el("p", { text: t("won_by", { name: nm[tr.winner] }) })], [[t("close"), null, true]]);
 }
 

@@ -3,7 +3,7 @@
 // the engine lists as legal.
 import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
-import { actionLabel, lessonText, names, offerLabel } from "./labels.js";
+import { aboutSeat, actionLabel, lessonText, offerLabel } from "./labels.js";
 
 /** @typedef {import("../protocol.js").View} View */
 
@@ -34,18 +34,18 @@ export function renderPanel(v, s, on) {
     }
   }
   if (v.game === "king" && v.phase !== "play" && v.phase !== "over") {
-    const nm = names(v);
     if (v.auction && (v.phase === "auction" || v.phase === "decide" || v.phase === "ultimatum")) {
       const a = v.auction;
       kids.push(el("p", {}, el("strong", { text: t("auction_title") }), " · ",
-        a.offer ? t("standing", { offer: offerLabel(a.offer), name: nm[/** @type {number} */ (a.holder)] }) : t("no_offer")));
+        a.offer ? aboutSeat("standing", /** @type {number} */ (a.holder), v, { offer: offerLabel(a.offer) }) : t("no_offer")));
     }
     let prompt = null;
     if (mine) {
       prompt = /** @type {Record<string, string>} */ ({ choose: t("owner_choose"), decide: t("decide_title"), ultimatum: t("ultimatum_q"),
         trump: t("name_trump"), dealer: t("dealer_pick"), auction: t("auction_title") })[v.phase];
     } else {
-      prompt = t("to_act", { name: nm[/** @type {number} */ (v.turn)] });
+      // in the auction a player bids; elsewhere they choose or play
+      prompt = aboutSeat(v.phase === "auction" ? "to_bid" : "to_act", /** @type {number} */ (v.turn), v);
     }
     if (prompt) kids.push(el("p", { text: prompt }));
     if (mine) {

@@ -3,7 +3,7 @@
 import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
-import { bidLabel, cardName, contractLabel, costLabel, lessonText, names, pointsText, position, suitWord } from "./labels.js";
+import { aboutSeat, bidLabel, cardName, contractLabel, costLabel, lessonText, names, pointsText, position, suitWord } from "./labels.js";
 
 /** @typedef {import("../protocol.js").View} View */
 
@@ -39,7 +39,7 @@ function renderBanner(v) {
   if (v.game === "kingru") kids.push(` (${(v.deal_total || 0) > 0 ? "+" : ""}${(v.deal_total || 0) * (v.options.scale || 1)})`);
   if (v.trump) kids.push(" · ", t("trump", { suit: suitWord(v.trump) }));
   else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(" · ", t("no_trump"));
-  if (v.owner !== null && v.owner !== undefined) kids.push(" · ", t("owner_is", { name: nm[v.owner] }));
+  if (v.owner !== null && v.owner !== undefined) kids.push(" · ", aboutSeat("owner_is", v.owner, v));
   if (v.game === "whist") kids.push(" · ", t(v.stage === 1 ? "stage1" : "stage2"));
   if (v.lesson) kids.unshift(el("strong", { text: `${t("lesson")}: ${lessonText(v.lesson)[0]}` }), " · ");
   $("banner").replaceChildren(...kids);
