@@ -7,7 +7,7 @@ import { checkSave } from "./checks.js";
 import { call, restartEngine, startEngine } from "./engine.js";
 import { DECKS, SPEEDS, checkPrefs, dropSave, page, prefs, readSave, readStats, recordStats, savePrefs, setSaveAside, writeSave } from "./store.js";
 import { $ } from "./views/dom.js";
-import { choiceLabel, reasonText, translateError } from "./views/labels.js";
+import { choiceLabel, reasonText, refusalText } from "./views/labels.js";
 import { clearMyTurn, renderTable } from "./views/table.js";
 import { hurryTrick, layHumanCard, renderTrick, showFinishedTrick } from "./views/trick.js";
 import { bindHand, dealMs, focusHand, renderHand, takeFromHand } from "./views/hand.js";
@@ -138,7 +138,7 @@ function advance() {
     }
     const line = page.embedded ? null : recordMatch(view);
     return dialogs.showMatchEnd(view, line, {
-      onPlayAgain: () => { startGame(view.game, view.options, view.level).catch((e) => toast(e.message)); },
+      onPlayAgain: () => { startGame(view.game, view.options, view.level).catch((e) => toast(refusalText(e, page.view))); },
       onNewGame: openNewGame,
       onStats: showStats,
     });
@@ -166,7 +166,7 @@ async function botStep() {
     if (r.ok) await setView(r.state); else advance();
   } catch (e) {
     page.busy = false;
-    toast(/** @type {Error} */ (e).message);
+    toast(refusalText(/** @type {any} */ (e), page.view));
   }
 }
 
@@ -193,11 +193,11 @@ async function humanAct(action) {
     /** @type {Step} */
     const r = await call("act", { action });
     page.busy = false;
-    if (!r.ok) { toast(translateError(/** @type {string} */ (r.error))); render(); return; }
+    if (!r.ok) { toast(refusalText(r, view)); render(); return; }
     await setView(r.state);
   } catch (e) {
     page.busy = false;
-    toast(/** @type {Error} */ (e).message);
+    toast(refusalText(/** @type {any} */ (e), page.view));
   }
 }
 
@@ -313,7 +313,7 @@ async function onReady(engineInfo) {
       const game = cfg.game || prefs.game;
       return await startGame(game, cfg.options || {}, cfg.level || prefs.level, cfg.seed, cfg.seat);
     }
-  } catch (e) { toast(/** @type {Error} */ (e).message, 8000); }
+  } catch (e) { toast(refusalText(/** @type {any} */ (e), page.view), 8000); }
   // a crash on the way (a save that broke the engine is set aside by resume) leaves the
   // rest to the new engine's onReady
   if (engineDown || await resume() || engineDown) return;
@@ -330,7 +330,7 @@ function onHostCommand(msg) {
   if (problems.length) notice(t("bad_command", { list: problems.join(", ") }));
   if (!c) return;
   if (c.type === "new-game") {
-    startGame(c.game || game, c.options || {}, c.level || prefs.level, c.seed).catch((e) => toast(e.message));
+    startGame(c.game || game, c.options || {}, c.level || prefs.level, c.seed).catch((e) => toast(refusalText(e, page.view)));
   } else {
     if (c.lang) { prefs.lang = c.lang; applyLang(); }
     if (c.speed) prefs.speed = c.speed;
@@ -394,10 +394,10 @@ async function lessonTry(action) {
     const r = await call("lesson_try", { action });
     page.busy = false;
     const view = /** @type {View} */ (page.view);
-    if (r.verdict === "illegal") { toast(translateError(/** @type {string} */ (r.error))); render(); return; }
+    if (r.verdict === "illegal") { toast(refusalText(r, view)); render(); return; }
     if (r.verdict === "wrong") {
       const h = /** @type {Hint} */ (r.hint);
-      const why = reasonText(h, choiceLabel(/** @type {string} */ (h.action), view));
+      const why = reasonText(h, view);
       page.lessonFeedback = `${t("why_prefix")} ${why} ${t("try_again")}`;
       page.hinted = null;
       render();
@@ -408,7 +408,7 @@ async function lessonTry(action) {
     page.lessonFeedback = t("right");
     await setView(r.state, { animate: false });
     host && host.post("lesson-done", { lesson: r.state.lesson });
-  } catch (e) { page.busy = false; toast(/** @type {Error} */ (e).message); }
+  } catch (e) { page.busy = false; toast(refusalText(/** @type {any} */ (e), page.view)); }
 }
 
 /** The next lesson of the same game, if any. @param {string} id */
@@ -428,9 +428,9 @@ function openNewGame() {
     onPlay: (game, options, choice) => {
       prefs.speed = choice.speed; prefs.fourColor = choice.fourColor; prefs.deck = choice.deck; prefs.autoplay = choice.autoplay;
       savePrefs();
-      startGame(game, options, choice.level).catch((e) => toast(e.message, 6000));
+      startGame(game, options, choice.level).catch((e) => toast(refusalText(e, page.view), 6000));
     },
-    onLesson: (id) => { page.lessonFeedback = ""; startLesson(id).catch((e) => toast(e.message)); },
+    onLesson: (id) => { page.lessonFeedback = ""; startLesson(id).catch((e) => toast(refusalText(e, page.view))); },
     // the rules as the welcome's table rules set them now; closing them returns to the welcome
     onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, undefined, () => setTimeout(openNewGame, 0)),
   });
@@ -445,9 +445,8 @@ async function showHint() {
     if (!h.action) return toast(t("hint_none"));
     page.hinted = h.action;
     render();
-    const label = choiceLabel(h.action, view);
-    toast(`${label}: ${reasonText(h, label)}`, 6000);
-  } catch (e) { toast(/** @type {Error} */ (e).message); }
+    toast(`${choiceLabel(h.action, view)} — ${reasonText(h, view)}`, 6000);
+  } catch (e) { toast(refusalText(/** @type {any} */ (e), page.view)); }
 }
 
 async function undo() {
@@ -457,7 +456,7 @@ async function undo() {
     /** @type {Step} */
     const r = await call("undo");
     if (r.ok) { page.shownDeals = Math.min(page.shownDeals, r.state.deals.length); await setView(r.state, { animate: false }); }
-  } catch (e) { toast(/** @type {Error} */ (e).message); }
+  } catch (e) { toast(refusalText(/** @type {any} */ (e), page.view)); }
 }
 
 function showLastTrick() { if (page.view) dialogs.showLastTrick(page.view, prefs.deck); }

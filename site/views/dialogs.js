@@ -342,8 +342,11 @@ export function showMatchEnd(v, record, on) {
   const nm = names(v);
   const scale = v.options.scale || 1;
   const best = Math.max(...v.scores);
-  const win = nm.filter((_, s) => v.scores[s] === best);
-  const title = win.length > 1 ? t("winners", { names: win.join(", ") }) : t("winner", { names: win[0] });
+  const seats = nm.flatMap((_, s) => (v.scores[s] === best ? [s] : []));
+  const others = seats.filter((s) => s !== v.human).map((s) => nm[s]).join(", ");
+  const mine = seats.includes(v.human);
+  const title = seats.length === 1 ? (mine ? t("winner_you") : t("winner", { names: others }))
+    : mine ? t("winners_you", { names: others }) : t("winners", { names: others });
   const places = placings(v.scores);
   const order = nm.map((_, s) => s).sort((a, b) => places[a] - places[b] || a - b);
   const table = el("table", { class: "sheet placings", id: "placings" }, el("tbody", {}, ...order.map((s) =>
@@ -392,8 +395,9 @@ export function showLastTrick(v, deck) {
   const tr = v.last_trick;
   const nm = names(v);
   if (!tr) return openDialog(t("last_trick"), [el("p", { text: t("last_trick_none") })], [[t("close"), null, true]]);
-  const row = el("div", { class: "row", style: "display:flex;gap:8px;flex-wrap:wrap" }, ...tr.cards.map((c, i) =>
-    el("div", { style: "text-align:center" }, cardFace(c, { deck }), el("div", { text: nm[(tr.leader + i) % v.players] }))));
+  const row = el("div", { class: "last-trick" }, ...tr.cards.map((c, i) =>
+    el("div", { class: i === (tr.winner - tr.leader + v.players) % v.players ? "taker" : "" }, cardFace(c, { deck }),
+      el("div", { text: nm[(tr.leader + i) % v.players] }))));
   openDialog(t("last_trick"), [row, el("p", { text: t("won_by", { name: nm[tr.winner] }) })], [[t("close"), null, true]]);
 }
 

@@ -3,7 +3,7 @@
 // the engine lists as legal.
 import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
-import { actionLabel, lessonText, names, offerLabel } from "./labels.js";
+import { aboutSeat, actionLabel, lessonText, offerLabel } from "./labels.js";
 import { PHASE_SECTION, actionMeaning, logLines, turnLine } from "./narrate.js";
 
 /** @typedef {import("../protocol.js").View} View */
@@ -35,11 +35,10 @@ export function renderPanel(v, s, on) {
     }
   }
   if (v.game === "king" && v.phase !== "play" && v.phase !== "over") {
-    const nm = names(v);
     if (v.auction && (v.phase === "auction" || v.phase === "decide" || v.phase === "ultimatum")) {
       const a = v.auction;
       kids.push(el("p", {}, el("strong", { text: t("auction_title") }), " · ",
-        a.offer ? t("standing", { offer: offerLabel(a.offer), name: nm[/** @type {number} */ (a.holder)] }) : t("no_offer")));
+        a.offer ? aboutSeat("standing", /** @type {number} */ (a.holder), v, { offer: offerLabel(a.offer) }) : t("no_offer")));
     }
     const lines = v.owner !== null && v.owner !== undefined ? logLines(v, v.log || [], v.owner) : [];
     if (lines.length) {
