@@ -11,18 +11,21 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--seconds", type=float, default=1.5, help="time per figure")
     a = sub.add_parser("arena", help="duplicate matches between bots")
     a.add_argument("--game", choices=("king", "kingru", "whist"), required=True)
-    a.add_argument("--bots", required=True, help="one bot a seat: random, easy, normal, hard, cheat, ismcts:N (OpenSpiel, N simulations)")
+    a.add_argument("--bots", required=True, help="one bot a seat: random, easy, normal, hard, expert, cheat, ismcts:N (OpenSpiel, N simulations)")
     a.add_argument("--deals", type=int, default=100)
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--options", help='game options as JSON, e.g. \'{"boys": "jacks-kings"}\'')
-    a.add_argument("--budget", type=float, default=0.3, help="hard bot's seconds a decision")
+    a.add_argument("--budget", type=float, default=0.4, help="hard bot's wall-clock cap a decision (its default)")
     a.add_argument("--json", action="store_true", help="print the result as JSON")
-    sub.add_parser("latency", help="bot decision times and the whist solver")
+    lat = sub.add_parser("latency", help="bot decision times and the whist solver")
+    lat.add_argument("--expert", action="store_true", help="also time the expert level")
     d = sub.add_parser("ladder", help="the bots against OpenSpiel's ISMCTS, into docs/BENCHMARKS.md")
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--rungs", help="comma-separated rungs to play (default: all)")
     d.add_argument("--boards", help="boards per rung, e.g. whist-hard=40,king-hard=20")
     d.add_argument("--budget", type=float, default=1.0, help="hard bot's wall-clock cap a decision")
+    d.add_argument("--minutes", type=float, help="stop a rung after this long (with the boards played)")
+    d.add_argument("--table-only", action="store_true", help="rewrite the table from docs/ladder.json, play nothing")
     d.add_argument("--docs", default="docs", help="where BENCHMARKS.md and ladder.json are")
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", choices=("king", "kingru", "whist"))
@@ -40,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         ladder(args)
     elif args.cmd == "latency":
         from .bots.latency import main as latency
-        latency()
+        latency(expert=args.expert)
     elif args.cmd == "play":
         from .terminal import main as play
         return play(args.game, args.level, args.seed)

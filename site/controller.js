@@ -8,9 +8,10 @@ import { call, restartEngine, startEngine } from "./engine.js";
 import { DECKS, SPEEDS, checkPrefs, dropSave, page, prefs, readSave, savePrefs, setSaveAside, writeSave } from "./store.js";
 import { $ } from "./views/dom.js";
 import { choiceLabel, reasonText, translateError } from "./views/labels.js";
-import { renderTable } from "./views/table.js";
-import { renderTrick, showFinishedTrick } from "./views/trick.js";
-import { bindHandKeys, focusHand, renderHand } from "./views/hand.js";
+import { clearMyTurn, renderTable } from "./views/table.js";
+import { hurryTrick, layHumanCard, renderTrick, showFinishedTrick } from "./views/trick.js";
+import { bindHand, dealMs, focusHand, renderHand, takeFromHand } from "./views/hand.js";
+import { play, setSound } from "./sound.js";
 import { renderPanel } from "./views/panel.js";
 import * as dialogs from "./views/dialogs.js";
 import { choiceButton, download, hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
@@ -28,18 +29,23 @@ let timer;
 /** @type {HostLink | null} */
 let host = null;
 let readySent = false;
+let dealtUntil = 0;  // performance.now() when the dealing animation ends
+/** @type {Promise<void> | null} */
+let finishing = null;  // a finished trick on show
 let restarted = false;  // the engine was restarted after a crash: resume, do not start over
+let engineDown = false;  // a crash is being restarted from: what was under way stops there
 
 const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, crashed: onCrashed };
 
 // -- drawing ---------------------------------------------------------------------------------
 
-function render() {
+/** Draw the whole table from the page's state.  `deal`: the hand arrives dealt. */
+function render({ deal = false } = {}) {
   const v = page.view;
   if (!v) return;
   renderTable(v, { deck: prefs.deck, fourColor: prefs.fourColor, busy: page.busy });
-  if (!page.animating) renderTrick(v, prefs.deck);
-  renderHand(v, { deck: prefs.deck, hinted: page.hinted }, humanAct);
+  if (!page.animating) renderTrick(v, prefs.deck, moving());
+  renderHand(v, { deck: prefs.deck, hinted: page.hinted, deal: deal && moving() }, humanAct);
   renderPanel(v, { hinted: page.hinted, lessonDone: page.lessonDone, lessonFeedback: page.lessonFeedback,
     nextLesson: v.lesson ? nextLessonId(v.lesson) : null },
   { onAction: humanAct, onNextLesson: (id) => { page.lessonFeedback = ""; startLesson(id); } });
@@ -53,20 +59,36 @@ function persist() {
   call("save").then(writeSave).catch(() => {});
 }
 
-/** Take the engine's new view: show a trick that just finished, draw, save, move on.
+/** Cards move (slide, deal, fly) unless the speed is instant. */
+const moving = () => SPEEDS[prefs.speed].trick > 0;
+
+/** Take the engine's new view: draw it, show a trick that just finished (its winner
+ * marked, its taker named), save, move on.
  * @param {View} next @param {{animate?: boolean}} [o] */
 async function setView(next, { animate = true } = {}) {
   const prev = page.view;
   page.view = next;
   if (host && !readySent) { readySent = true; host.post("ready", { game: next.game, lesson: next.lesson }); }
   page.hinted = null;
-  if (animate && prev && next.last_trick &&
-      (!prev.last_trick || prev.last_trick.serial !== next.last_trick.serial)) {
+  const newDeal = !prev || prev.deal_no !== next.deal_no || prev.game !== next.game || prev.seed !== next.seed;
+  const finished = animate && prev && next.last_trick &&
+    (!prev.last_trick || prev.last_trick.serial !== next.last_trick.serial);
+  const played = next.trick.length > (prev ? prev.trick.length : 0) || finished;
+  if (played && animate && prev && prev.turn !== prev.human) play("card");  // ours sounded when played
+  if (finished && next.last_trick) {
     page.animating = true;
-    await showFinishedTrick(next.last_trick, next, prefs.deck, SPEEDS[prefs.speed]);
+    render();
+    finishing = showFinishedTrick(next.last_trick, next, prefs.deck, SPEEDS[prefs.speed].trick);
+    await finishing;
+    finishing = null;
     page.animating = false;
+    if (SPEEDS[prefs.speed].trick) play("trick");
+    if (page.view !== next) return;  // a newer view came meanwhile (undo, new game)
   }
-  render();
+  const deal = newDeal && !next.lesson;
+  if (deal && moving()) dealtUntil = performance.now() + dealMs(next.hand.length);
+  render({ deal });
+  if (next.turn === next.human && !next.over && (!prev || prev.turn !== prev.human || newDeal)) play("turn");
   persist();
   advance();
 }
@@ -92,10 +114,12 @@ function advance() {
       onNewGame: openNewGame,
     });
   }
+  // bots wait for the dealing to end and for the player to close a dialog
+  const wait = Math.max(SPEEDS[prefs.speed].move, dealtUntil - performance.now());
   if (view.turn !== view.human) {
-    timer = setTimeout(botStep, SPEEDS[prefs.speed] / 2);
+    timer = setTimeout(botStep, wait);
   } else if (prefs.autoplay && view.phase === "play" && view.legal.length === 1) {
-    timer = setTimeout(() => humanAct(view.legal[0]), SPEEDS[prefs.speed] / 2);
+    timer = setTimeout(() => humanAct(view.legal[0]), Math.max(SPEEDS[prefs.speed].move / 2, dealtUntil - performance.now()));
   } else {
     focusHand();
   }
@@ -104,6 +128,7 @@ function advance() {
 async function botStep() {
   const view = page.view;
   if (page.busy || !view || view.over || view.turn === view.human) return;
+  if (/** @type {HTMLDialogElement} */ ($("dialog")).open) return;  // resumed when it closes
   page.busy = true;
   try {
     /** @type {Step} */
@@ -118,10 +143,23 @@ async function botStep() {
 
 /** The human plays a card or takes an action. @param {string} action */
 async function humanAct(action) {
+  if (finishing) {  // playing on ends the finished trick's show
+    const show = finishing;
+    hurryTrick();
+    await show;
+  }
   const view = page.view;
   if (page.busy || page.animating || !view || view.turn !== view.human) return;
   if (view.lesson) return lessonTry(action);
   page.busy = true;
+  if (view.phase === "play" && view.legal.includes(action)) {
+    // the card leaves the hand and lands on the table now; the engine's answer follows
+    clearTimeout(timer);
+    takeFromHand(action);
+    layHumanCard(action, view, prefs.deck, moving());
+    clearMyTurn();
+    play("card");
+  }
   try {
     /** @type {Step} */
     const r = await call("act", { action });
@@ -174,7 +212,10 @@ async function resume() {
   const raw = readSave();
   if (raw === null || page.saveHeld !== null) return false;
   const checked = checkSave(raw, info);
-  if (checked.problem !== undefined) { setAside(raw, checked.problem); return false; }
+  if (!checked.save) {
+    setAside(raw, checked.words ? t(checked.words, { n: checked.n ?? 0 }) : String(checked.problem));
+    return false;
+  }
   try {
     /** @type {View} */
     const state = await call("load", { save: checked.save });
@@ -197,6 +238,7 @@ function onCrashed(message) {
   page.view = null;
   notice(t("engine_crashed", { msg: message }));
   restarted = true;
+  engineDown = true;
   showProgress("runtime", 5);
   restartEngine(boot);
 }
@@ -213,10 +255,12 @@ function registerOffline() {
  * offer a new one. @param {Info} engineInfo */
 async function onReady(engineInfo) {
   info = engineInfo;
+  engineDown = false;
   hideLoading();
   if (restarted) {  // after a crash: the match as last saved, else a new one
     if (!page.embedded && await resume()) return;
-    return openNewGame();
+    if (!engineDown) openNewGame();
+    return;
   }
   setTimeout(registerOffline, 1000);
   const { cfg, problems } = readParams(location.search, info, { langs: LANGS, speeds: Object.keys(SPEEDS) });
@@ -241,7 +285,9 @@ async function onReady(engineInfo) {
       return await startGame(game, cfg.options || {}, cfg.level || prefs.level, cfg.seed, cfg.seat);
     }
   } catch (e) { toast(/** @type {Error} */ (e).message, 8000); }
-  if (await resume()) return;
+  // a crash on the way (a save that broke the engine is set aside by resume) leaves the
+  // rest to the new engine's onReady
+  if (engineDown || await resume() || engineDown) return;
   openNewGame();
 }
 
@@ -370,11 +416,24 @@ function showRules() { dialogs.showRules(page.view ? page.view.game : prefs.game
 function applyLang() {
   setLang(prefs.lang);
   document.documentElement.lang = prefs.lang;
-  const pick = /** @type {HTMLSelectElement} */ ($("lang-pick"));
-  pick.value = prefs.lang;
   for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) e.textContent = t(/** @type {string} */ (e.dataset.i18n));
-  pick.setAttribute("aria-label", t("language"));
   render();
+}
+
+/** The settings menu: speed, deck, colours, sound, forced cards and language, changed
+ * mid-game and kept in the preferences. */
+function openSettings() {
+  dialogs.openSettings(prefs, { speeds: Object.keys(SPEEDS), decks: DECKS }, {
+    onChange: (c) => {
+      prefs.speed = c.speed; prefs.deck = c.deck; prefs.fourColor = c.fourColor; prefs.autoplay = c.autoplay;
+      prefs.sound = c.sound; setSound(c.sound);
+      savePrefs();
+      render();
+    },
+    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openSettings(); },
+    onLastTrick: showLastTrick, onSheet: showSheet, onRules: showRules,
+    onClose: () => {},
+  });
 }
 
 function bindControls() {
@@ -383,10 +442,11 @@ function bindControls() {
     showProgress("runtime", 5);
     restartEngine(boot);
   });
-  $("lang-pick").addEventListener("change", (e) => {
-    const to = /** @type {HTMLSelectElement} */ (e.target).value;
-    if (!LANGS.includes(/** @type {any} */ (to))) return;
-    prefs.lang = /** @type {import("./i18n/index.js").Lang} */ (to); savePrefs(); applyLang();
+  $("btn-settings").addEventListener("click", openSettings);
+  // bots wait while a dialog is open (settings, the sheet, a new game being chosen)
+  $("dialog").addEventListener("close", () => {
+    const v = page.view;
+    if (v && !v.over && !v.lesson && v.turn !== v.human && !page.busy && !page.animating) advance();
   });
   $("btn-new").addEventListener("click", () => openNewGame());
   $("btn-hint").addEventListener("click", showHint);
@@ -394,19 +454,26 @@ function bindControls() {
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-sheet").addEventListener("click", showSheet);
   $("btn-rules").addEventListener("click", showRules);
-  bindHandKeys();
+  bindHand();
+  // the keyboard's focus ring shows once keys are used, and goes with a pointer
+  document.addEventListener("keydown", () => document.body.classList.add("keys"), true);
+  document.addEventListener("pointerdown", () => {
+    document.body.classList.remove("keys");
+    if (prefs.sound) setSound(true);  // a browser lets audio start on a gesture
+  }, true);
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
     if (["INPUT", "SELECT", "TEXTAREA"].includes(/** @type {Element} */ (document.activeElement).tagName)) return;
     const k = e.key.toLowerCase();
     /** @type {Record<string, () => void>} */
-    const map = { h: showHint, u: undo, l: showLastTrick, s: showSheet, r: showRules, n: openNewGame };
+    const map = { h: showHint, u: undo, l: showLastTrick, s: showSheet, r: showRules, n: openNewGame, m: openSettings };
     if (map[k]) { e.preventDefault(); map[k](); }
   });
 }
 
 /** Wire the page and boot the engine. */
 export function start() {
+  setSound(prefs.sound);
   bindControls();
   applyLang();
   showProgress("runtime", 5);

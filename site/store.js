@@ -11,8 +11,15 @@ import { checkOptions, describe, has, isPlainObject, oneOf } from "./checks.js";
 
 export const SAVE_KEY = "kingweb.save.v1";
 export const PREFS_KEY = "kingweb.prefs.v1";
-/** Pause between moves per speed setting, in ms. @type {Record<string, number>} */
-export const SPEEDS = { slow: 1100, normal: 650, fast: 220, instant: 0 };
+/**
+ * The pace per speed setting, in ms: `move` between one play and the next, `trick` how
+ * long a finished trick stays on the table before it goes to its taker.
+ * @type {Record<string, {move: number, trick: number}>}
+ */
+export const SPEEDS = {
+  slow: { move: 1000, trick: 2200 }, normal: { move: 600, trick: 1200 },
+  fast: { move: 250, trick: 600 }, instant: { move: 0, trick: 0 },
+};
 /** Card faces: drawn by the page, or the classic drawings. */
 export const DECKS = ["plain", "classic"];
 
@@ -23,6 +30,7 @@ export const DECKS = ["plain", "classic"];
  * @property {string} level
  * @property {boolean} fourColor
  * @property {boolean} autoplay   play forced cards without asking
+ * @property {boolean} sound      card, trick and your-turn sounds (off unless chosen)
  * @property {string} deck
  * @property {string} game
  * @property {Record<string, Record<string, any>>} options   per game
@@ -74,6 +82,7 @@ function loadPrefs() {
     level: field("level", (l) => typeof l === "string", "normal"),
     fourColor: field("fourColor", (b) => typeof b === "boolean", false),
     autoplay: field("autoplay", (b) => typeof b === "boolean", true),
+    sound: field("sound", (b) => typeof b === "boolean", false),
     deck: field("deck", (d) => oneOf(d, DECKS), DECKS[0]),
     game: field("game", (g) => typeof g === "string", "king"),
     options,

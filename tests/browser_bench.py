@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
 import contextlib
 
-from browser_support import CHROMIUM_ARGS, prefs_script
-
 from kingbuild.runtime import stock_runtime
 from kingbuild.serve import StaticHandler
+
+from browser_support import CHROMIUM_ARGS, prefs_script
 
 DIST = Path(os.environ.get("KINGWEB_DIST", Path(__file__).resolve().parent.parent / "dist"))
 RUNS = int(os.environ.get("KINGWEB_BENCH_RUNS", 5))

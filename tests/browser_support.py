@@ -32,6 +32,11 @@ STATE_JS = """() => {
 }"""
 
 
+# Where a person taps a card of the hand: its top-left corner, which always shows (the
+# cards overlap, so a card's centre may lie under its neighbour).
+CARD_SPOT = {"x": 8, "y": 24}
+
+
 def prefs_script(lang="en", speed="instant"):
     prefs = {"lang": lang, "speed": speed, "autoplay": True}
     return f"if (!localStorage.getItem('kingweb.prefs.v1')) localStorage.setItem('kingweb.prefs.v1', {json.dumps(json.dumps(prefs))});"
@@ -82,9 +87,63 @@ def play_until(page, choose, stop, timeout=400):
             try:
                 # the page may play a forced card itself meanwhile: then the card is
                 # gone before the click lands, as it would be for a person
-                page.locator(sel).first.click(timeout=1500)
+                page.locator(sel).first.click(timeout=1500, position=CARD_SPOT if pick in s["hand"] else None)
             except PlaywrightTimeout:
                 pass
             continue
         page.wait_for_timeout(25)
     raise AssertionError(f"the page did not reach the expected state in {timeout} s: {page_state(page)}")
+
+
+# Whether every card of the hand can be read and tapped: for each card, points over its
+# corner index (its four corners, inset, and its centre) and a grid over a 24x44 px tap
+# area at its top-left corner must hit that card and nothing above it; nothing may
+# scroll sideways; no message box may lie over the hand.  Returns the problems found.
+HAND_JS = """([tapW, tapH]) => {
+  const problems = [];
+  const hand = document.querySelector('#hand');
+  const cards = [...hand.querySelectorAll('.card')];
+  const hits = (card, x, y) => {
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return 'off screen';
+    const e = document.elementFromPoint(x, y);
+    if (!e) return 'nothing';
+    if (card.contains(e)) return null;
+    const other = e.closest('.card');
+    return other ? 'under ' + other.dataset.card : 'under ' + (e.id || e.className || e.tagName);
+  };
+  for (const c of cards) {
+    const idx = c.querySelector('.idx').getBoundingClientRect();
+    const r = c.getBoundingClientRect();
+    const pts = [[idx.left + 1, idx.top + 1], [idx.right - 1, idx.top + 1], [idx.left + 1, idx.bottom - 1],
+                 [idx.right - 1, idx.bottom - 1], [(idx.left + idx.right) / 2, (idx.top + idx.bottom) / 2]];
+    for (const [x, y] of pts) {
+      const p = hits(c, x, y);
+      if (p) { problems.push(`${c.dataset.card} index at ${Math.round(x)},${Math.round(y)}: ${p}`); break; }
+    }
+    if (tapW) {
+      let bad = null;
+      // the area starts 3 px in, clear of the card's rounded corner
+      for (let dx = 4; dx <= tapW + 3 && !bad; dx += (tapW - 1) / 4) {
+        for (let dy = 4; dy <= tapH + 3 && !bad; dy += (tapH - 1) / 6) {
+          bad = hits(c, r.left + dx, r.top + dy);
+        }
+      }
+      if (bad) problems.push(`${c.dataset.card}: no ${tapW}x${tapH} tap area (${bad})`);
+    }
+  }
+  const de = document.documentElement;
+  if (de.scrollWidth > innerWidth) problems.push(`page scrolls sideways: ${de.scrollWidth} > ${innerWidth}`);
+  const hr = hand.getBoundingClientRect();
+  for (const id of ['toast', 'notice']) {
+    const m = document.getElementById(id);
+    if (!m || m.hidden) continue;
+    const b = m.getBoundingClientRect();
+    if (b.width && b.left < hr.right && b.right > hr.left && b.top < hr.bottom && b.bottom > hr.top) problems.push(`#${id} lies over the hand`);
+  }
+  return problems;
+}"""
+
+
+def hand_problems(page, tap=(24, 44)):
+    """What keeps a card of the hand from being read or tapped (HAND_JS), [] if nothing."""
+    return page.evaluate(HAND_JS, list(tap) if tap else [0, 0])

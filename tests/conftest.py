@@ -25,6 +25,13 @@ def play_out(g, rng=None, until=None):
     return g
 
 
+def pytest_collection_modifyitems(items):
+    """Tests under tests/browser/ drive the built site: marked so, as test files above it mark themselves."""
+    for item in items:
+        if item.path.is_relative_to(ROOT / "tests" / "browser"):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture
 def rng():
     return random.Random(12345)
@@ -75,8 +82,9 @@ def base_url(serve):
 def browser():
     if not os.environ.get("KINGWEB_DIST"):
         pytest.importorskip("playwright", reason="browser tests run through `python build.py test`")
-    from browser_support import CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
+
+    from browser_support import CHROMIUM_ARGS
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"),
                               headless=True, args=CHROMIUM_ARGS)

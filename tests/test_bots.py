@@ -290,3 +290,17 @@ def test_ladder_writes_its_own_section_only(tmp_path):
     r2 = dict(r, diff=0.1)
     ladder.write({"whist-hard": r2}, doc)
     assert doc.read_text().count("## Bot ladder") == 1 and "(not significant)" in doc.read_text()
+
+
+def test_expert_is_a_deeper_hard_not_yet_offered_to_the_page():
+    from kingweb.bots import EXPERT, LEVELS
+    from kingweb.session import info
+
+    assert "expert" not in LEVELS and "expert" not in info()["levels"]
+    bot = Bot("expert", seed=2, samples=6)
+    assert bot.searches and bot.budget == pytest.approx(EXPERT * Bot("hard").budget)
+    g = kingweb.new_game("kingru", seed=4)
+    while not g.deals:
+        a = bot.decide(g.view(g.turn))
+        assert a in g.legal()
+        g.act(a)

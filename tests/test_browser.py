@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from browser_support import open_game, page_state, play_until, prefs_script, settled_state
+from browser_support import CARD_SPOT, open_game, page_state, play_until, prefs_script, settled_state
 
 pytestmark = pytest.mark.browser
 
@@ -76,7 +76,7 @@ def test_illegal_click_shows_reason_and_changes_nothing(page, base_url):
             break
     before = page_state(page)
     card = before["dim"][0]
-    page.locator(f'#hand .card[data-card="{card}"]').click()
+    page.locator(f'#hand .card[data-card="{card}"]').click(position=CARD_SPOT)
     toast = page.locator("#toast")
     toast.wait_for(state="visible")
     assert re.search(r"follow suit|cannot lead hearts|K♥ must be played", toast.inner_text()), toast.inner_text()
@@ -125,10 +125,13 @@ def test_language_switch_changes_visible_text(page, base_url):
     open_game(page, base_url, "king", seed=2, level="normal")
     assert page.locator("#btn-sheet").inner_text() == "Score sheet"
     assert "Deal 1 of 10" in page.locator("#banner").inner_text()
-    page.select_option("#lang-pick", "ru")
+    page.locator("#btn-settings").click()
+    page.select_option("#set-lang", "ru")
     assert page.locator("#btn-sheet").inner_text() == "Запись"
     assert "Сдача 1 из 10" in page.locator("#banner").inner_text()
-    page.select_option("#lang-pick", "es")
+    assert page.locator("#dialog-title").inner_text() == "Настройки"  # the menu, in its new language
+    page.select_option("#set-lang", "es")
+    page.locator("#dialog-actions button.primary").click()
     assert page.locator("#btn-rules").inner_text() == "Reglas"
     page.locator("#btn-rules").click()
     assert "Las seis negativas" in page.locator("#dialog").inner_text()

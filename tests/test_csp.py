@@ -9,10 +9,11 @@ import re
 import time
 
 import pytest
-from browser_support import CHROMIUM_ARGS, prefs_script  # noqa: F401  # the page's own launch flags
-from conftest import DIST, need_dist
 
 from kingbuild.csp import HEADERS_FILE, read_headers
+
+from browser_support import prefs_script
+from conftest import DIST, need_dist
 
 PAGES = ["index.html", "teach.html", "embedding.html"]
 META = re.compile(r'<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
@@ -99,6 +100,7 @@ def _played_a_card(frame):
     return True
 
 
+@pytest.mark.browser
 def test_the_game_loads_and_plays_under_the_policy(strict_page, base_url):
     page = strict_page
     prefs = {"lang": "en", "speed": "instant", "autoplay": True, "deck": "classic"}
@@ -120,6 +122,7 @@ def test_the_game_loads_and_plays_under_the_policy(strict_page, base_url):
     assert violations(page)[0].startswith("script-src-elem inline")
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("name, frames", [("teach.html", 3), ("embedding.html", 1)])
 def test_lessons_and_the_embed_load_and_play_under_the_policy(strict_page, base_url, name, frames):
     page = strict_page

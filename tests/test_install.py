@@ -4,11 +4,12 @@ import hashlib
 import json
 
 import pytest
-from browser_support import open_game, settled_state
-from conftest import DIST, need_dist
 
 from kingbuild import deck
 from kingbuild.runtime import WHEELS
+
+from browser_support import CARD_SPOT, open_game, settled_state
+from conftest import DIST, need_dist
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +71,7 @@ def test_micropip_installs_then_a_return_visit_uses_the_kept_copy(browser, base_
     assert again["from"] == "micropip"
     page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60_000)
     hand = settled_state(page)["hand"]
-    page.locator("#hand .card.legal").first.click()
+    page.locator("#hand .card.legal").first.click(position=CARD_SPOT)
     page.wait_for_function("(n) => document.querySelectorAll('#hand .card').length < n", arg=len(hand))
     # and keeps a sound copy for next time
     page.wait_for_function("window.kingwebInstall.kept === true", timeout=30_000)

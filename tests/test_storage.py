@@ -171,3 +171,13 @@ def test_a_huge_save_can_be_discarded(page, base_url):
     page.locator("#save-discard").click()
     assert "discarded" in page.locator("#notice").inner_text()
     page.wait_for_function("(k) => (localStorage.getItem(k) || '').includes('kingweb-save')", arg=SAVE_KEY, timeout=60_000)
+
+
+def test_the_reason_is_told_in_the_players_language(page, base_url):
+    page.add_init_script(prefs_script(lang="ru"))
+    corrupt(page, SAVE_KEY, DEEP)
+    page.goto(base_url)
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible", timeout=90_000)
+    text = toast.inner_text()
+    assert "это не сохранение kingweb" in text and "kingweb.save.corrupt." in text, text

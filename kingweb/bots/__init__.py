@@ -19,40 +19,63 @@ and ``cheat`` (for measurement only: ``CheatBot`` is given the whole game).
 
 import random
 import time
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import cards
 from ..cards import INDEX
+from ..play import Contract
+from ..views import Auction, Bid, KingView, View, WhistView
 from . import bidding
+from .endgame import OutOfTime
 from .knowledge import Knowledge
 from .policy import greedy
-from .endgame import OutOfTime
 from .search import search_card, solve_whist, whist_greedy
 
+if TYPE_CHECKING:
+    from ..game import Game
+
 LEVELS = ("random", "easy", "normal", "hard")
-DEFAULT_BUDGET = 0.3
-#: Worlds the ``hard`` bot samples a decision, per game: as many as keep its p95 well
-#: inside the budget on CPython (``python -m kingweb latency``)
+#: Above ``hard``, for who wants the strongest opponent and accepts a longer think; not
+#: yet among the levels the page offers (it needs its name in the page's languages)
+EXTRA_LEVELS = ("expert",)
+DEFAULT_BUDGET = 0.4
+#: The ``normal`` bot's search of German Whist's stock stage: worlds, and its time cap as
+#: a share of the bot's budget (60 ms of the default)
+NORMAL_WHIST = (20, 0.15)
 #: Seconds the ``normal`` bot gives German Whist's exact endgame before playing by rule
 NORMAL_SOLVE = 0.04
-HARD_SAMPLES = {"whist": 100, "king": 80, "kingru": 120}
+#: Worlds the ``hard`` bot samples a decision, per game: as many as keep its p95 well
+#: inside the budget on CPython (``python -m kingweb latency``)
+HARD_SAMPLES = {"whist": 240, "king": 160, "kingru": 240}
+#: ``expert``: four times the worlds and the bids' deals, in four times the budget
+EXPERT = 4
 
 
 class Bot:
     """A player of any game at one level.  ``decide(view)`` returns a legal action."""
 
-    def __init__(self, level="normal", seed=0, budget=DEFAULT_BUDGET, samples=None):
-        if level not in LEVELS:
-            raise ValueError(f"level {level!r} is not a bot level (one of {', '.join(LEVELS)})")
+    def __init__(self, level: str = "normal", seed: int = 0, budget: float = DEFAULT_BUDGET,
+                 samples: int | None = None) -> None:
+        if level not in LEVELS + EXTRA_LEVELS:
+            raise ValueError(f"level {level!r} is not a bot level (one of {', '.join(LEVELS + EXTRA_LEVELS)})")
         self.level, self.seed, self.budget = level, seed, budget
         self.samples = samples  # None: HARD_SAMPLES of the game
+        self.searches = level in ("hard", "expert")
+        self.scale = EXPERT if level == "expert" else 1  # expert: a deeper ``hard``
+        self.budget = budget * self.scale
 
-    def _rng(self, view):
+    def _rng(self, view: View) -> random.Random:
         # a decision depends on the seed and the position only, not on earlier calls
+        # (only King's view has an auction: ``.get`` on the union of views gives ``object``)
+        auction = cast("Auction | dict[str, list[Bid]]", view.get("auction", {}))
         key = (self.seed, view["seat"], view["deal_no"], len(view.get("tricks", [])),
-               len(view.get("trick", [])), tuple(view["hand"]), len(view.get("auction", {}).get("bids", [])))
+               len(view.get("trick", [])), tuple(view["hand"]), len(auction.get("bids", [])))
         return random.Random(repr(key))
 
-    def decide(self, view: dict) -> str:
+    def decide(self, view: View | dict[str, Any]) -> str:
+        """A legal action for the seat of ``view`` (``game.view(seat)``; ``dict[str, Any]``
+        as long as the session and the terminal hand it over as one)."""
+        view = cast(View, view)
         legal = view["legal"]
         if not legal:
             raise ValueError("this seat has nothing to decide: it is not its turn")
@@ -62,22 +85,30 @@ class Bot:
         if self.level == "random":
             return rng.choice(legal)
         if view.get("phase", "play") != "play":
-            return self._bid(view, rng)
+            # only a King positive is bid: in the other games the phase is play (or over,
+            # with nothing legal)
+            return self._bid(cast(KingView, view), rng)
         know = Knowledge(view)
         legal_cards = [INDEX[c] for c in legal]
-        if self.level == "hard":
-            c = search_card(know, legal_cards, rng, self.samples or HARD_SAMPLES[know.game], self.budget)
+        if self.searches:
+            samples = self.samples or HARD_SAMPLES[know.game] * self.scale
+            c = search_card(know, legal_cards, rng, samples, self.budget)
+        elif self.level == "normal" and know.game == "whist" and cast(WhistView, know.view)["stage"] == 1:
+            # what a stock-stage trick is worth depends on the cards it brings in and on
+            # the endgame they make, which rules of thumb judge poorly: a light search
+            c = search_card(know, legal_cards, rng, NORMAL_WHIST[0], NORMAL_WHIST[1] * self.budget)
         else:
             c = self._heuristic_card(know)
         return cards.code(c)
 
-    def _heuristic_card(self, know):
+    def _heuristic_card(self, know: Knowledge) -> int:
         pos = _position(know)
         if know.game == "whist":
-            if self.level == "easy" and know.view["stage"] == 1:
+            stage = cast(WhistView, know.view)["stage"]
+            if self.level == "easy" and stage == 1:
                 # the rookie's rule: keep the high cards for the tricks that count
-                return min(cards.cards_of(pos._legal), key=lambda c: (c // 13 == know.contract.trump, c % 13))
-            if self.level != "easy" and know.view["stage"] == 2:
+                return min(cards.cards_of(pos._legal), key=lambda c: (c // 13 == pos.c.trump, c % 13))
+            if self.level != "easy" and stage == 2:
                 # both hands are known: the exact endgame, when it is found quickly (the
                 # solver's table stays warm, so after the first trick it nearly always is)
                 try:
@@ -88,16 +119,16 @@ class Bot:
                 return whist_greedy(pos, know.unseen | know.known[1 - know.seat])
         return greedy(pos, know.unseen, easy=self.level == "easy")
 
-    def _bid(self, view, rng):
+    def _bid(self, view: KingView, rng: random.Random) -> str:
         if view["phase"] == "dealer":  # naming the first dealer: no cards are dealt yet
             return bidding.decide(view, None)
-        if self.level == "hard":
-            from .policy import rollout
+        if self.searches:
             from ..play import Play
+            from .policy import rollout
 
-            def points(contract, hands):
+            def points(contract: Contract, hands: list[int]) -> list[int]:
                 return rollout(Play(contract, hands, view["dealer"], 13))
-            est = bidding.simulate(view, rng, 12, points, time.perf_counter() + self.budget * 0.85)
+            est = bidding.simulate(view, rng, 12 * self.scale, points, time.perf_counter() + self.budget * 0.85)
         else:
             est = bidding.Estimates.of_hand(cards.mask_of(INDEX[c] for c in view["hand"]))
             if self.level == "easy":
@@ -106,7 +137,7 @@ class Bot:
         return action if action in view["legal"] else view["legal"][-1]
 
 
-def _easy_bid(view, est):
+def _easy_bid(view: KingView, est: bidding.Estimates) -> str:
     legal = view["legal"]
     if view["phase"] in ("choose", "trump"):
         m = est.best_up()[0]
@@ -121,16 +152,41 @@ def _easy_bid(view, est):
 class _Position:
     """Just what ``greedy`` reads of a ``Play``: the seat's own hand and the trick."""
 
-    __slots__ = ("c", "n", "turn", "hands", "trick", "led", "best", "best_seat", "stock",
-                 "trick_no", "last_trick", "_legal")
+    __slots__ = (
+        "_legal",
+        "best",
+        "best_seat",
+        "c",
+        "hands",
+        "last_trick",
+        "led",
+        "n",
+        "stock",
+        "trick",
+        "trick_no",
+        "turn",
+    )
+    _legal: int
+    best: int
+    best_seat: int
+    c: Contract
+    hands: list[int]
+    last_trick: int
+    led: int
+    n: int
+    stock: list[int]
+    trick: list[int]
+    trick_no: int
+    turn: int
 
-    def legal_mask(self):
+    def legal_mask(self) -> int:
         return self._legal
 
 
-def _position(know):
+def _position(know: Knowledge) -> _Position:
     v = know.view
     p = _Position()
+    assert know.contract is not None  # a card is to be played: the contract is known
     p.c, p.n, p.turn = know.contract, know.n, know.seat
     p.hands = [0] * know.n
     p.hands[know.seat] = know.hand
@@ -139,7 +195,8 @@ def _position(know):
     p.led = p.best = p.best_seat = -1
     p.stock = ([know.faceup] if know.game == "whist" and know.faceup is not None else [])
     p.trick_no = v.get("trick_no", 0)
-    p.last_trick = v.get("tricks_per_hand", 13) - 1
+    # German Whist's view has no ``tricks_per_hand`` (``Tallies``): 13
+    p.last_trick = cast(int, v.get("tricks_per_hand", 13)) - 1
     trump = know.contract.trump
     for s, c in know.trick:
         if p.led < 0:
@@ -156,20 +213,26 @@ class CheatBot:
 
     level = "cheat"
 
-    def __init__(self, seed=0, samples=1):
+    def __init__(self, seed: int = 0, samples: int = 1) -> None:
         self.fair = Bot("hard", seed)
 
-    def decide_game(self, game) -> str:
-        from .search import evaluate, rollout, whist_rollout
-        from .search import whist_solver
+    def decide_game(self, game: "Game") -> str:
+        from ..trickgame import TrickGame
+        from ..whist import WhistPlay
+        from .policy import rollout
+        from .search import Rollout, evaluate, whist_rollout, whist_solver
+        assert isinstance(game, TrickGame)  # as every kingweb game is
         seat = game.turn
+        assert seat is not None  # the game is not over
         view = game.view(seat)
         legal = view["legal"]
         if len(legal) == 1 or view.get("phase", "play") != "play":
             return self.fair.decide(view)
-        p = game.p
+        p = game.play
         cands = [INDEX[c] for c in legal]
+        fn: Rollout
         if game.id == "whist":
+            assert isinstance(p, WhistPlay)
             if not p.stock:
                 solver = whist_solver(p.c.trump)
                 solver.deadline = None  # the ceiling takes the time it needs
@@ -183,14 +246,14 @@ class CheatBot:
         return cards.code(max(cands, key=lambda c: (evaluate(p, c, seat, fn), -c)))
 
 
-def hint(game, seat=None) -> dict:
+def hint(game: "Game", seat: int | None = None) -> dict[str, str | None]:
     """The ``normal`` bot's suggestion for ``seat``, with a reason code and words."""
     from .hints import explain
     seat = game.turn if seat is None else seat
-    view = game.view(seat)
+    view = game.view(seat)  # type: ignore[arg-type]  # None (the game is over): view() refuses it
     if seat != game.turn or not view["legal"]:
         return {"action": None, "reason": "wait", "text": "not your turn"}
-    if view["game"] == "whist" and view["stage"] == 2 and len(view["legal"]) > 1:
+    if view["game"] == "whist" and cast(WhistView, view)["stage"] == 2 and len(view["legal"]) > 1:
         # the endgame is open information: the hint is the exact solver's play
         from .search import solve_whist
         action = cards.code(solve_whist(Knowledge(view)))

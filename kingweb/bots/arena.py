@@ -10,21 +10,63 @@ pair of bot kinds the mean difference per board with its interval (duplicate sco
 removes most of the luck of the cards, which is why few boards suffice).
 """
 
+import argparse
 import json
 import math
 import random
 import statistics
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .. import cards, scenario
-from ..kingru import deal_order, KingRu
-from . import Bot, CheatBot
+from ..kingru import KingRu, deal_order
+from . import DEFAULT_BUDGET, Bot, CheatBot
+
+if TYPE_CHECKING:
+    from .spiel import IsmctsBot
+
+#: ``scenario``'s keywords for a board: ``leader``, ``dealer``, ``stock``
+Where = dict[str, int | list[str]]
+
+
+class Latency(TypedDict):
+    """A bot kind's decision times in milliseconds (wall clock)."""
+    median: float
+    p95: float
+    max: float
+    decisions: int
+
+
+class KindResult(TypedDict):
+    mean: float        # points per deal
+    ci95: float
+    latency_ms: Latency
+    cpu_ms: float      # mean process time per decision
+
+
+class PairResult(TypedDict):
+    a: str
+    b: str
+    diff: float        # a − b, points per deal
+    ci95: float
+    significant: bool
+
+
+class Result(TypedDict):
+    game: str
+    bots: list[str]
+    deals: int         # boards played
+    seed: int
+    kinds: dict[str, KindResult]
+    pairs: list[PairResult]
+    seconds: float
 
 KING_BOARDS = ["tricks", "hearts", "queens", "jacks-kings", "king-of-hearts", "last-two",
                "positive", "positive", "positive", "positive"]
 
 
-def board(game, index, rng, options):
+def board(game: str, index: int, rng: random.Random, options: dict[str, Any]) -> tuple[str, list[list[str]], Where]:
     """(contract, hands, where) of board ``index``."""
     deck = cards.codes_of(cards.SHORT_DECK if game == "kingru" else cards.FULL_DECK)
     rng.shuffle(deck)
@@ -39,7 +81,7 @@ def board(game, index, rng, options):
     return c, hands, ({"dealer": index % 4} if c == "positive" else {"leader": index % 4})
 
 
-def make(kind, seed, budget):
+def make(kind: str, seed: int, budget: float) -> "Bot | CheatBot | IsmctsBot":
     """A bot of ``kind``: a level, ``cheat``, or ``ismcts:N`` (OpenSpiel's ISMCTS with N
     simulations a decision; needs the ``open_spiel`` package)."""
     if kind == "cheat":
@@ -53,7 +95,9 @@ def make(kind, seed, budget):
     return Bot(kind, seed=seed, budget=budget)
 
 
-def play_board(game, contract, hands, where, options, kinds, seed, budget, latency, cpu):
+def play_board(game: str, contract: str, hands: list[list[str]], where: Where, options: dict[str, Any],
+               kinds: list[str], seed: int, budget: float,
+               latency: dict[str, list[float]], cpu: dict[str, list[float]]) -> list[float]:
     """Play one board under every rotation; return each entry's mean points."""
     n = len(hands)
     totals = [0.0] * len(kinds)
@@ -63,10 +107,12 @@ def play_board(game, contract, hands, where, options, kinds, seed, budget, laten
         entry_at = {s: i for i, s in enumerate(seat_of)}
         bots = [make(kinds[i], seed * 7919 + i, budget) for i in range(len(kinds))]
         while not g.over:
-            i = entry_at[g.turn]
+            turn = g.turn
+            assert turn is not None  # the game is not over
+            i = entry_at[turn]
             t0, c0 = time.perf_counter(), time.process_time()
             b = bots[i]
-            a = b.decide_game(g) if kinds[i] == "cheat" else b.decide(g.view(g.turn))
+            a = b.decide_game(g) if isinstance(b, CheatBot) else b.decide(g.view(turn))  # kinds[i] == "cheat"
             latency.setdefault(kinds[i], []).append(time.perf_counter() - t0)
             cpu.setdefault(kinds[i], []).append(time.process_time() - c0)
             g.act(a)
@@ -75,23 +121,31 @@ def play_board(game, contract, hands, where, options, kinds, seed, budget, laten
     return [t / n for t in totals]
 
 
-def ci95(xs):
+def ci95(xs: list[float]) -> tuple[float, float]:
     m = statistics.fmean(xs)
     if len(xs) < 2:
         return m, float("inf")
     return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def run(game, kinds, deals, seed=1, options=None, budget=0.3, out=None):
+def run(game: str, kinds: list[str], deals: int, seed: int = 1, options: dict[str, Any] | None = None,
+        budget: float = DEFAULT_BUDGET, out: Callable[[str], object] | None = None,
+        minutes: float | None = None) -> Result:
+    """Play ``deals`` boards (fewer if ``minutes`` run out first: the result says how
+    many were played) and return the figures."""
     options = options or {}
     players = 2 if game == "whist" else 4
     if len(kinds) != players:
         raise ValueError(f"{game} needs {players} bots, got {len(kinds)}")
     rng = random.Random(seed)
     per_board = []
-    latency, cpu = {}, {}
+    latency: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     t_start = time.perf_counter()
     for b in range(deals):
+        if minutes is not None and b >= 2 and time.perf_counter() - t_start > 60 * minutes:
+            deals = b  # out of time: the boards played so far are the match
+            break
         contract, hands, where = board(game, b, rng, options)
         per_board.append(play_board(game, contract, hands, where, options, kinds, seed + b, budget, latency, cpu))
         if out and (b + 1) % max(1, deals // 10) == 0:
@@ -104,9 +158,9 @@ def run(game, kinds, deals, seed=1, options=None, budget=0.3, out=None):
             else:
                 out(f"  … {b + 1}/{deals} boards")
     # per kind: the mean over its entries on each board
-    result = {"game": game, "bots": kinds, "deals": deals, "seed": seed, "kinds": {}, "pairs": [],
+    result: Result = {"game": game, "bots": kinds, "deals": deals, "seed": seed, "kinds": {}, "pairs": [],
               "seconds": time.perf_counter() - t_start}
-    by_kind = {}
+    by_kind: dict[str, list[float]] = {}
     for k in dict.fromkeys(kinds):
         idx = [i for i, x in enumerate(kinds) if x == k]
         by_kind[k] = [statistics.fmean(pb[i] for i in idx) for pb in per_board]
@@ -121,14 +175,14 @@ def run(game, kinds, deals, seed=1, options=None, budget=0.3, out=None):
     names = list(by_kind)
     for i, a in enumerate(names):
         for bname in names[i + 1:]:
-            diff = [x - y for x, y in zip(by_kind[a], by_kind[bname])]
+            diff = [x - y for x, y in zip(by_kind[a], by_kind[bname], strict=True)]
             m, h = ci95(diff)
             result["pairs"].append({"a": a, "b": bname, "diff": m, "ci95": h,
                                     "significant": abs(m) > h})
     return result
 
 
-def report(r):
+def report(r: Result) -> str:
     lines = [f"{r['game']}: {r['deals']} duplicate boards, seed {r['seed']}, bots {','.join(r['bots'])}",
              f"  {'bot':12s} {'points/deal':>12s} {'±95%':>8s} {'median ms':>10s} {'p95 ms':>8s} {'max ms':>8s} {'CPU ms':>8s}"]
     for k, v in r["kinds"].items():
@@ -142,7 +196,7 @@ def report(r):
     return "\n".join(lines)
 
 
-def main(args):
+def main(args: argparse.Namespace) -> Result:
     kinds = args.bots.split(",")
     opts = json.loads(args.options) if args.options else {}
     r = run(args.game, kinds, args.deals, args.seed, opts, args.budget,

@@ -6,14 +6,20 @@ playing up with each trump (or none), and the tricks it would take playing down.
 ``normal`` estimates from hand shape; ``hard`` by playing sampled deals out.
 """
 
+import random
+from collections.abc import Callable
+from typing import Self
+
 from .. import cards
-from ..cards import SUIT_MASK, mask_of, INDEX
-from ..king import POSITIVES, UP_MODES, offer_terms
+from ..cards import INDEX, SUIT_MASK, mask_of
+from ..king import POSITIVES, UP_MODES, offer_terms, offer_value
+from ..play import Contract
+from ..views import KingView
 
 SHARE = 50  # what a seat expects from a positive it neither owns nor buys
 
 
-def _suit_ranks(hand, s):
+def _suit_ranks(hand: int, s: int) -> list[int]:
     return [c % 13 for c in cards.cards_of(hand & SUIT_MASK[s])][::-1]  # high first
 
 
@@ -59,35 +65,37 @@ def estimate_down(hand: int) -> float:
 class Estimates:
     """The tricks one seat expects, per mode."""
 
-    def __init__(self, up: dict, down: float):
+    def __init__(self, up: dict[str, float], down: float) -> None:
         self.up, self.down = up, down
 
     @classmethod
-    def of_hand(cls, hand):
+    def of_hand(cls, hand: int) -> Self:
         return cls({m: estimate_up(hand, _trump(m)) for m in UP_MODES}, estimate_down(hand))
 
-    def best_up(self):
+    def best_up(self) -> tuple[str, float]:
         m = max(UP_MODES, key=lambda k: self.up[k])
         return m, self.up[m]
 
-    def points(self, mode):
+    def points(self, mode: str) -> float:
         return 325 - 75 * self.down if mode == "down" else 25 * self.up[mode]
 
-    def best_mode(self):
+    def best_mode(self) -> str:
         m, _ = self.best_up()
         return "down" if self.points("down") > self.points(m) else m
 
 
-def _trump(mode):
+def _trump(mode: str) -> int:
     s = mode.split(":")[1]
     return -1 if s == "NT" else "CDHS".index(s)
 
 
-def decide(view, est: Estimates) -> str:
-    """The bidding action for ``view`` (a King positive, not in card play)."""
+def decide(view: KingView, est: Estimates | None) -> str:
+    """The bidding action for ``view`` (a King positive, not in card play; ``est`` may be
+    None only when the first dealer is named, before the cards are dealt)."""
     legal, phase, seat = view["legal"], view["phase"], view["seat"]
     if phase == "dealer":
         return f"dealer:{seat}"
+    assert est is not None
     if phase in ("choose", "trump"):
         best = est.best_mode()
         if phase == "choose" and est.points(best) < 150:
@@ -101,7 +109,7 @@ def decide(view, est: Estimates) -> str:
         return _offer(legal, est, view["options"].get("uncapped_payment", False))
     if phase == "decide":
         auc = view["auction"]
-        value = offer_terms(auc["offer"])[2] if auc["offer"] else 0
+        value = offer_value(auc["offer"]) if auc["offer"] else 0
         own = est.points(est.best_mode())
         if "4333" in legal and own < 110 and value + SHARE < 110:
             return "4333"
@@ -113,7 +121,7 @@ def decide(view, est: Estimates) -> str:
     return legal[0]
 
 
-def buyer_value(kind, n, est, uncapped=False):
+def buyer_value(kind: str, n: int, est: Estimates, uncapped: bool = False) -> float:
     """Expected points of buying ``n`` up or ``n`` nulls, after paying the owner.
 
     Under the default capped payment the buyer pays at most what he made, so a bought
@@ -128,29 +136,31 @@ def buyer_value(kind, n, est, uncapped=False):
     return made - pay
 
 
-def _offer(legal, est, uncapped=False):
+def _offer(legal: list[str], est: Estimates, uncapped: bool = False) -> str:
     """The cheapest legal offer worth more to this seat than staying out, or pass."""
     best = None
     for a in legal:
         if not a.startswith("offer:"):
             continue
-        kind, n, value = offer_terms(a)
-        if buyer_value(kind, n, est, uncapped) >= SHARE + 25:
-            if best is None or value < offer_terms(best)[2]:
-                best = a
+        terms = offer_terms(a)
+        assert terms is not None, a  # a legal offer is well formed
+        kind, n, value = terms
+        if buyer_value(kind, n, est, uncapped) >= SHARE + 25 and (best is None or value < offer_value(best)):
+            best = a
     return best or "pass"
 
 
-def simulate(view, rng, samples, rollout_points, deadline=None):
+def simulate(view: KingView, rng: random.Random, samples: int,
+             rollout_points: Callable[[Contract, list[int]], list[int]], deadline: float | None = None) -> Estimates:
     """Estimates for the deciding seat by playing ``samples`` sampled deals per mode
     (fewer if ``deadline``, a ``time.perf_counter()`` value, comes first).
 
-    ``rollout_points(mode, hands)`` plays one deal out and returns the points."""
+    ``rollout_points(contract, hands)`` plays one deal out and returns the points."""
     import time
     seat = view["seat"]
     hand = mask_of(INDEX[c] for c in view["hand"])
     pool = cards.cards_of(cards.FULL_DECK & ~hand)
-    ups = {m: 0.0 for m in UP_MODES}
+    ups = dict.fromkeys(UP_MODES, 0.0)
     down = 0.0
     done = 0
     for _ in range(samples):

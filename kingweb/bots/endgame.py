@@ -11,25 +11,28 @@ import time
 
 from ..cards import SUIT_MASK
 from ..cards import cards_of as _cards
+from ..play import Play
 
 
 class OutOfTime(Exception):
     """A solver search ran past its deadline."""
 
 
-def maxn(p):
+def maxn(p: Play) -> tuple[list[int], int | None]:
     """Points of the end of ``p`` under best play by every seat for itself (``p`` is
     consumed).  Returns ``(points, first_card)``."""
     if p.over:
         return p.points(), None
     t = p.turn
-    best, best_card = None, None
+    best: list[int] | None = None
+    best_card: int | None = None
     for c in _cards(p.legal_mask()):
         q = p.copy()
         q.play(c)
         pts, _ = maxn(q)
         if best is None or pts[t] > best[t]:
             best, best_card = pts, c
+    assert best is not None  # a deal not over has a legal card
     return best, best_card
 
 
@@ -37,7 +40,7 @@ _ACES = sum(1 << (13 * s + 12) for s in range(4))
 _FULL = (1 << 52) - 1
 
 
-def reps_mask(h, live):
+def reps_mask(h: int, live: int) -> int:
     """The cards of ``h`` that start a run of touching cards (touching among ``live``):
     one representative per run, since the cards of a run are worth the same.
 
@@ -51,11 +54,11 @@ def reps_mask(h, live):
     return h & ~nxt
 
 
-def _rank_up(c):
+def _rank_up(c: int) -> int:
     return c % 13
 
 
-def _rank_desc(c):
+def _rank_desc(c: int) -> int:
     return -(c % 13)
 
 
@@ -68,15 +71,16 @@ class WhistSolver:
     bound (top cards the leader can cash) that often ends a search at once.
     """
 
-    def __init__(self, trump: int):
+    def __init__(self, trump: int) -> None:
         self.trump = trump
         self.tsuit = SUIT_MASK[trump] if trump >= 0 else 0
-        self.table = {}
-        self.best_move = {}
+        #: (leader's hand, follower's hand) → bounds (low, high) on the leader's tricks
+        self.table: dict[tuple[int, int], tuple[int, int]] = {}
+        self.best_move: dict[tuple[int, int], int | None] = {}
         self.nodes = 0
-        self.deadline = None  # a time.perf_counter() value after which a search gives up
+        self.deadline: float | None = None  # a time.perf_counter() value after which a search gives up
 
-    def _quick(self, a, b):
+    def _quick(self, a: int, b: int) -> int:
         """Tricks the leader surely takes by cashing top cards."""
         ts = self.tsuit
         if b & ts:
@@ -90,19 +94,19 @@ class WhistSolver:
             n += (a & m & ~((1 << bs.bit_length()) - 1)).bit_count() if bs else (a & m).bit_count()
         return n
 
-    def _moves(self, a, b):
+    def _moves(self, a: int, b: int) -> list[int]:
         """Leads of ``a``, equivalent cards once, high ranks first."""
         out = _cards(reps_mask(a, a | b))
         out.sort(key=_rank_desc)
         return out
 
-    def _replies(self, b, live, s):
+    def _replies(self, b: int, live: int, s: int) -> list[int]:
         """Replies of ``b`` to a lead of suit ``s``, equivalent cards once."""
         r = reps_mask(b, live)
         f = r & SUIT_MASK[s]
         return _cards(f if b & SUIT_MASK[s] else r)
 
-    def _ordered_replies(self, b, live, c):
+    def _ordered_replies(self, b: int, live: int, c: int) -> list[int]:
         """Replies of ``b`` to the lead ``c``: cheapest winner first, then low losers."""
         sm = SUIT_MASK[c // 13]
         r = reps_mask(b, live)
@@ -113,7 +117,7 @@ class WhistSolver:
         t = r & self.tsuit
         return _cards(t) + sorted(_cards(r & ~t), key=_rank_up)
 
-    def tricks(self, a, b, alpha=-1, beta=99):
+    def tricks(self, a: int, b: int, alpha: int = -1, beta: int = 99) -> int:
         n = a.bit_count()
         if n <= 1:
             if n == 0:
@@ -123,8 +127,8 @@ class WhistSolver:
                 return 1 if c > d else 0
             return 0 if self.tsuit >> d & 1 else 1
         key = (a, b)
-        lo, hi = self.table.get(key, (None, None))
-        if lo is None:
+        bounds = self.table.get(key)
+        if bounds is None:
             lo, hi = self._quick(a, b), n
             bt = b & self.tsuit
             if bt:  # every trump of b above a's trumps wins a trick, whoever leads
@@ -132,6 +136,8 @@ class WhistSolver:
             if lo == hi:
                 self.table[key] = (lo, lo)
                 return lo
+        else:
+            lo, hi = bounds
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
@@ -186,10 +192,10 @@ class WhistSolver:
             self.table[key] = (best, best)
         return best
 
-    def solve_exact(self, a, b):
+    def solve_exact(self, a: int, b: int) -> int:
         return self.tricks(a, b, -1, 99)
 
-    def best_lead(self, a, b):
+    def best_lead(self, a: int, b: int) -> tuple[int, int]:
         """(tricks, card) for the player on lead holding ``a``."""
         v = self.solve_exact(a, b)
         n = a.bit_count()
@@ -200,7 +206,7 @@ class WhistSolver:
                 return v, c
         raise AssertionError("no lead reaches the solved value")  # pragma: no cover
 
-    def _result(self, a, b, c, d, n):
+    def _result(self, a: int, b: int, c: int, d: int, n: int) -> int:
         """Tricks the leader (``a``, leading ``c``) makes in all when the reply is ``d``."""
         if d // 13 == c // 13:
             lead_wins = c > d
@@ -211,7 +217,7 @@ class WhistSolver:
             return 1 + self.solve_exact(na, nb)
         return (n - 1) - self.solve_exact(nb, na)
 
-    def best_reply(self, a, b, c):
+    def best_reply(self, a: int, b: int, c: int) -> tuple[int, int]:
         """The follower's best reply (``b``) to the lead ``c`` from ``a`` (``a`` still
         holding ``c``): (leader's tricks, card)."""
         n = a.bit_count()
@@ -220,4 +226,5 @@ class WhistSolver:
             v = self._result(a, b, c, d, n)
             if v < best:
                 best, best_d = v, d
+        assert best_d is not None  # the follower holds a card
         return best, best_d

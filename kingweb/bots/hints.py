@@ -2,14 +2,13 @@
 lessons.  ``REASONS`` declares every code once, with its English template; the page
 translates the code (``why_<code>``) with the same params."""
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import cards
 from ..cards import INDEX
 from ..errors import english
 from ..play import beats
-from ..views import Hint
+from ..views import Hint, View, WhistView
 from .knowledge import Knowledge, card_values
 
 if TYPE_CHECKING:
@@ -51,7 +50,7 @@ _BIDS = {"auction": "open-auction", "pass": "pass", "accept": "accept", "reject"
          "4333": "4333", "ultimatum": "ultimatum", "down": "choose-down"}
 
 
-def reason(view: Mapping[str, Any], action: str) -> tuple[str, dict[str, Any]]:
+def reason(view: View, action: str) -> tuple[str, dict[str, Any]]:
     """``(code, params)`` saying why ``action`` is a good play in ``view``."""
     legal = view["legal"]
     if view.get("phase", "play") != "play":
@@ -85,8 +84,9 @@ def reason(view: Mapping[str, Any], action: str) -> tuple[str, dict[str, Any]]:
             best = x
     follows = c // 13 == led
     wins = beats(c, best, con.trump)
-    if view["game"] == "whist" and view["stage"] == 1 and view.get("faceup"):
-        up = view["faceup"]
+    wv = cast(WhistView, view)  # read below only when the game is German Whist
+    if view["game"] == "whist" and wv["stage"] == 1 and wv.get("faceup"):
+        up = wv["faceup"]
         if wins:
             return "take-faceup", {"card": card, "faceup": up}
         if any(beats(INDEX[x], best, con.trump) for x in view["legal"]):
@@ -103,7 +103,7 @@ def reason(view: Mapping[str, Any], action: str) -> tuple[str, dict[str, Any]]:
     return "win-high", {"card": card}
 
 
-def explain(view: Mapping[str, Any], action: str) -> tuple[str, str]:
+def explain(view: View, action: str) -> tuple[str, str]:
     """``(reason_code, text)`` for ``action`` in ``view``."""
     code, params = reason(view, action)
     return code, english(REASONS[code], params)
@@ -128,15 +128,15 @@ def hint(game: "Game", seat: int | None = None) -> Hint:
     seat = game.turn if seat is None else seat
     if seat is None:  # the game is over
         return _answer(None, "wait", {})
-    view: Mapping[str, Any] = game.view(seat)
+    view = game.view(seat)
     if seat != game.turn or not view["legal"]:
         return _answer(None, "wait", {})
-    if view["game"] == "whist" and view["stage"] == 2 and len(view["legal"]) > 1:
+    if view["game"] == "whist" and cast(WhistView, view)["stage"] == 2 and len(view["legal"]) > 1:
         # the endgame is open information: the hint is the exact solver's play
         from .search import solve_whist
         action = cards.code(solve_whist(Knowledge(view)))
         return _answer(action, "endgame-best", {"card": action})
-    action = Bot("normal").decide(dict(view))
+    action = Bot("normal").decide(view)
     return _answer(action, *reason(view, action))
 
 

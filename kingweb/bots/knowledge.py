@@ -3,27 +3,38 @@
 A bot never touches a ``Game``: it gets ``game.view(seat)``, a plain dict, and this
 module turns it into masks (own hand, cards played, cards unseen, suits each seat is
 known to lack) and deals the unseen cards to the other seats consistently with that.
+
+A view's shape depends on its game (``kingweb.views``), but its ``game`` is a plain
+``str``, by which mypy cannot narrow the union ``View``: where the code has checked the
+game, a ``cast`` names the shape it reads.
 """
 
+import random
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import cast
 
 from .. import cards, king, kingru
 from ..cards import INDEX, SUIT_MASK, mask_of
-from ..play import Play
+from ..play import Contract, Play
+from ..views import Tallies, View, WhistView
 from ..whist import WhistPlay, whist_contract
 
 ALL_BUT_HEARTS = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[3]
 
 
-def _mask(codes):
+def _mask(codes: Iterable[str]) -> int:
     return mask_of(INDEX[c] for c in codes)
 
 
-def contract_of(view):
+def contract_of(view: View) -> Contract | None:
     """The ``Contract`` being played in ``view`` (None while a King positive is bid)."""
     game, cid, opts = view["game"], view["contract"], view["options"]
     if game == "whist":
-        return whist_contract(cards.SUITS.index(view["trump"]), view["stage2_from"])
+        wv = cast(WhistView, view)
+        trump = wv["trump"]
+        assert trump is not None  # German Whist always has one
+        return whist_contract(cards.SUITS.index(trump), wv["stage2_from"])
     if game == "kingru":
         return kingru.contract_by_id(cid, opts)
     if cid in king.NEGATIVES or cid in king.POSITIVES:
@@ -32,7 +43,7 @@ def contract_of(view):
 
 
 @lru_cache(maxsize=256)
-def card_values(contract):
+def card_values(contract: Contract) -> tuple[tuple[int, ...], int]:
     """Points a seat gets for winning each card alone, and for a trick as such."""
     n = 52
     blank = [0, 0, 0, 0]
@@ -44,7 +55,9 @@ def card_values(contract):
 class Knowledge:
     """The masks a seat can know from its view."""
 
-    def __init__(self, view):
+    faceup: int | None  # German Whist only: the face-up card of the stock
+
+    def __init__(self, view: View) -> None:
         self.view = view
         self.game = view["game"]
         self.seat = view["seat"]
@@ -61,10 +74,10 @@ class Knowledge:
         seqs.append([(x["seat"], INDEX[x["card"]]) for x in current])
         # German Whist: after a stage-1 trick the loser draws an unseen card, which may be
         # of a suit he showed out of; a show-out holds only until that draw
-        redraw = {}
+        redraw: dict[int, int] = {}
         if self.game == "whist":
             base = view["trick_no"] - len(tricks)
-            for d in view.get("draws", ()):
+            for d in cast(WhistView, view).get("draws", ()):
                 if d["hidden"] is None:  # I won, so the other seat drew unseen
                     redraw[d["trick"] - base] = 1 - self.seat
         for i, seq in enumerate(seqs):
@@ -85,8 +98,9 @@ class Knowledge:
         self.known = [0] * self.n  # cards known to be in another seat's hand (whist)
         if self.game == "whist":
             opp = 1 - self.seat
-            self.known[opp] = _mask(view["opponent_known"])
-            self.faceup = INDEX[view["faceup"]] if view["faceup"] else None
+            wv = cast(WhistView, view)
+            self.known[opp] = _mask(wv["opponent_known"])
+            self.faceup = INDEX[wv["faceup"]] if wv["faceup"] else None
         self.unseen = self.deck & ~self.hand & ~played & ~_mask(view.get("out_of_play", ()))
         for m in self.known:
             self.unseen &= ~m
@@ -96,7 +110,7 @@ class Knowledge:
 
     # -- sampling worlds -------------------------------------------------------------
 
-    def deal_unseen(self, rng):
+    def deal_unseen(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """Hands for every seat: mine as known, the others' drawn from the unseen cards
         with each seat's count and known voids respected (best effort after 30 tries).
         Returns ``(hands, rest)``; ``rest`` are unseen cards left over (the whist stock)."""
@@ -111,7 +125,7 @@ class Knowledge:
                 if strict else pool
             left = dict(need)
             hands = [0] * self.n
-            rest = []
+            rest: list[int] = []
             ok = True
             for c in order:
                 seats = [s for s in others if left[s] > 0 and (not strict or not self.voids[s] >> c & 1)]
@@ -139,27 +153,30 @@ class Knowledge:
                 return hands, rest
         raise AssertionError("could not deal the unseen cards")  # pragma: no cover
 
-    def world(self, rng) -> Play:
+    def world(self, rng: random.Random) -> Play:
         """A full-information ``Play`` of this deal from now on, with sampled hands."""
         v, con = self.view, self.contract
+        assert con is not None  # worlds are dealt in card play, where the contract is known
         hands, rest = self.deal_unseen(rng)
         trick = self.trick
         leader = trick[0][0] if trick else v["leader"]
         for s, c in trick:  # put the trick back, then replay it
             hands[s] |= 1 << c
+        p: Play
         if self.game == "whist":
             stock = ([self.faceup] if self.faceup is not None else []) + rest
-            p = WhistPlay(con, hands, leader, stock, v["stage2_from"])
+            p = WhistPlay(con, hands, leader, stock, cast(WhistView, v)["stage2_from"])
             p.trick_no = v["trick_no"]
             p.draws = []
         else:
-            p = Play(con, hands, leader, v["tricks_per_hand"], v["trick_no"],
+            p = Play(con, hands, leader, cast(Tallies, v)["tricks_per_hand"], v["trick_no"],
                      early_end=not v["options"].get("play_all_tricks", False))
         base = v["trick_no"] - len(v["tricks"])
         for i, t in enumerate(v["tricks"]):
             p.winners[base + i] = t["winner"]
-        p.won = [_mask(w) for w in v["won"]] if "won" in v else [0] * self.n
+        # King's and Кинг's views count the cards won (``Tallies``), German Whist's not
+        p.won = [_mask(w) for w in cast(Tallies, v)["won"]] if "won" in v else [0] * self.n
         p.ntricks = list(v["taken"]) if self.game != "whist" else [0] * self.n
-        for s, c in trick:
+        for _, c in trick:
             p.play(c)
         return p

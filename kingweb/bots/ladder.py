@@ -8,10 +8,13 @@ played, so that rungs may be run one at a time (``--rungs``) and the table is al
 written from every result kept; each row says its seed, boards and how long it ran.
 """
 
+import argparse
 import json
 import platform
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypedDict
 
 from .arena import run
 
@@ -26,16 +29,38 @@ NAMES = {"whist": "German Whist", "king": "King", "kingru": "Кинг"}
 HEADING = "## Bot ladder"
 
 
-def _kinds(game, level, sims):
+class Rung(TypedDict):
+    """A rung's result, as ``docs/ladder.json`` keeps it."""
+    rung: str
+    game: str
+    level: str
+    simulations: int
+    bots: list[str]
+    boards: int
+    seed: int
+    budget: float
+    diff: float                # kingweb − ISMCTS, points per deal
+    ci95: float
+    mean: dict[str, float]     # per side (the level, "ismcts"): points per deal
+    cpu_ms: dict[str, float]
+    p95_ms: dict[str, float]
+    minutes: float
+    python: str
+    date: str
+
+
+def _kinds(game: str, level: str, sims: int) -> list[str]:
     spiel = f"ismcts:{sims}"
     return [level, spiel] if game == "whist" else [spiel, level, level, level]
 
 
-def play(rung, boards, seed, budget, out=print):
+def play(rung: str, boards: int, seed: int, budget: float, out: Callable[[str], object] = print,
+         minutes: float | None = None) -> Rung:
     game, level, sims, _ = RUNGS[rung]
     kinds = _kinds(game, level, sims)
     t0 = time.perf_counter()
-    r = run(game, kinds, boards, seed, budget=budget, out=out)
+    r = run(game, kinds, boards, seed, budget=budget, out=out, minutes=minutes)
+    boards = r["deals"]
     spiel = f"ismcts:{sims}"
     pair = next(p for p in r["pairs"] if {p["a"], p["b"]} == {level, spiel})
     diff = pair["diff"] if pair["a"] == level else -pair["diff"]
@@ -59,7 +84,7 @@ def play(rung, boards, seed, budget, out=print):
     }
 
 
-def table(results):
+def table(results: dict[str, Rung]) -> str:
     lines = [
         "| game | kingweb vs ISMCTS (simulations) | seats | boards | kingweb − ISMCTS, points/deal | "
         "kingweb / ISMCTS mean | CPU ms per move, kingweb / ISMCTS | run |",
@@ -80,20 +105,23 @@ def table(results):
     return "\n".join(lines)
 
 
-def section(results):
+def section(results: dict[str, Rung]) -> str:
     any_r = next(iter(results.values()))
     return f"""{HEADING}
 
 `python -m kingweb ladder --seed 1` (needs `open_spiel`, a test dependency; `--rungs` plays
-some rungs only, `--boards` overrides the board counts): duplicate boards against
-OpenSpiel's own Information-Set MCTS (`open_spiel.python.algorithms.ismcts`, random-rollout
-evaluator, UCT c = 2, the most visited action; the game wrapped by `kingweb/bots/spiel.py`,
-whose resampling reads only the acting seat's view). In King and Кинг one ISMCTS seat
-plays three kingweb bots, rotated through the four seats over the same cards; a board is
-one deal, its contract cycling through the match's deals (King's positives with their
-auction, all seven Кинг deals of each half). Means are points per deal with 95%
-intervals; CPU ms is process time per decision (the machine is shared, so wall time is
-not a fair cost). Results are kept in `docs/ladder.json`.
+some rungs only, `--boards` sets the board counts, `--minutes` stops a rung early with the
+boards played, `--table-only` rewrites this section from `docs/ladder.json`): duplicate
+boards against OpenSpiel's own Information-Set MCTS (`open_spiel.python.algorithms.ismcts`:
+UCT c = 2, the most visited action, one random rollout per simulation, played by the
+engine's playout loop, which deals the same distribution as OpenSpiel's random-rollout
+evaluator, faster; the game is wrapped by `kingweb/bots/spiel.py`, whose resampling reads
+only the acting seat's view). In King and Кинг one ISMCTS seat plays three kingweb bots,
+rotated through the four seats over the same cards; a board is one deal, its contract
+cycling through the match's deals (King's six negatives and four positives with their
+auction, Кинг's fourteen deals). Means are points per deal with 95% intervals; CPU ms is
+process time per decision (the machine is shared, so wall time is not a fair cost, and
+the run time is long for the same reason).
 
 {table(results)}
 
@@ -103,7 +131,7 @@ its play; its own decision times are in *Bots* from `python -m kingweb latency`)
 """
 
 
-def write(results, doc: Path):
+def write(results: dict[str, Rung], doc: Path) -> None:
     text = doc.read_text() if doc.exists() else "# Benchmarks\n"
     new = section(results)
     if HEADING in text:
@@ -115,11 +143,15 @@ def write(results, doc: Path):
     doc.write_text(text)
 
 
-def main(args):
+def main(args: argparse.Namespace) -> None:
     root = Path(args.docs)
     root.mkdir(parents=True, exist_ok=True)
     store = root / "ladder.json"
-    results = json.loads(store.read_text()) if store.exists() else {}
+    results: dict[str, Rung] = json.loads(store.read_text()) if store.exists() else {}
+    if args.table_only:
+        write(results, root / "BENCHMARKS.md")
+        print(table(results))
+        return
     rungs = args.rungs.split(",") if args.rungs else list(RUNGS)
     boards = dict(kv.split("=") for kv in args.boards.split(",")) if args.boards else {}
     for rung in rungs:
@@ -127,7 +159,7 @@ def main(args):
             raise SystemExit(f"{rung!r} is not a rung (one of {', '.join(RUNGS)})")
         n = int(boards.get(rung, RUNGS[rung][3]))
         print(f"{rung}: {n} boards")
-        results[rung] = play(rung, n, args.seed, args.budget)
+        results[rung] = play(rung, n, args.seed, args.budget, minutes=args.minutes)
         r = results[rung]
         print(
             f"  {r['level']} − ismcts:{r['simulations']}: {r['diff']:+.2f} ± {r['ci95']:.2f} ({r['minutes']:.1f} min)"

@@ -8,29 +8,49 @@ the trick, shed the costly card when void, lead where others hold lower cards; i
 positives, win with the cheapest sure winner and draw trumps when holding them.
 """
 
+from typing import Protocol
+
 from ..cards import SUIT_MASK
 from ..cards import cards_of as _cards
+from ..play import Contract, Play
 from .knowledge import card_values
 
 
-def _high(m):
+class Position(Protocol):
+    """What ``greedy`` reads of a position: a ``Play`` in a sampled world, or the
+    ``normal`` bot's own view of the trick (``kingweb.bots._Position``)."""
+
+    c: Contract
+    n: int
+    turn: int
+    hands: list[int]  # only ``hands[turn]`` is read
+    trick: list[int]
+    led: int
+    best: int
+    trick_no: int
+    last_trick: int
+
+    def legal_mask(self) -> int: ...
+
+
+def _high(m: int) -> int:
     return m.bit_length() - 1
 
 
-def _low(m):
+def _low(m: int) -> int:
     return (m & -m).bit_length() - 1
 
 
-def _rank_key(c):
+def _rank_key(c: int) -> int:
     return c % 13
 
 
-def wants_tricks(contract) -> bool:
+def wants_tricks(contract: Contract) -> bool:
     """Whether winning tricks scores in this contract (the positives)."""
     return contract.sign > 0
 
 
-def greedy(p, others: int, easy: bool = False) -> int:
+def greedy(p: Position, others: int, easy: bool = False) -> int:
     legal = p.legal_mask()
     if not legal & (legal - 1):
         return _low(legal)
@@ -40,7 +60,7 @@ def greedy(p, others: int, easy: bool = False) -> int:
     return _duck(p, legal, others, easy)
 
 
-def _winners(p, m):
+def _winners(p: Position, m: int) -> int:
     """The cards of ``m`` that would beat the trick's best card so far."""
     best, trump = p.best, p.c.trump
     bs = best // 13
@@ -50,7 +70,7 @@ def _winners(p, m):
     return out
 
 
-def _duck(p, legal, others, easy):
+def _duck(p: Position, legal: int, others: int, easy: bool) -> int:
     vals, trick_val = card_values(p.c)
     if not easy and trick_val == 0 and not any(vals) and p.trick_no < p.last_trick - 2:
         # only the last tricks cost (last-two): early on, get rid of the high cards
@@ -80,7 +100,7 @@ def _duck(p, legal, others, easy):
     if easy:  # the rookie's lead: simply the lowest card
         return min(cs, key=lambda c: (c % 13, c))
 
-    def risk(c):
+    def risk(c: int) -> tuple[int, int, int]:
         suit = SUIT_MASK[c // 13] & others
         below = suit & ((1 << c) - 1)
         above = suit & ~((1 << (c + 1)) - 1)
@@ -90,14 +110,14 @@ def _duck(p, legal, others, easy):
     return min(cs, key=risk)
 
 
-def _danger(c, others):
+def _danger(c: int, others: int) -> int:
     """How much higher cards others hold than ``c``: fewer above → more dangerous."""
     suit = SUIT_MASK[c // 13] & others
     above = suit & ~((1 << (c + 1)) - 1)
     return 3 if not above else 0
 
 
-def _take(p, legal, others, easy):
+def _take(p: Position, legal: int, others: int, easy: bool) -> int:
     trump = p.c.trump
     tmask = SUIT_MASK[trump] if trump >= 0 else 0
     if p.trick:
@@ -133,7 +153,7 @@ def _take(p, legal, others, easy):
     return min(cs, key=lambda c: ((c // 13) == trump, -(hand & SUIT_MASK[c // 13]).bit_count(), c % 13))
 
 
-def _beatable(c, p, others):
+def _beatable(c: int, p: Position, others: int) -> bool:
     suit = c // 13
     trump = p.c.trump
     higher = others & SUIT_MASK[suit] & ~((1 << (c + 1)) - 1)
@@ -142,7 +162,7 @@ def _beatable(c, p, others):
     return trump >= 0 and suit != trump and bool(others & SUIT_MASK[trump])
 
 
-def rollout(p, seat_filter=None):
+def rollout(p: Play, seat_filter: object = None) -> list[int]:
     """Play ``p`` to the end, every seat using ``greedy`` with full knowledge of the
     sampled world; return the points."""
     while not p.over:

@@ -8,17 +8,34 @@ the card with the best total for the seat wins.  The number of worlds is fixed, 
 decision is deterministic for a given seed; the time budget only caps it on a slow host.
 """
 
+import random
 import time
+from collections.abc import Callable
+from typing import Protocol, cast
 
-from ..whist import WhistPlay
 from ..cards import cards_of as _cards
+from ..play import Play
+from ..views import WhistView
+from ..whist import WhistPlay
 from .endgame import OutOfTime, WhistSolver, maxn, reps_mask
-from .policy import greedy, rollout
+from .knowledge import Knowledge
+from .policy import Position, greedy, rollout
+
+#: Plays a world to its end and returns the points per seat
+Rollout = Callable[[Play], list[int]]
 
 EXACT_TRICKS = 3
+#: After ``samples // RACE_AT`` worlds only the ``RACE_KEEP`` best cards are searched on
+RACE_AT, RACE_KEEP = 4, 3
 
 
-def whist_greedy(p, others):
+class StockPosition(Position, Protocol):
+    """A position of German Whist's stage 1: ``stock[0]`` is the face-up card."""
+
+    stock: list[int]
+
+
+def whist_greedy(p: StockPosition, others: int) -> int:
     """Stage 1: fight for a face-up card worth having, otherwise lose cheaply and keep
     the high cards for stage 2.  Stage 2: take tricks."""
     if not p.stock:
@@ -41,19 +58,20 @@ def whist_greedy(p, others):
     return min(cs, key=lambda c: (c // 13 == trump, c % 13))
 
 
-def whist_rollout(p):
+def whist_rollout(p: Play) -> list[int]:
+    assert isinstance(p, WhistPlay)  # a German Whist world (``Rollout`` takes any ``Play``)
     while not p.over:
         t = p.turn
         p.play(whist_greedy(p, p.hands[1 - t]))
     return p.points()
 
 
-def evaluate(world, cand, seat, rollout_fn):
+def evaluate(world: Play, cand: int, seat: int, rollout_fn: Rollout) -> int:
     q = world.copy()
     q.play(cand)
     if not isinstance(q, WhistPlay) and q.n == 4 and not q.over:
         left = q.last_trick + 1 - q.trick_no
-        if left <= EXACT_TRICKS and not q.trick or left < EXACT_TRICKS:
+        if (left <= EXACT_TRICKS and not q.trick) or left < EXACT_TRICKS:
             return maxn(q)[0][seat]
     pts = rollout_fn(q)
     if isinstance(q, WhistPlay):
@@ -63,12 +81,13 @@ def evaluate(world, cand, seat, rollout_fn):
     return pts[seat]
 
 
-def search_card(know, legal_cards, rng, samples=24, budget=0.3):
+def search_card(know: Knowledge, legal_cards: list[int], rng: random.Random, samples: int = 24,
+                budget: float = 0.3) -> int:
     """The card with the best mean outcome over sampled worlds."""
     if len(legal_cards) == 1:
         return legal_cards[0]
     seat = know.seat
-    if know.game == "whist" and know.view["stage"] == 2:
+    if know.game == "whist" and cast(WhistView, know.view)["stage"] == 2:
         try:
             return solve_whist(know, time.perf_counter() + budget * 0.9)
         except OutOfTime:  # a rare hard endgame: play the heuristic move this once
@@ -86,27 +105,32 @@ def search_card(know, legal_cards, rng, samples=24, budget=0.3):
         legal_cards = _cards(reps_mask(legal, know.deck & ~know.played | trick))
         if len(legal_cards) == 1:
             return legal_cards[0]
-    totals = {c: 0.0 for c in legal_cards}
+    totals = dict.fromkeys(legal_cards, 0.0)
     deadline = time.perf_counter() + budget * 0.85
     done = 0
-    for i in range(samples):
+    active = legal_cards
+    for _ in range(samples):
+        if done == samples // RACE_AT and len(active) > RACE_KEEP:
+            # racing: the first quarter of the worlds rules out the clear losers, and the
+            # rest go to the few cards still in contention (more worlds where they count)
+            active = sorted(active, key=lambda c: (-totals[c], c))[:RACE_KEEP]
         world = know.world(rng)
         scores = []
-        for c in legal_cards:
+        for c in active:
             scores.append(evaluate(world, c, seat, rollout_fn))
             if done and time.perf_counter() > deadline:
                 break  # out of time: this world is left unfinished and not counted
         else:
-            for c, v in zip(legal_cards, scores):
+            for c, v in zip(active, scores, strict=True):
                 totals[c] += v
             done += 1
             if time.perf_counter() <= deadline:
                 continue
         break
-    return max(legal_cards, key=lambda c: (totals[c], -c))
+    return max(active, key=lambda c: (totals[c], -c))
 
 
-_SOLVERS = {}
+_SOLVERS: dict[int, WhistSolver] = {}
 TABLE_LIMIT = 400_000
 
 
@@ -120,15 +144,17 @@ def whist_solver(trump: int) -> WhistSolver:
     return solver
 
 
-def _full_position(know):
+def _full_position(know: Knowledge) -> StockPosition:
     from . import _position
     return _position(know)
 
 
-def solve_whist(know, deadline=None):
+def solve_whist(know: Knowledge, deadline: float | None = None) -> int:
     """Stage 2 is perfect information (each player can deduce the other's hand): solve
     it exactly, or raise ``OutOfTime`` past ``deadline``."""
-    solver = whist_solver("CDHS".index(know.view["trump"]))
+    trump = know.view["trump"]
+    assert trump is not None  # German Whist always has one
+    solver = whist_solver("CDHS".index(trump))
     solver.deadline = deadline
     me = know.hand
     opp = know.unseen | know.known[1 - know.seat]

@@ -64,6 +64,8 @@ export default {
   prefs_corrupt: "Some of your saved settings could not be used ({list}) and are back to their defaults; the old settings were kept as {key}.",
   prefs_unkept: "Some of your saved settings could not be used ({list}) and are back to their defaults; there was no room in this browser to keep the old ones.",
   saved_corrupt: "Your saved game could not be resumed ({msg}); it was set aside as {key} and a new game starts.",
+  save_not_json: "not JSON", save_not_save: "not a kingweb save",
+  save_too_big: "{n} characters, more than a save holds",
   saved_unkept: "Your saved game could not be resumed ({msg}), and there is no room in this browser to keep a copy of it. Download it to keep it; until you download or discard it, new games are not saved.",
   download_save: "Download it",
   discard_save: "Discard it",
@@ -86,4 +88,5 @@ export default {
   opt_order: "Deal order", opt_scale: "Point scale", opt_eralash: "Play «ералаш»", opt_target: "Points to win",
   val_dealer: "dealer", val_left_of_dealer: "left of dealer", val_jacks: "jacks", "val_jacks-kings": "jacks and kings",
   val_classic: "classic", val_simple: "simple", val_true: "on", val_false: "off",
+  sound: "Sounds (card, trick, your turn)", takes_trick: "{name} takes the trick", you_take_trick: "You take the trick",
 };

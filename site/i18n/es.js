@@ -56,6 +56,8 @@ export default {
   prefs_corrupt: "Algunos ajustes guardados no se pudieron usar ({list}) y volvieron a los de defecto; los anteriores se guardaron como {key}.",
   prefs_unkept: "Algunos ajustes guardados no se pudieron usar ({list}) y volvieron a los de defecto; no hubo espacio en el navegador para guardar los anteriores.",
   saved_corrupt: "No se pudo retomar la partida guardada ({msg}); se apartó como {key} y empieza una nueva.",
+  save_not_json: "no es JSON", save_not_save: "no es una partida guardada de kingweb",
+  save_too_big: "{n} caracteres, más de lo que cabe en una partida guardada",
   saved_unkept: "No se pudo retomar la partida guardada ({msg}) y no hay espacio en el navegador para guardar una copia. Descárgala para conservarla; hasta que la descargues o la borres, las partidas nuevas no se guardan.",
   download_save: "Descargarla",
   discard_save: "Borrarla",
@@ -78,4 +80,5 @@ export default {
   opt_order: "Orden de manos", opt_scale: "Escala", opt_eralash: "Jugar «ералаш»", opt_target: "Puntos para ganar",
   val_dealer: "quien reparte", val_left_of_dealer: "a su izquierda", val_jacks: "jotas", "val_jacks-kings": "jotas y reyes",
   val_classic: "clásico", val_simple: "simple", val_true: "sí", val_false: "no",
+  sound: "Sonidos (carta, baza, tu turno)", takes_trick: "{name} se lleva la baza", you_take_trick: "Te llevas la baza",
 };

@@ -56,6 +56,8 @@ export default {
   prefs_corrupt: "Alguns ajustes salvos não puderam ser usados ({list}) e voltaram ao padrão; os anteriores foram guardados como {key}.",
   prefs_unkept: "Alguns ajustes salvos não puderam ser usados ({list}) e voltaram ao padrão; não houve espaço no navegador para guardar os anteriores.",
   saved_corrupt: "O jogo salvo não pôde ser retomado ({msg}); foi separado como {key} e um novo começa.",
+  save_not_json: "não é JSON", save_not_save: "não é um jogo salvo do kingweb",
+  save_too_big: "{n} caracteres, mais do que cabe num jogo salvo",
   saved_unkept: "O jogo salvo não pôde ser retomado ({msg}) e não há espaço no navegador para guardar uma cópia. Baixe-o para não perdê-lo; até baixar ou apagar, os jogos novos não são salvos.",
   download_save: "Baixar",
   discard_save: "Apagar",
@@ -78,4 +80,5 @@ export default {
   opt_order: "Ordem das mãos", opt_scale: "Escala", opt_eralash: "Jogar «ералаш»", opt_target: "Pontos para vencer",
   val_dealer: "quem dá", val_left_of_dealer: "à esquerda de quem dá", val_jacks: "valetes", "val_jacks-kings": "valetes e reis",
   val_classic: "clássica", val_simple: "simples", val_true: "sim", val_false: "não",
+  sound: "Sons (carta, vaza, sua vez)", takes_trick: "{name} leva a vaza", you_take_trick: "Você leva a vaza",
 };

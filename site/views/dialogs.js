@@ -1,6 +1,6 @@
 // The modal dialogs: new game (with lessons), a deal's result, the score sheet, the
 // match's end, the last trick and the rules.  They show data and report choices.
-import { LANGS, t, lang } from "../i18n/index.js";
+import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
 import { RULES } from "../rules.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
@@ -86,7 +86,7 @@ export function openNewGame(info, cur, lists, on) {
   gameSel.addEventListener("change", fill);
   fill();
   const langSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-lang" }, ...LANGS.map((l) =>
-    el("option", { value: l, selected: l === lang, text: /** @type {HTMLElement} */ ($("lang-pick").querySelector(`option[value="${l}"]`)).textContent }))));
+    el("option", { value: l, selected: l === lang, text: LANG_NAMES[l] }))));
   langSel.addEventListener("change", () => on.onLang(/** @type {import("../i18n/index.js").Lang} */ (langSel.value)));
   const deckSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-deck" }, ...lists.decks.map((d) =>
     el("option", { value: d, selected: d === cur.deck, text: t(`deck_${d}`) }))));
@@ -130,6 +130,57 @@ export function openNewGame(info, cur, lists, on) {
   }, true]];
   if (lists.canCancel) actions.push([t("cancel"), null]);
   openDialog(t("new_game"), form, actions);
+}
+
+/**
+ * What the settings menu shows and changes.
+ * @typedef {object} Settings
+ * @property {string} speed
+ * @property {string} deck
+ * @property {boolean} fourColor
+ * @property {boolean} sound
+ * @property {boolean} autoplay
+ */
+
+/**
+ * The settings menu: each change applies at once, mid-game (`onChange` with the new
+ * settings); the table's other views (last trick, sheet, rules) are one tap away, as the
+ * phone's bar has no room for them.
+ * @param {Settings} cur
+ * @param {{speeds: string[], decks: string[]}} lists
+ * @param {{onChange: (s: Settings) => void, onLang: (l: import("../i18n/index.js").Lang) => void,
+ *          onLastTrick: () => void, onSheet: () => void, onRules: () => void, onClose: () => void}} on
+ */
+export function openSettings(cur, lists, on) {
+  const select = (/** @type {string} */ id, /** @type {string[]} */ values, /** @type {string} */ now, /** @type {(v: string) => string} */ label) =>
+    /** @type {HTMLSelectElement} */ (el("select", { id }, ...values.map((v) => el("option", { value: v, selected: v === now, text: label(v) }))));
+  const check = (/** @type {string} */ id, /** @type {boolean} */ now) => /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id, checked: now }));
+  const speed = select("set-speed", lists.speeds, cur.speed, (v) => t(`speed_${v}`));
+  const deck = select("set-deck", lists.decks, cur.deck, (v) => t(`deck_${v}`));
+  const four = check("set-four", cur.fourColor);
+  const sound = check("set-sound", cur.sound);
+  const auto = check("set-auto", cur.autoplay);
+  const langSel = select("set-lang", LANGS, lang, (l) => LANG_NAMES[/** @type {import("../i18n/index.js").Lang} */ (l)]);
+  const fourFits = () => { four.disabled = deck.value === "classic"; };
+  fourFits();
+  const changed = () => {
+    fourFits();
+    on.onChange({ speed: speed.value, deck: deck.value, fourColor: four.checked, sound: sound.checked, autoplay: auto.checked });
+  };
+  for (const c of [speed, deck, four, sound, auto]) c.addEventListener("change", changed);
+  langSel.addEventListener("change", () => on.onLang(/** @type {import("../i18n/index.js").Lang} */ (langSel.value)));
+  const form = el("div", { class: "form" },
+    el("label", { for: "set-speed" }, t("speed"), speed),
+    el("label", { for: "set-deck" }, t("deck"), deck),
+    el("label", { for: "set-four" }, four, t("four_color")),
+    el("label", { for: "set-sound" }, sound, t("sound")),
+    el("label", { for: "set-auto" }, auto, t("autoplay")),
+    el("label", { for: "set-lang" }, t("language"), langSel),
+    el("div", { class: "row menu-views" },
+      el("button", { type: "button", id: "menu-last", text: t("last_trick"), onclick: () => on.onLastTrick() }),
+      el("button", { type: "button", id: "menu-sheet", text: t("score_sheet"), onclick: () => on.onSheet() }),
+      el("button", { type: "button", id: "menu-rules", text: t("rules"), onclick: () => on.onRules() })));
+  openDialog(t("settings"), form, [[t("close"), null, true]], on.onClose);
 }
 
 /** The link input under a result: the same deals and bot play for anyone who opens it.

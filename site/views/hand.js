@@ -1,19 +1,31 @@
 // The human's hand: cards in display order, the legal ones raised and the others dimmed;
 // a click or Enter hands the card to the controller, arrow keys move between cards.
-import { $ } from "./dom.js";
+//
+// Layout: cards overlap by a step chosen so that every card's corner index stays in
+// view and each card keeps a strip of at least MIN_TAP px to tap; when one row cannot
+// give that, the hand takes two (or three) rows, each row lying over the one above it
+// below the indices.  Nothing is ever raised above its neighbours: focus, hover and a
+// hint lift a card or outline it inside its own edge.
+import { $, el } from "./dom.js";
 import { cardFace, sortHand } from "./card.js";
 
 /** @typedef {import("../protocol.js").View} View */
 
+// px: the narrowest strip a card may show: WCAG's 24 px target and a margin; a finger
+// (a coarse pointer) gets more, in two rows if need be
+const MIN_TAP = () => (matchMedia("(pointer: coarse)").matches ? 34 : 26);
+const MAX_STEP = 0.7;      // of a card's width: the most a card shows when there is room to spare
+const MAX_ROWS = 3;
+
 /**
  * @param {View} v
- * @param {{deck: string, hinted: string | null}} look
+ * @param {{deck: string, hinted: string | null, deal?: boolean}} look  deal: the cards arrive
+ *   dealt, one after another
  * @param {(card: string) => void} onPlay
  */
 export function renderHand(v, look, onPlay) {
   const mine = v.turn === v.human && v.phase === "play";
   const legal = new Set(mine ? v.legal : []);
-  const hand = $("hand");
   const cards = sortHand(v.hand).map((c) => {
     const ok = legal.has(c);
     const b = cardFace(c, { button: true, legal: mine ? ok : null, deck: look.deck,
@@ -22,9 +34,65 @@ export function renderHand(v, look, onPlay) {
     b.addEventListener("click", () => onPlay(c));
     return b;
   });
-  hand.replaceChildren(...cards);
+  if (look.deal) cards.forEach((b, i) => { b.classList.add("dealt"); b.style.setProperty("--i", String(i)); });
+  layoutHand(cards);
   const first = cards.find((b) => b.classList.contains("legal")) || cards[0];
   if (first) first.tabIndex = 0;
+}
+
+/** @returns {HTMLElement[]} */
+function handCards() {
+  return /** @type {HTMLElement[]} */ ([...$("hand").querySelectorAll(".card")]);
+}
+
+/** Lay the cards out in as few rows as keep every index readable (see the top).
+ * @param {HTMLElement[]} [cards]  new cards; by default the ones on screen (a resize) */
+export function layoutHand(cards = handCards()) {
+  const hand = $("hand");
+  const focused = cards.find((c) => c === document.activeElement);
+  const n = cards.length;
+  if (!n) { hand.replaceChildren(); return; }
+  // measure the cards: their width and how far the widest index ("10") reaches
+  hand.replaceChildren(el("div", { class: "hand-row" }, ...cards));
+  const cw = cards[0].offsetWidth;
+  let reach = 0;
+  for (const c of cards) {
+    const idx = /** @type {HTMLElement | null} */ (c.querySelector(".idx"));
+    reach = Math.max(reach, idx ? idx.offsetLeft + idx.offsetWidth + 4 : cw / 2);
+  }
+  const style = getComputedStyle(hand);
+  const room = hand.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const minStep = Math.max(MIN_TAP(), reach);
+  let rows = 1;
+  while (rows < MAX_ROWS && (Math.ceil(n / rows) - 1) * minStep + cw > room) rows++;
+  const per = Math.ceil(n / rows);
+  const step = per > 1 ? Math.max(minStep, Math.min(cw * MAX_STEP, (room - cw) / (per - 1))) : cw;
+  hand.style.setProperty("--step", `${Math.floor(step)}px`);
+  hand.dataset.rows = String(rows);
+  // fuller rows first: 13 cards are 7 + 6
+  const out = [];
+  for (let r = 0, i = 0; r < rows; r++) {
+    const size = Math.ceil((n - i) / (rows - r));
+    out.push(el("div", { class: "hand-row" }, ...cards.slice(i, i + size)));
+    i += size;
+  }
+  hand.replaceChildren(...out);
+  if (focused) focused.focus({ preventScroll: true });
+}
+
+/** How long the dealing of `n` cards lasts (views/hand.js and style.css agree: 45 ms a
+ * card, 350 ms each). @param {number} n */
+export const dealMs = (n) => n * 45 + 350;
+
+/** Take a played card out of the hand at once, before the engine has answered.
+ * @param {string} code */
+export function takeFromHand(code) {
+  const cards = handCards();
+  const gone = cards.find((c) => c.dataset.card === code);
+  if (!gone) return;
+  const rest = cards.filter((c) => c !== gone);
+  for (const c of rest) { c.classList.remove("legal", "dim", "hinted"); c.tabIndex = -1; }
+  layoutHand(rest);
 }
 
 /** Put the keyboard on the hand, unless a dialog or another control holds it. */
@@ -33,10 +101,11 @@ export function focusHand() {
   if (b && !document.querySelector("dialog[open]") && document.activeElement === document.body) b.focus({ preventScroll: true });
 }
 
-/** Arrow keys, Home and End move the focus along the hand (one tab stop for the hand). */
-export function bindHandKeys() {
+/** Arrow keys, Home and End move the focus along the hand (one tab stop for the hand);
+ * a new width lays the hand out again. */
+export function bindHand() {
   $("hand").addEventListener("keydown", (e) => {
-    const cards = /** @type {HTMLElement[]} */ ([...$("hand").querySelectorAll(".card")]);
+    const cards = handCards();
     const i = cards.indexOf(/** @type {HTMLElement} */ (document.activeElement));
     if (i < 0) return;
     let j = null;
@@ -49,4 +118,9 @@ export function bindHandKeys() {
       cards[i].tabIndex = -1; cards[j].tabIndex = 0; cards[j].focus();
     }
   });
+  let width = 0;
+  new ResizeObserver(() => {
+    const w = $("hand").clientWidth;
+    if (w !== width) { width = w; layoutHand(); }
+  }).observe($("hand"));
 }

@@ -19,6 +19,7 @@ import { bidLabel, cardName, contractLabel, costLabel, lessonText, names, points
 export function renderTable(v, look) {
   document.body.classList.toggle("four-color", look.fourColor && look.deck !== "classic");
   document.body.classList.toggle("deck-classic", look.deck === "classic");
+  $("table").dataset.game = v.game;
   renderBanner(v);
   renderSeats(v);
   renderStock(v, look.deck);
@@ -50,7 +51,7 @@ function renderSeats(v) {
   for (const pos of ["top", "left", "right", "bottom"]) $(`seat-${pos}`).replaceChildren();
   for (let s = 0; s < v.players; s++) {
     const box = $(`seat-${position(s, v)}`);
-    box.classList.toggle("to-act", v.turn === s);
+    box.classList.toggle("to-act", v.turn === s && !v.over);
     const scale = v.options.scale || 1;
     const meta = [`${v.scores[s] * scale}`];
     if (v.game === "whist") meta.push(t("tricks_taken", { n: /** @type {number[]} */ (v.stage === 1 ? v.stage1_taken : v.taken)[s] }));
@@ -58,7 +59,11 @@ function renderSeats(v) {
     if (v.game !== "whist" && v.phase === "play" && v.deal_points && v.deal_points[s]) {
       meta.push(t("this_deal", { n: pointsText(v.deal_points[s], v) }));
     }
-    const items = [el("div", { class: "name", text: nm[s] }), el("div", { class: "meta", text: meta.join(" · ") })];
+    const turn = v.turn === s && !v.over;
+    const plate = el("div", { class: "plate" }, el("div", { class: "name" }, nm[s],
+      turn && s === v.human ? el("span", { class: "cue", text: ` · ${t("your_turn")}` }) : null),
+    el("div", { class: "meta", text: meta.join(" · ") }));
+    const items = [plate];
     if (s !== v.human) {
       const n = v.hand_counts[s];
       items.push(el("div", { class: "backs", role: "img", "aria-label": t("n_cards", { n }, n) },
@@ -68,6 +73,14 @@ function renderSeats(v) {
     if (bid) items.push(el("div", { class: "bubble", text: bid }));
     box.replaceChildren(...items);
   }
+}
+
+/** The human has acted: the turn cue leaves them at once, before the engine answers. */
+export function clearMyTurn() {
+  const me = $("seat-bottom");
+  me.classList.remove("to-act");
+  const cue = me.querySelector(".cue");
+  if (cue) cue.remove();
 }
 
 /** A seat's latest bid while the auction's outcome is still open.

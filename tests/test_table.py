@@ -1,0 +1,217 @@
+"""The table as a player sees it, in real Chromium on the built site: every card of the
+hand readable and tappable at every turn, at desktop and phone sizes, also with a card
+hovered or focused from the keyboard; no sideways scrolling; no message over the hand;
+and play that can be followed: cards from their seats, the trick's taker named and the
+trick left to read, the settings menu mid-game."""
+
+import json
+import random
+import re
+
+import pytest
+
+from browser_support import CARD_SPOT, hand_problems, open_game, page_state
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def new_page(browser, viewport, console_errors, lang="en"):
+    phone = viewport["width"] < 600
+    ctx = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    page = ctx.new_page()
+    # no forced card plays itself while the test looks at the hand
+    prefs = json.dumps({"lang": lang, "speed": "instant", "autoplay": False})
+    page.add_init_script(f"localStorage.setItem('kingweb.prefs.v1', {json.dumps(prefs)})")
+    page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+    page.on("pageerror", lambda e: console_errors.append(str(e)))
+    return ctx, page
+
+
+def wait_my_card_turn(page, timeout=30_000):
+    """Until the human must play a card (True), or a dialog opened (False)."""
+    page.wait_for_function("""() => document.querySelector('#dialog').open ||
+        (document.querySelector('#seat-bottom').classList.contains('to-act') &&
+         document.querySelectorAll('#hand .card.legal').length > 0)""", timeout=timeout)
+    return not page.evaluate("document.querySelector('#dialog').open")
+
+
+def check_every_turn_of_a_deal(page, rng, phone):
+    """Play one deal (King) or hand (German Whist) with the checks at each of our turns."""
+    turns = 0
+    while wait_my_card_turn(page):
+        turns += 1
+        s = page_state(page)
+        where = f"turn {turns}, hand {s['hand']}"
+        assert hand_problems(page) == [], where
+        # a card hovered by the mouse
+        cards = page.locator("#hand .card")
+        cards.nth(len(s["hand"]) // 2).hover(position={"x": 10, "y": 24})  # where it shows
+        assert hand_problems(page, tap=None) == [], where + ", hovered"
+        # keyboard focus on the hand, moved once with an arrow key
+        page.locator("#hand .card[tabindex='0']").focus()
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.classList.contains('card')")
+        assert hand_problems(page, tap=None) == [], where + ", focused"
+        if turns % 4 == 1:  # a hint's message must not lie over the hand
+            page.locator("#btn-hint").click()
+            page.locator("#toast").wait_for(state="visible")
+            assert hand_problems(page, tap=None) == [], where + ", hint shown"
+        card = rng.choice(s["legal"])
+        n = len(s["hand"])
+        page.locator(f'#hand .card[data-card="{card}"]').click(position=CARD_SPOT)
+        # our card leaves the hand (German Whist's first stage draws another one at once)
+        page.wait_for_function("""([c, n]) => !document.querySelector(`#hand .card[data-card="${c}"]`) ||
+            document.querySelectorAll('#hand .card').length < n""", arg=[card, n], timeout=30_000)
+    return turns
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+@pytest.mark.parametrize("game,seed", [("king", 21), ("whist", 5)])
+def test_every_card_of_the_hand_shows_its_index_at_every_turn(browser, base_url, console_errors, viewport, game, seed):
+    ctx, page = new_page(browser, viewport, console_errors)
+    open_game(page, base_url, game, seed=seed, level="normal")
+    turns = check_every_turn_of_a_deal(page, random.Random(seed), viewport["width"] < 600)
+    assert turns >= (13 if game == "whist" else 3), turns  # a deal's worth of our turns was checked
+    ctx.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_whist_and_king_never_scroll_sideways_on_a_phone(browser, base_url, console_errors, width):
+    for game in ("whist", "king"):
+        ctx, page = new_page(browser, {"width": width, "height": 740}, console_errors)
+        open_game(page, base_url, game, seed=8, level="easy")
+        for _ in range(4):
+            if not wait_my_card_turn(page):
+                break
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, game
+            s = page_state(page)
+            page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
+            page.wait_for_timeout(100)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, game
+        ctx.close()
+
+
+def test_big_screens_get_big_cards(browser, base_url, console_errors):
+    widths = {}
+    for w, h in ((1920, 1080), (1280, 800), (390, 844)):
+        ctx, page = new_page(browser, {"width": w, "height": h}, console_errors)
+        open_game(page, base_url, "king", seed=3, level="easy")
+        widths[w] = page.evaluate("document.querySelector('#hand .card').getBoundingClientRect().width")
+        ctx.close()
+    assert widths[1920] >= 110 and widths[1280] >= 84 and widths[390] >= 48, widths
+    assert widths[1920] > widths[1280] > widths[390], widths
+
+
+# -- following play ---------------------------------------------------------------------------
+
+PLAY_NOW_JS = """(code) => {
+  // a person's click, then what the page shows before the engine has answered
+  const card = document.querySelector(`#hand .card[data-card="${code}"]`);
+  card.click();
+  return {
+    in_hand: !!document.querySelector(`#hand .card[data-card="${code}"]`),
+    on_table: !!document.querySelector(`#trick .card[data-card="${code}"]`),
+    my_cue: document.querySelector('#seat-bottom').classList.contains('to-act'),
+  };
+}"""
+
+
+def open_at_speed(browser, base_url, console_errors, speed, game="king", seed=12, viewport=DESKTOP, **ctx_args):
+    ctx = browser.new_context(viewport=viewport, **ctx_args)
+    page = ctx.new_page()
+    page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+    page.on("pageerror", lambda e: console_errors.append(str(e)))
+    prefs = json.dumps({"lang": "en", "speed": speed, "autoplay": False})
+    page.add_init_script(f"localStorage.setItem('kingweb.prefs.v1', {json.dumps(prefs)})")
+    page.goto(f"{base_url}?game={game}&seed={seed}&level=easy")
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    page.evaluate(WATCH_TRICKS_JS)
+    return ctx, page
+
+
+# Inside the page: each finished trick's show, timed from its winning card being marked to
+# the trick leaving the table, with the caption shown meanwhile.
+WATCH_TRICKS_JS = """() => {
+  window.trickShows = [];
+  let since = 0, note = '';
+  new MutationObserver(() => {
+    const marked = document.querySelector('#trick .card.winner');
+    if (marked && !since) { since = performance.now(); note = document.querySelector('#trick-note').textContent; }
+    else if (!marked && since) { window.trickShows.push([performance.now() - since, note]); since = 0; }
+  }).observe(document.querySelector('#trick'), { subtree: true, childList: true, attributes: true });
+}"""
+
+
+def watch_finished_trick(page, timeout=30_000):
+    """Wait for the next finished trick's show to end: (how long its winning card stayed
+    marked in ms, the caption meanwhile)."""
+    n = page.evaluate("window.trickShows.length")
+    page.wait_for_function("(n) => window.trickShows.length > n", arg=n, timeout=timeout)
+    return tuple(page.evaluate("window.trickShows[window.trickShows.length - 1]"))
+
+
+def test_my_card_leaves_the_hand_at_once_and_the_trick_names_its_taker(browser, base_url, console_errors):
+    ctx, page = open_at_speed(browser, base_url, console_errors, "normal")
+    # the deal arrives dealt, card after card
+    assert page.locator("#hand .card.dealt").count() == 13
+    slid = 0
+    for _ in range(4):  # until a bot's card has been seen sliding in from its seat
+        wait_my_card_turn(page)
+        slid += page.locator("#trick .card.enter.from-left, #trick .card.enter.from-top, #trick .card.enter.from-right").count()
+        s = page_state(page)
+        now = page.evaluate(PLAY_NOW_JS, s["legal"][0])
+        assert now == {"in_hand": False, "on_table": True, "my_cue": False}, now
+        # the finished trick shows its winner and taker
+        shown, note = watch_finished_trick(page)
+        if slid:
+            break
+    assert slid
+    assert re.fullmatch(r"(West|North|East) takes the trick|You take the trick", note), note
+    assert shown >= 1000, shown  # Normal: a finished trick stays at least 1 s
+    page.keyboard.press("l")  # the last trick's dialog agrees on who took it
+    taker = page.locator("#dialog-content").inner_text().split("won by ")[-1].strip()
+    assert note.startswith("You") if taker == "You" else note.startswith(taker), (note, taker)
+    ctx.close()
+
+
+def test_settings_change_speed_deck_colours_sound_and_language_mid_game(browser, base_url, console_errors):
+    ctx, page = open_at_speed(browser, base_url, console_errors, "normal", seed=14)
+    page.evaluate("""() => { window.audioStarts = 0; const A = window.AudioContext;
+        window.AudioContext = class extends A { constructor(...a) { super(...a); window.audioStarts++; } }; }""")
+    wait_my_card_turn(page)
+    assert page.evaluate("window.audioStarts") == 0  # no sound unless asked for
+    page.locator("#btn-settings").click()
+    page.select_option("#set-speed", "slow")
+    page.select_option("#set-deck", "classic")
+    page.locator("#set-sound").check()
+    assert page.evaluate("window.audioStarts") == 1
+    page.select_option("#set-lang", "pt")
+    assert page.locator("#dialog-title").inner_text() == "Ajustes"
+    page.locator("#dialog-actions button.primary").click()
+    prefs = page.evaluate("JSON.parse(localStorage.getItem('kingweb.prefs.v1'))")
+    assert (prefs["speed"], prefs["deck"], prefs["sound"], prefs["lang"]) == ("slow", "classic", True, "pt")
+    assert page.locator("#hand .card .art").count() == len(page_state(page)["hand"])
+    assert page.locator("#btn-hint").inner_text() != "Hint"
+    # Slow: a finished trick stays at least 2 s
+    wait_my_card_turn(page)
+    s = page_state(page)
+    page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
+    shown, note = watch_finished_trick(page)
+    assert shown >= 2000, shown
+    assert "vaza" in note, note
+    ctx.close()
+
+
+def test_reduced_motion_keeps_the_cards_still(browser, base_url, console_errors):
+    ctx, page = open_at_speed(browser, base_url, console_errors, "normal", reduced_motion="reduce")
+    wait_my_card_turn(page)
+    s = page_state(page)
+    page.evaluate(PLAY_NOW_JS, s["legal"][0])
+    page.wait_for_selector("#trick .card.winner", timeout=30_000)
+    moving = page.evaluate("""() => [...document.querySelectorAll('#trick .card, #hand .card')]
+        .filter(c => getComputedStyle(c).animationName !== 'none' || c.classList.contains('enter')).length""")
+    assert moving == 0
+    ctx.close()
