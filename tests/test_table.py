@@ -9,6 +9,7 @@ import random
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_support import CARD_SPOT, hand_problems, open_game, page_state
 
@@ -62,9 +63,15 @@ def check_every_turn_of_a_deal(page, rng, phone):
         card = rng.choice(s["legal"])
         n = len(s["hand"])
         page.locator(f'#hand .card[data-card="{card}"]').click(position=CARD_SPOT)
-        # our card leaves the hand (German Whist's first stage draws another one at once)
-        page.wait_for_function("""([c, n]) => !document.querySelector(`#hand .card[data-card="${c}"]`) ||
-            document.querySelectorAll('#hand .card').length < n""", arg=[card, n], timeout=30_000)
+        # our card leaves the hand (German Whist's first stage draws another one at once;
+        # after the last card the deal's result opens over the next deal's new hand)
+        try:
+            page.wait_for_function("""([c, n]) => !document.querySelector(`#hand .card[data-card="${c}"]`) ||
+                document.querySelectorAll('#hand .card').length < n || document.querySelector('#dialog').open""",
+                                   arg=[card, n], timeout=30_000)
+        except PlaywrightTimeout:
+            toast = page.locator("#toast").inner_text()
+            raise AssertionError(f"{where}: {card} was clicked and stayed; now {page_state(page)}; toast {toast!r}") from None
     return turns
 
 
