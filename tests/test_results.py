@@ -125,7 +125,9 @@ def test_bid_buttons_carry_their_points_and_preference_is_told(page, base_url):
             assert a == "pass" and pts == "out of this auction for good"
     assert seen >= 2
     assert page.locator('#panel button[data-action="offer:up:5"] .bid-what').inner_text() == "match 5 up"
-    page.select_option("#lang-pick", "ru")
+    page.locator("#btn-settings").click()  # the language is in the settings menu
+    page.select_option("#set-lang", "ru")
+    page.locator("#dialog-actions button.primary").click()
     assert page.locator("#deal-log li").nth(3).inner_text() == "Север заявляет 5 на взятки (125)"
     assert page.locator("#panel .prompt").inner_text() == "Ваше слово"
 
