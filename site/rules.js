@@ -473,14 +473,3 @@ export function rulesSections(game, lang, options = {}) {
   bodies.options = [OPTIONS_HEADING[TEXT[lang] ? lang : "en"], optionsSection(L, game, o)];
   return SECTION_IDS[game].map((id) => [id, bodies[id][0], bodies[id][1]]);
 }
-
-/**
- * The rules pages as the table read them before rulesSections: [heading, [paragraphs]]
- * per game and language, with every option at its default.  Not knowing the match, they
- * leave out the "options of this match" section.
- */
-const GAME_IDS = /** @type {Array<"king"|"kingru"|"whist">} */ (Object.keys(SECTION_IDS));
-
-export const RULES = Object.fromEntries(GAME_IDS.map((game) => [game,
-  Object.fromEntries(LANGS.map((lang) => [lang,
-    rulesSections(game, lang).filter(([id]) => id !== "options").map(([, h, ps]) => [h, ps])]))]));

@@ -41,9 +41,7 @@ OTHER = {
 
 SCRIPT = """import * as R from %s;
 const reqs = JSON.parse(process.argv[1]);
-const old = Object.fromEntries(Object.entries(R.RULES).map(([g, ls]) =>
-  [g, Object.fromEntries(Object.entries(ls).map(([lang, s]) => [lang, s.length]))]));
-console.log(JSON.stringify({ids: R.SECTION_IDS, defaults: R.DEFAULT_OPTIONS, langs: R.LANGS, old,
+console.log(JSON.stringify({ids: R.SECTION_IDS, defaults: R.DEFAULT_OPTIONS, langs: R.LANGS,
   phases: R.SECTION_OF_PHASE,
   pages: reqs.map(([g, lang, o]) => R.rulesSections(g, lang, o))}));
 """
@@ -88,9 +86,6 @@ def test_every_game_and_language_has_every_section():
         if lang != "en":  # another text, not English left in place
             en = _body(pages[g, "en"])
             assert all(paras != en[sid] for sid, paras in _body(page).items()), (g, lang)
-    # the shape the table read before rulesSections: RULES[game][lang] = [[heading, paras], ...]
-    # (without the section about the match's options, which it cannot know)
-    assert res["old"] == {g: {lang: len(res["ids"][g]) - 1 for lang in LANGS} for g in GAMES}
 
 
 def test_the_page_knows_the_engines_options_and_defaults():
