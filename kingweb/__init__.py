@@ -10,9 +10,17 @@ True
 
 A game is a state: ``turn`` is the seat to act, ``legal()`` the actions open to it as
 strings (card codes such as ``"QS"``, or bidding words such as ``"offer:up:5"``), and
-``act(action)`` applies one.  ``view(seat)`` is what that seat may know.  Bad requests
-raise :class:`RulesError`; illegal actions raise :class:`IllegalAction` and change
-nothing.
+``act(action)`` applies one.  ``view(seat)`` is what that seat may know (its shape is
+declared in ``kingweb.views``).  Bad requests raise :class:`RulesError`; illegal actions
+raise :class:`IllegalAction` and change nothing.  Both carry a stable ``code`` and JSON
+``params`` beside the English message (``kingweb.errors``), so that a page can say why in
+its own language:
+
+>>> try:
+...     g.act("pass")
+... except kingweb.IllegalAction as e:
+...     print(e.code, e.params["action"])
+not-a-card pass
 """
 
 from collections.abc import Sequence

@@ -56,23 +56,27 @@ class Contract:
           tricks as such score (present for every seat, even at 0).
         """
         out: list[list[Counted]] = [[] for _ in won]
-        cards: dict[tuple[int, int], int] = {}
-        for kind, mask, unit in self.parts:
-            if kind == "card":
-                for s, w in enumerate(won):
-                    m = w & mask
-                    while m:
-                        low = m & -m
-                        c = low.bit_length() - 1
-                        cards[(s, c)] = cards.get((s, c), 0) + unit
-                        m ^= low
-        for (s, c), pts in sorted(cards.items(), key=lambda x: x[0][1]):
-            out[s].append({"kind": "card", "card": CODES[c], "points": pts})
+        card_parts = [(mask, unit) for kind, mask, unit in self.parts if kind == "card"]
         for kind, base, unit in self.parts:
             if kind == "tricks":
                 for s, t in enumerate(ntricks):
-                    out[s].insert(0, {"kind": "tricks", "count": t, "points": base + unit * t})
-            elif kind == "last-two":
+                    out[s].append({"kind": "tricks", "count": t, "points": base + unit * t})
+        if card_parts:
+            scoring = 0
+            for mask, _ in card_parts:
+                scoring |= mask
+            for s, w in enumerate(won):
+                m = w & scoring
+                while m:  # lowest card first
+                    low = m & -m
+                    m ^= low
+                    pts = 0
+                    for mask, unit in card_parts:
+                        if low & mask:
+                            pts += unit
+                    out[s].append({"kind": "card", "card": CODES[low.bit_length() - 1], "points": pts})
+        for kind, _, unit in self.parts:
+            if kind == "last-two":
                 for k in range(len(winners) - 2, len(winners)):
                     winner = winners[k]
                     if winner is not None:

@@ -84,18 +84,21 @@ const ACTION = /^[\x21-\x7e]{1,32}$/;  // "QS", "offer:up:5", "dealer:2": short,
  * The saved match as stored, checked before the engine sees it: its size, that it is
  * JSON, and every field's type and value (a known game, level, seat and options; a
  * list of short action strings).  Returns {save} (a fresh object holding only those
- * fields) or {problem} naming what is wrong.  Never throws.
+ * fields) or {problem} naming what is wrong: "field=value", or for the save as a whole
+ * an i18n key (`words`, with `n`) beside its English.  Never throws.
  * @param {any} raw
  * @param {import("./protocol.js").Info} info
- * @returns {{save: Record<string, any>, problem?: undefined} | {problem: string, save?: undefined}}
+ * @returns {{save?: Record<string, any>, problem?: string, words?: string, n?: number}}
  */
 export function checkSave(raw, info) {
-  if (typeof raw !== "string") return { problem: `not text (${describe(raw)})` };
-  if (raw.length > SAVE_LIMIT) return { problem: `${raw.length} characters, more than a save holds` };
+  if (typeof raw !== "string") return { problem: describe(raw) };
+  if (raw.length > SAVE_LIMIT) {
+    return { problem: `${raw.length} characters, more than a save holds`, words: "save_too_big", n: raw.length };
+  }
   let d;
-  try { d = JSON.parse(raw); } catch { return { problem: "not JSON" }; }
-  if (!isPlainObject(d) || d.format !== "kingweb-save") return { problem: "not a kingweb save" };
-  for (const k of Object.keys(d)) if (!SAVE_FIELDS.includes(k)) return { problem: `unknown field ${cut(k)}` };
+  try { d = JSON.parse(raw); } catch { return { problem: "not JSON", words: "save_not_json" }; }
+  if (!isPlainObject(d) || d.format !== "kingweb-save") return { problem: "not a kingweb save", words: "save_not_save" };
+  for (const k of Object.keys(d)) if (!SAVE_FIELDS.includes(k)) return { problem: `${cut(k)}=${describe(d[k])}` };
   if (d.version !== 1) return { problem: `version=${describe(d.version)}` };
   if (!has(info.games, d.game)) return { problem: `game=${describe(d.game)}` };
   if (!Number.isSafeInteger(d.seed) || d.seed < 0) return { problem: `seed=${describe(d.seed)}` };

@@ -5,12 +5,13 @@ import { LANGS, setLang, t } from "./i18n/index.js";
 import { HostLink, readCommand, readParams } from "./embed.js";
 import { checkSave } from "./checks.js";
 import { call, restartEngine, startEngine } from "./engine.js";
-import { DECKS, SPEEDS, checkPrefs, dropSave, page, prefs, readSave, savePrefs, setSaveAside, writeSave } from "./store.js";
+import { DECKS, SPEEDS, checkPrefs, dropSave, page, prefs, readSave, readStats, recordStats, savePrefs, setSaveAside, writeSave } from "./store.js";
 import { $ } from "./views/dom.js";
-import { choiceLabel, reasonText, translateError } from "./views/labels.js";
-import { renderTable } from "./views/table.js";
-import { renderTrick, showFinishedTrick } from "./views/trick.js";
-import { bindHand, focusHand, renderHand } from "./views/hand.js";
+import { choiceLabel, reasonText, refusalText } from "./views/labels.js";
+import { clearMyTurn, renderTable } from "./views/table.js";
+import { hurryTrick, layHumanCard, renderTrick, showFinishedTrick } from "./views/trick.js";
+import { bindHand, dealMs, focusHand, renderHand, takeFromHand } from "./views/hand.js";
+import { play, setSound } from "./sound.js";
 import { renderPanel } from "./views/panel.js";
 import * as dialogs from "./views/dialogs.js";
 import { choiceButton, download, hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
@@ -28,21 +29,26 @@ let timer;
 /** @type {HostLink | null} */
 let host = null;
 let readySent = false;
+let dealtUntil = 0;  // performance.now() when the dealing animation ends
+/** @type {Promise<void> | null} */
+let finishing = null;  // a finished trick on show
 let restarted = false;  // the engine was restarted after a crash: resume, do not start over
+let engineDown = false;  // a crash is being restarted from: what was under way stops there
 
 const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, crashed: onCrashed };
 
 // -- drawing ---------------------------------------------------------------------------------
 
-function render() {
-  const v = page.view;
+/** Draw the whole table from the page's state.  `deal`: the hand arrives dealt. */
+function render({ deal = false } = {}) {
+  const v = page.finished || page.view;
   if (!v) return;
-  renderTable(v, { deck: prefs.deck, fourColor: prefs.fourColor, busy: page.busy });
-  if (!page.animating) renderTrick(v, prefs.deck);
-  renderHand(v, { deck: prefs.deck, hinted: page.hinted }, humanAct);
+  renderTable(v, { deck: prefs.deck, fourColor: prefs.fourColor, busy: page.busy }, { onLog: () => dialogs.showDealLog(v) });
+  if (!page.animating) renderTrick(v, prefs.deck, moving());
+  renderHand(v, { deck: prefs.deck, hinted: page.hinted, deal: deal && moving() }, humanAct);
   renderPanel(v, { hinted: page.hinted, lessonDone: page.lessonDone, lessonFeedback: page.lessonFeedback,
     nextLesson: v.lesson ? nextLessonId(v.lesson) : null },
-  { onAction: humanAct, onNextLesson: (id) => { page.lessonFeedback = ""; startLesson(id); } });
+  { onAction: humanAct, onNextLesson: (id) => { page.lessonFeedback = ""; startLesson(id); }, onRules: showRules });
 }
 
 // -- state and flow ----------------------------------------------------------------------------
@@ -53,22 +59,58 @@ function persist() {
   call("save").then(writeSave).catch(() => {});
 }
 
-/** Take the engine's new view: show a trick that just finished, draw, save, move on.
+/** Cards move (slide, deal, fly) unless the speed is instant. */
+const moving = () => SPEEDS[prefs.speed].trick > 0;
+
+/** Take the engine's new view: draw it, show a trick that just finished (its winner
+ * marked, its taker named), save, move on.
  * @param {View} next @param {{animate?: boolean}} [o] */
 async function setView(next, { animate = true } = {}) {
   const prev = page.view;
   page.view = next;
+  // a deal just ended: the table keeps showing it until its summary is dismissed
+  page.finished = prev && !next.lesson && next.deals.length > prev.deals.length && next.seed === prev.seed
+    ? finishedDeal(prev, next) : null;
   if (host && !readySent) { readySent = true; host.post("ready", { game: next.game, lesson: next.lesson }); }
   page.hinted = null;
-  if (animate && prev && next.last_trick &&
-      (!prev.last_trick || prev.last_trick.serial !== next.last_trick.serial)) {
+  const newDeal = !prev || prev.deal_no !== next.deal_no || prev.game !== next.game || prev.seed !== next.seed;
+  const finished = animate && prev && next.last_trick &&
+    (!prev.last_trick || prev.last_trick.serial !== next.last_trick.serial);
+  const played = next.trick.length > (prev ? prev.trick.length : 0) || finished;
+  if (played && animate && prev && prev.turn !== prev.human) play("card");  // ours sounded when played
+  if (finished && next.last_trick) {
     page.animating = true;
-    await showFinishedTrick(next.last_trick, next, prefs.deck, SPEEDS[prefs.speed]);
+    render();
+    finishing = showFinishedTrick(next.last_trick, next, prefs.deck, SPEEDS[prefs.speed].trick);
+    await finishing;
+    finishing = null;
     page.animating = false;
+    if (SPEEDS[prefs.speed].trick) play("trick");
+    if (page.view !== next) return;  // a newer view came meanwhile (undo, new game)
   }
-  render();
+  const deal = newDeal && !next.lesson && !page.finished;  // held back until the summary is dismissed
+  if (deal && moving()) dealtUntil = performance.now() + dealMs(next.hand.length);
+  render({ deal });
+  if (next.turn === next.human && !next.over && (!prev || prev.turn !== prev.human || newDeal)) play("turn");
   persist();
   advance();
+}
+
+/** The table as the last deal left it, before the next one is dealt: the cards still in
+ * hand (a deal may end early), no trick, the totals after the deal.
+ * @param {View} prev the last view of the deal @param {View} next the first after it
+ * @returns {View} */
+function finishedDeal(prev, next) {
+  const d = next.deals[next.deals.length - 1];
+  const tr = next.last_trick && (!prev.last_trick || prev.last_trick.serial !== next.last_trick.serial) ? next.last_trick : null;
+  const played = new Set(tr ? tr.cards : []);
+  const inTrick = new Set(prev.trick.map((x) => x.seat));
+  return {
+    ...prev, hand: prev.hand.filter((c) => !played.has(c)), trick: [], legal: [], turn: null,
+    hand_counts: prev.hand_counts.map((n, s) => (tr && !inTrick.has(s) ? Math.max(0, n - 1) : n)),
+    taken: prev.taken && tr ? prev.taken.map((n, s) => n + (s === tr.winner ? 1 : 0)) : prev.taken,
+    deal_points: d.points, scores: d.scores || next.scores, can_undo: false,
+  };
 }
 
 function advance() {
@@ -80,22 +122,33 @@ function advance() {
     page.shownDeals = view.deals.length;
     const d = view.deals[view.deals.length - 1];
     if (host) host.post("deal-end", { deal_no: view.deals.length - 1, contract: d.contract, points: d.points, scores: view.scores });
-    return dialogs.showDealResult(view, view.deals.length - 1, view.lesson ? null : shareUrl(view), () => advance());
+    return dialogs.showDealResult(view, view.deals.length - 1, prefs.deck, () => {
+      page.finished = null;
+      const v = page.view;
+      const deal = !!v && !v.over && !v.lesson;  // now the next deal is dealt
+      if (v && deal && moving()) dealtUntil = performance.now() + dealMs(v.hand.length);
+      render({ deal });
+      advance();
+    });
   }
   if (view.over) {
     if (host) {
       const best = Math.max(...view.scores);
       host.post("match-end", { scores: view.scores, winners: view.scores.flatMap((x, i) => (x === best ? [i] : [])) });
     }
-    return dialogs.showMatchEnd(view, shareUrl(view), {
-      onPlayAgain: () => { startGame(view.game, view.options, view.level).catch((e) => toast(e.message)); },
+    const line = page.embedded ? null : recordMatch(view);
+    return dialogs.showMatchEnd(view, line, {
+      onPlayAgain: () => { startGame(view.game, view.options, view.level).catch((e) => toast(refusalText(e, page.view))); },
       onNewGame: openNewGame,
+      onStats: showStats,
     });
   }
+  // bots wait for the dealing to end and for the player to close a dialog
+  const wait = Math.max(SPEEDS[prefs.speed].move, dealtUntil - performance.now());
   if (view.turn !== view.human) {
-    timer = setTimeout(botStep, SPEEDS[prefs.speed] / 2);
+    timer = setTimeout(botStep, wait);
   } else if (prefs.autoplay && view.phase === "play" && view.legal.length === 1) {
-    timer = setTimeout(() => humanAct(view.legal[0]), SPEEDS[prefs.speed] / 2);
+    timer = setTimeout(() => humanAct(view.legal[0]), Math.max(SPEEDS[prefs.speed].move / 2, dealtUntil - performance.now()));
   } else {
     focusHand();
   }
@@ -104,6 +157,7 @@ function advance() {
 async function botStep() {
   const view = page.view;
   if (page.busy || !view || view.over || view.turn === view.human) return;
+  if (/** @type {HTMLDialogElement} */ ($("dialog")).open) return;  // resumed when it closes
   page.busy = true;
   try {
     /** @type {Step} */
@@ -112,25 +166,38 @@ async function botStep() {
     if (r.ok) await setView(r.state); else advance();
   } catch (e) {
     page.busy = false;
-    toast(/** @type {Error} */ (e).message);
+    toast(refusalText(/** @type {any} */ (e), page.view));
   }
 }
 
 /** The human plays a card or takes an action. @param {string} action */
 async function humanAct(action) {
+  if (finishing) {  // playing on ends the finished trick's show
+    const show = finishing;
+    hurryTrick();
+    await show;
+  }
   const view = page.view;
   if (page.busy || page.animating || !view || view.turn !== view.human) return;
   if (view.lesson) return lessonTry(action);
   page.busy = true;
+  if (view.phase === "play" && view.legal.includes(action)) {
+    // the card leaves the hand and lands on the table now; the engine's answer follows
+    clearTimeout(timer);
+    takeFromHand(action);
+    layHumanCard(action, view, prefs.deck, moving());
+    clearMyTurn();
+    play("card");
+  }
   try {
     /** @type {Step} */
     const r = await call("act", { action });
     page.busy = false;
-    if (!r.ok) { toast(translateError(/** @type {string} */ (r.error))); render(); return; }
+    if (!r.ok) { toast(refusalText(r, view)); render(); return; }
     await setView(r.state);
   } catch (e) {
     page.busy = false;
-    toast(/** @type {Error} */ (e).message);
+    toast(refusalText(/** @type {any} */ (e), page.view));
   }
 }
 
@@ -174,7 +241,10 @@ async function resume() {
   const raw = readSave();
   if (raw === null || page.saveHeld !== null) return false;
   const checked = checkSave(raw, info);
-  if (checked.problem !== undefined) { setAside(raw, checked.problem); return false; }
+  if (!checked.save) {
+    setAside(raw, checked.words ? t(checked.words, { n: checked.n ?? 0 }) : String(checked.problem));
+    return false;
+  }
   try {
     /** @type {View} */
     const state = await call("load", { save: checked.save });
@@ -197,6 +267,7 @@ function onCrashed(message) {
   page.view = null;
   notice(t("engine_crashed", { msg: message }));
   restarted = true;
+  engineDown = true;
   showProgress("runtime", 5);
   restartEngine(boot);
 }
@@ -213,10 +284,12 @@ function registerOffline() {
  * offer a new one. @param {Info} engineInfo */
 async function onReady(engineInfo) {
   info = engineInfo;
+  engineDown = false;
   hideLoading();
   if (restarted) {  // after a crash: the match as last saved, else a new one
     if (!page.embedded && await resume()) return;
-    return openNewGame();
+    if (!engineDown) openNewGame();
+    return;
   }
   setTimeout(registerOffline, 1000);
   const { cfg, problems } = readParams(location.search, info, { langs: LANGS, speeds: Object.keys(SPEEDS) });
@@ -240,8 +313,10 @@ async function onReady(engineInfo) {
       const game = cfg.game || prefs.game;
       return await startGame(game, cfg.options || {}, cfg.level || prefs.level, cfg.seed, cfg.seat);
     }
-  } catch (e) { toast(/** @type {Error} */ (e).message, 8000); }
-  if (await resume()) return;
+  } catch (e) { toast(refusalText(/** @type {any} */ (e), page.view), 8000); }
+  // a crash on the way (a save that broke the engine is set aside by resume) leaves the
+  // rest to the new engine's onReady
+  if (engineDown || await resume() || engineDown) return;
   openNewGame();
 }
 
@@ -255,7 +330,7 @@ function onHostCommand(msg) {
   if (problems.length) notice(t("bad_command", { list: problems.join(", ") }));
   if (!c) return;
   if (c.type === "new-game") {
-    startGame(c.game || game, c.options || {}, c.level || prefs.level, c.seed).catch((e) => toast(e.message));
+    startGame(c.game || game, c.options || {}, c.level || prefs.level, c.seed).catch((e) => toast(refusalText(e, page.view)));
   } else {
     if (c.lang) { prefs.lang = c.lang; applyLang(); }
     if (c.speed) prefs.speed = c.speed;
@@ -278,6 +353,28 @@ function shareUrl(v) {
   return u.href;
 }
 
+/** Count a finished match in the local statistics (once, even if the page reloads at
+ * its end); the line for its game and level. @param {View} v */
+function recordMatch(v) {
+  const best = Math.max(...v.scores);
+  const { line, corrupt } = recordStats(`${v.game}/${v.level}`, `${v.game}:${v.seed}:${JSON.stringify(v.options)}:${v.actions_count}`,
+    v.scores[v.human] === best, v.scores[v.human] * (v.options.scale || 1));
+  if (corrupt) toast(t("stats_corrupt"), 8000);
+  return line;
+}
+
+function showStats() {
+  const { stats, corrupt } = readStats();
+  if (corrupt) toast(t("stats_corrupt"), 8000);
+  dialogs.showStats(stats, info ? info.levels : []);
+}
+
+function showShare() {
+  const v = page.view;
+  if (!v || v.lesson) return toast(t("share_none"));
+  dialogs.showShare(shareUrl(v));
+}
+
 // -- lessons ------------------------------------------------------------------------------
 
 /** @param {string} id */
@@ -297,10 +394,10 @@ async function lessonTry(action) {
     const r = await call("lesson_try", { action });
     page.busy = false;
     const view = /** @type {View} */ (page.view);
-    if (r.verdict === "illegal") { toast(translateError(/** @type {string} */ (r.error))); render(); return; }
+    if (r.verdict === "illegal") { toast(refusalText(r, view)); render(); return; }
     if (r.verdict === "wrong") {
       const h = /** @type {Hint} */ (r.hint);
-      const why = reasonText(h, choiceLabel(/** @type {string} */ (h.action), view));
+      const why = reasonText(h, view);
       page.lessonFeedback = `${t("why_prefix")} ${why} ${t("try_again")}`;
       page.hinted = null;
       render();
@@ -311,7 +408,7 @@ async function lessonTry(action) {
     page.lessonFeedback = t("right");
     await setView(r.state, { animate: false });
     host && host.post("lesson-done", { lesson: r.state.lesson });
-  } catch (e) { page.busy = false; toast(/** @type {Error} */ (e).message); }
+  } catch (e) { page.busy = false; toast(refusalText(/** @type {any} */ (e), page.view)); }
 }
 
 /** The next lesson of the same game, if any. @param {string} id */
@@ -331,9 +428,11 @@ function openNewGame() {
     onPlay: (game, options, choice) => {
       prefs.speed = choice.speed; prefs.fourColor = choice.fourColor; prefs.deck = choice.deck; prefs.autoplay = choice.autoplay;
       savePrefs();
-      startGame(game, options, choice.level).catch((e) => toast(e.message, 6000));
+      startGame(game, options, choice.level).catch((e) => toast(refusalText(e, page.view), 6000));
     },
-    onLesson: (id) => { page.lessonFeedback = ""; startLesson(id).catch((e) => toast(e.message)); },
+    onLesson: (id) => { page.lessonFeedback = ""; startLesson(id).catch((e) => toast(refusalText(e, page.view))); },
+    // the rules as the welcome's table rules set them now; closing them returns to the welcome
+    onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, undefined, () => setTimeout(openNewGame, 0)),
   });
 }
 
@@ -346,9 +445,8 @@ async function showHint() {
     if (!h.action) return toast(t("hint_none"));
     page.hinted = h.action;
     render();
-    const label = choiceLabel(h.action, view);
-    toast(`${label}: ${reasonText(h, label)}`, 6000);
-  } catch (e) { toast(/** @type {Error} */ (e).message); }
+    toast(`${choiceLabel(h.action, view)} — ${reasonText(h, view)}`, 6000);
+  } catch (e) { toast(refusalText(/** @type {any} */ (e), page.view)); }
 }
 
 async function undo() {
@@ -358,23 +456,40 @@ async function undo() {
     /** @type {Step} */
     const r = await call("undo");
     if (r.ok) { page.shownDeals = Math.min(page.shownDeals, r.state.deals.length); await setView(r.state, { animate: false }); }
-  } catch (e) { toast(/** @type {Error} */ (e).message); }
+  } catch (e) { toast(refusalText(/** @type {any} */ (e), page.view)); }
 }
 
 function showLastTrick() { if (page.view) dialogs.showLastTrick(page.view, prefs.deck); }
 function showSheet() { if (page.view) dialogs.showSheet(page.view); }
-function showRules() { dialogs.showRules(page.view ? page.view.game : prefs.game); }
+/** @param {string} [section] a rules section id to open at */
+function showRules(section) {
+  const v = page.view;
+  dialogs.showRules(v ? v.game : prefs.game, v ? v.options : prefs.options[prefs.game] || {}, typeof section === "string" ? section : undefined);
+}
 
 // -- static text, language, keys -------------------------------------------------------------
 
 function applyLang() {
   setLang(prefs.lang);
   document.documentElement.lang = prefs.lang;
-  const pick = /** @type {HTMLSelectElement} */ ($("lang-pick"));
-  pick.value = prefs.lang;
   for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) e.textContent = t(/** @type {string} */ (e.dataset.i18n));
-  pick.setAttribute("aria-label", t("language"));
   render();
+}
+
+/** The settings menu: speed, deck, colours, sound, forced cards and language, changed
+ * mid-game and kept in the preferences. */
+function openSettings() {
+  dialogs.openSettings(prefs, { speeds: Object.keys(SPEEDS), decks: DECKS }, {
+    onChange: (c) => {
+      prefs.speed = c.speed; prefs.deck = c.deck; prefs.fourColor = c.fourColor; prefs.autoplay = c.autoplay;
+      prefs.sound = c.sound; setSound(c.sound);
+      savePrefs();
+      render();
+    },
+    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openSettings(); },
+    onLastTrick: showLastTrick, onSheet: showSheet, onRules: showRules,
+    onClose: () => {},
+  });
 }
 
 function bindControls() {
@@ -383,33 +498,41 @@ function bindControls() {
     showProgress("runtime", 5);
     restartEngine(boot);
   });
-  $("lang-pick").addEventListener("change", (e) => {
-    const to = /** @type {HTMLSelectElement} */ (e.target).value;
-    if (!LANGS.includes(/** @type {any} */ (to))) return;
-    prefs.lang = /** @type {import("./i18n/index.js").Lang} */ (to); savePrefs(); applyLang();
+  $("btn-settings").addEventListener("click", openSettings);
+  // bots wait while a dialog is open (settings, the sheet, a new game being chosen)
+  $("dialog").addEventListener("close", () => {
+    const v = page.view;
+    if (v && !v.over && !v.lesson && v.turn !== v.human && !page.busy && !page.animating) advance();
   });
   $("btn-new").addEventListener("click", () => openNewGame());
   $("btn-hint").addEventListener("click", showHint);
   $("btn-undo").addEventListener("click", undo);
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-sheet").addEventListener("click", showSheet);
-  $("btn-rules").addEventListener("click", showRules);
+  $("btn-rules").addEventListener("click", () => showRules());
+  for (const [id, fn] of /** @type {[string, () => void][]} */ ([["btn-share", showShare], ["btn-stats", showStats]])) {
+    $(id).addEventListener("click", () => { /** @type {HTMLDetailsElement} */ ($("more")).open = false; fn(); });
+  }
   bindHand();
   // the keyboard's focus ring shows once keys are used, and goes with a pointer
   document.addEventListener("keydown", () => document.body.classList.add("keys"), true);
-  document.addEventListener("pointerdown", () => document.body.classList.remove("keys"), true);
+  document.addEventListener("pointerdown", () => {
+    document.body.classList.remove("keys");
+    if (prefs.sound) setSound(true);  // a browser lets audio start on a gesture
+  }, true);
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
     if (["INPUT", "SELECT", "TEXTAREA"].includes(/** @type {Element} */ (document.activeElement).tagName)) return;
     const k = e.key.toLowerCase();
     /** @type {Record<string, () => void>} */
-    const map = { h: showHint, u: undo, l: showLastTrick, s: showSheet, r: showRules, n: openNewGame };
+    const map = { h: showHint, u: undo, l: showLastTrick, s: showSheet, r: () => showRules(), n: openNewGame, m: openSettings };
     if (map[k]) { e.preventDefault(); map[k](); }
   });
 }
 
 /** Wire the page and boot the engine. */
 export function start() {
+  setSound(prefs.sound);
   bindControls();
   applyLang();
   showProgress("runtime", 5);

@@ -44,7 +44,7 @@ function receive(ev) {
   perf.push({ cmd: c.cmd, ms: m.ms });
   if (perf.length > 2000) perf.splice(0, 1000);
   if (m.response.ok) c.resolve(m.response.result);
-  else c.reject(Object.assign(new Error(m.response.error), { kind: m.response.kind }));
+  else c.reject(Object.assign(new Error(m.response.error), { kind: m.response.kind, code: m.response.code, params: m.response.params }));
 }
 
 /** The worker broke after its boot: refuse what is under way, tell the page. @param {string} message */

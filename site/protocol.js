@@ -116,11 +116,31 @@
  * @property {number | null} [buyer]
  * @property {string} [offer]
  * @property {number} [payment]
+ * @property {number[]} [scores]     the match totals after this deal
+ * @property {Counted[][]} [counted] per seat, what it took that scored
+ * @property {{seat: number, phase: string, action: string, matches?: number}[]} [log]  a positive's spoken actions
+ * @property {{cards: string[], leader: number, winner: number}[]} [tricks]
+ * @property {number} [stage2_from]  German Whist: the first trick of stage 2
+ * @property {number} [target]       German Whist: the points that win the match
+ * @property {string} [trump]        German Whist: the deal's trump suit
+ */
+
+/**
+ * One item a seat took that scored in a deal (kingweb.play.Contract.counted, King's
+ * payment and 4-3-3-3 items).
+ * @typedef {object} Counted
+ * @property {"card" | "trick" | "tricks" | "payment" | "4333"} kind
+ * @property {number} points
+ * @property {string} [card]    kind "card"
+ * @property {number} [trick]   kind "trick": its number in the deal, from 1
+ * @property {number} [count]   kind "tricks"
+ * @property {number} [seat]    kind "payment": the other party
  */
 
 /**
  * German Whist: what the two players took from the stock after a stage-1 trick.
  * @typedef {object} Draw
+ * @property {number} trick    the stage-1 trick after which it was drawn (from 0)
  * @property {number} winner
  * @property {string} faceup   the card the winner took
  * @property {string} [hidden] the loser's unseen card (only in the loser's own view)
@@ -150,12 +170,17 @@
  * @property {string[]} legal
  * @property {TrickCard[]} trick
  * @property {FinishedTrick | null} last_trick
+ * @property {{cards: string[], leader: number, winner: number}[]} [tricks]  this deal's finished tricks
  * @property {number[]} [taken]
  * @property {number[]} [deal_points]
  * @property {number} [deal_total]   Кинг: the deal's points in all
  * @property {string | null} [trump]
  * @property {number | null} [owner]
  * @property {Auction} [auction]
+ * @property {number | null} [buyer]     King: the positive's buyer
+ * @property {string | null} [bought]    King: the offer he bought
+ * @property {{seat: number, phase: string, action: string, matches?: number}[]} [log]  King: the positive's spoken actions
+ * @property {number} [target]           German Whist: the points that win the match
  * @property {number} [stage]        German Whist: 1 (stock) or 2
  * @property {number[]} [stage1_taken]
  * @property {string | null} [faceup]

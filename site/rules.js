@@ -13,6 +13,16 @@ export const SECTION_IDS = {
   whist: ["game", "deal", "stock", "stage2", "scoring", "options"],
 };
 
+/**
+ * The section that explains what is being decided in each King phase, for a link from
+ * the panel's buttons: the owner's choice, the auction, the decision and the ultimatum,
+ * the buyer's (or the rejecting owner's) trump, the K♥ receiver naming the first dealer.
+ * @type {Record<string, string>}
+ */
+export const SECTION_OF_PHASE = {
+  choose: "choose", auction: "auction", decide: "decision", ultimatum: "decision", trump: "trump", dealer: "deal",
+};
+
 /** The engine's defaults (kingweb's OPTIONS), used for whatever a caller leaves out. */
 export const DEFAULT_OPTIONS = {
   king: { king_chooses_dealer: false, first_lead: "dealer", king_forced_on_heart_lead: true, play_all_tricks: false,

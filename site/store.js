@@ -11,8 +11,15 @@ import { checkOptions, describe, has, isPlainObject, oneOf } from "./checks.js";
 
 export const SAVE_KEY = "kingweb.save.v1";
 export const PREFS_KEY = "kingweb.prefs.v1";
-/** Pause between moves per speed setting, in ms. @type {Record<string, number>} */
-export const SPEEDS = { slow: 1100, normal: 650, fast: 220, instant: 0 };
+/**
+ * The pace per speed setting, in ms: `move` between one play and the next, `trick` how
+ * long a finished trick stays on the table before it goes to its taker.
+ * @type {Record<string, {move: number, trick: number}>}
+ */
+export const SPEEDS = {
+  slow: { move: 1000, trick: 2200 }, normal: { move: 600, trick: 1200 },
+  fast: { move: 250, trick: 600 }, instant: { move: 0, trick: 0 },
+};
 /** Card faces: drawn by the page, or the classic drawings. */
 export const DECKS = ["plain", "classic"];
 
@@ -23,6 +30,7 @@ export const DECKS = ["plain", "classic"];
  * @property {string} level
  * @property {boolean} fourColor
  * @property {boolean} autoplay   play forced cards without asking
+ * @property {boolean} sound      card, trick and your-turn sounds (off unless chosen)
  * @property {string} deck
  * @property {string} game
  * @property {Record<string, Record<string, any>>} options   per game
@@ -74,6 +82,7 @@ function loadPrefs() {
     level: field("level", (l) => typeof l === "string", "normal"),
     fourColor: field("fourColor", (b) => typeof b === "boolean", false),
     autoplay: field("autoplay", (b) => typeof b === "boolean", true),
+    sound: field("sound", (b) => typeof b === "boolean", false),
     deck: field("deck", (d) => oneOf(d, DECKS), DECKS[0]),
     game: field("game", (g) => typeof g === "string", "king"),
     options,
@@ -163,10 +172,64 @@ export function dropSave() {
   page.saveHeld = null;
 }
 
+export const STATS_KEY = "kingweb.stats.v1";
+
+/**
+ * Local statistics: per "game/level", matches played, won (a shared win counts) and the
+ * sum of the player's final scores (for the average).  `last` names the match counted
+ * last, so that a reload at its end does not count it again.
+ * @typedef {{played: number, won: number, total: number}} StatLine
+ * @typedef {{version: 1, lines: Record<string, StatLine>, last: string | null}} Stats
+ */
+
+/** @returns {Stats} */
+const freshStats = () => ({ version: 1, lines: {}, last: null });
+
+/** @param {any} s @returns {s is Stats} */
+function validStats(s) {
+  if (!s || typeof s !== "object" || s.version !== 1 || !s.lines || typeof s.lines !== "object" || Array.isArray(s.lines)) return false;
+  if (s.last !== null && typeof s.last !== "string") return false;
+  return Object.entries(s.lines).every(([k, x]) => /^(king|kingru|whist)\/[a-z]+$/.test(k) && x && typeof x === "object" &&
+    Number.isInteger(x.played) && Number.isInteger(x.won) && x.played >= 0 && x.won >= 0 && x.won <= x.played &&
+    Number.isFinite(x.total));
+}
+
+/** The statistics as stored; unreadable ones are set aside (kept under their own key) and
+ * the count starts again, never stopping the page.
+ * @returns {{stats: Stats, corrupt: boolean}} */
+export function readStats() {
+  let raw = null;
+  try { raw = localStorage.getItem(STATS_KEY); } catch { return { stats: freshStats(), corrupt: false }; }
+  if (raw === null) return { stats: freshStats(), corrupt: false };
+  /** @type {any} */
+  let s = null;
+  try { s = JSON.parse(raw); } catch { s = null; }
+  if (validStats(s)) return { stats: s, corrupt: false };
+  // kept aside if there is room; the count starts again either way
+  keepAside("stats", raw);
+  try { localStorage.removeItem(STATS_KEY); } catch { /* storage blocked */ }
+  return { stats: freshStats(), corrupt: true };
+}
+
+/** Count one finished match (unless `id` was the last one counted).
+ * @param {string} key "game/level" @param {string} id the match @param {boolean} won @param {number} score
+ * @returns {{line: StatLine, corrupt: boolean}} */
+export function recordStats(key, id, won, score) {
+  const { stats, corrupt } = readStats();
+  const line = stats.lines[key] || (stats.lines[key] = { played: 0, won: 0, total: 0 });
+  if (stats.last !== id) {
+    line.played += 1; line.won += won ? 1 : 0; line.total += score;
+    stats.last = id;
+    try { localStorage.setItem(STATS_KEY, JSON.stringify(stats)); } catch { /* full or private */ }
+  }
+  return { line, corrupt };
+}
+
 /**
  * The page's state: what the views draw from besides the engine's view.
  * @typedef {object} PageState
  * @property {View | null} view      the engine's latest picture of the game
+ * @property {View | null} finished  the deal that just ended, shown until its summary is dismissed
  * @property {boolean} busy          a request for the table is under way
  * @property {boolean} animating     a finished trick is on show
  * @property {number} shownDeals     deal results already shown
@@ -180,6 +243,6 @@ export function dropSave() {
 
 /** @type {PageState} */
 export const page = {
-  view: null, busy: false, animating: false, shownDeals: 0, hinted: null,
+  view: null, finished: null, busy: false, animating: false, shownDeals: 0, hinted: null,
   lessonDone: false, lessonFeedback: "", embedded: false, saveHeld: null,
 };

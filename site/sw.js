@@ -20,10 +20,14 @@ sw.addEventListener("install", (event) => {
 
 sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const key of await caches.keys()) {
-      if (key.startsWith("kingweb-") && key !== CACHE) await caches.delete(key);
-    }
+    const old = (await caches.keys()).filter((key) => key.startsWith("kingweb-") && key !== CACHE);
+    for (const key of old) await caches.delete(key);
     await sw.clients.claim();
+    // A new release: the open pages run the previous build, and their next request would
+    // get this build's files; load them again as this build (a game resumes from its save).
+    if (old.length) {
+      for (const client of await sw.clients.matchAll({ type: "window" })) client.navigate(client.url).catch(() => {});
+    }
   })());
 });
 

@@ -84,10 +84,10 @@ function fetchWheel(build) {
 // Every download of the boot goes through fetch, Pyodide's too; its loader reports a
 // missing file in words of its own ("Program terminated with exit(1)" for the standard
 // library) or not at all (the WebAssembly binary: it waits forever).  So the worker
-// notes each download that failed, and a boot that fails, or stalls, after one failed
-// for want of a file.
+// notes each download that failed: a boot that fails after one failed for want of a
+// file, and one that makes no step after the binary failed, has failed for that.
 const failedDownloads = [];
-const STALL_MS = 15000;  // a boot that made no step this long after a failed download has failed
+const STALL_MS = 15000;  // no boot step this long after the binary failed: it never will
 const realFetch = self.fetch.bind(self);
 self.fetch = async (resource, init) => {
   const name = String(resource instanceof Request ? resource.url : resource).replace(base.href, "");
@@ -95,20 +95,23 @@ self.fetch = async (resource, init) => {
   try {
     r = await realFetch(resource, init);
   } catch (err) {
-    downloadFailed(`${name}: ${err && err.message || "no answer"}`);
+    downloadFailed(name, `${name}: ${err && err.message || "no answer"}`);
     throw err;
   }
-  if (!r.ok) downloadFailed(`${name}: HTTP ${r.status}`);
+  if (!r.ok) downloadFailed(name, `${name}: HTTP ${r.status}`);
   return r;
 };
 
 let booted = false;
 let bootFailed = false;
 
-function downloadFailed(what) {
+/** @param {string} name @param {string} what */
+function downloadFailed(name, what) {
+  if (booted) return;
   failedDownloads.push(what);
+  if (!name.endsWith(".wasm")) return;  // other failures surface by themselves
   const steps = Object.keys(boot_ms).length;
-  if (!booted) setTimeout(() => { if (Object.keys(boot_ms).length === steps) fail(networkError("download", what)); }, STALL_MS);
+  setTimeout(() => { if (Object.keys(boot_ms).length === steps) fail(networkError("download", what)); }, STALL_MS);
 }
 
 /** Tell the page the boot failed (once): kind "network" for want of a file, else "crash". */
@@ -237,10 +240,17 @@ self.onmessage = (ev) => {
     self.postMessage({ id, response: { ok: false, error: `request: nested deeper than ${MAX_DEPTH} levels`, kind: "RulesError" } });
     return;
   }
+  let json;
+  try {
+    json = JSON.stringify(request);
+  } catch (err) {  // a BigInt, a cycle: nothing the page sends
+    self.postMessage({ id, response: { ok: false, error: `request: not JSON data (${err.message})`, kind: "RulesError" } });
+    return;
+  }
   const t0 = performance.now();
   let text;
   try {
-    text = handle(JSON.stringify(request));
+    text = handle(json);
   } catch (err) {
     const message = String(err && err.message || err);
     self.postMessage({ id, response: { ok: false, error: message, kind: "crash" } });

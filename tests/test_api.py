@@ -3,10 +3,11 @@
 import json
 
 import pytest
-from conftest import play_out
 
 import kingweb
 from kingweb import IllegalAction, RulesError
+
+from conftest import play_out
 
 
 def test_games_and_shapes():

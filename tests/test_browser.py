@@ -50,14 +50,14 @@ def test_whole_king_match_with_auction_and_owned_positive(page, base_url):
     rows = page.locator("#sheet tbody tr")
     assert rows.count() == 10
     # every King match sums to zero
-    assert page.locator("#sheet tfoot td").last.inner_text() == "0"
+    assert page.locator("#sheet tfoot td").last.text_content() == "0"  # the sheet is folded under the places
 
 
 def test_whole_kingru_match(page, base_url):
     open_game(page, base_url, "kingru", seed=5, level="normal")
     finish_match(page, random.Random(2), set())
     assert page.locator("#sheet tbody tr").count() == 14
-    assert page.locator("#sheet tfoot td").last.inner_text() == "0"
+    assert page.locator("#sheet tfoot td").last.text_content() == "0"  # the sheet is folded under the places
 
 
 def test_whole_whist_match(page, base_url):
@@ -115,7 +115,7 @@ def test_corrupt_save_is_set_aside_with_a_message(page, base_url):
     toast = page.locator("#toast")
     toast.wait_for(state="visible", timeout=60000)
     assert "could not be resumed" in toast.inner_text()
-    assert page.locator("#new-game").is_visible()
+    assert page.locator("#play-king").is_visible()  # the welcome, to start a new game
     kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kingweb.save.corrupt.')).length")
     assert kept == 1
     assert page.evaluate("localStorage.getItem('kingweb.save.v1')") is None
@@ -125,10 +125,13 @@ def test_language_switch_changes_visible_text(page, base_url):
     open_game(page, base_url, "king", seed=2, level="normal")
     assert page.locator("#btn-sheet").inner_text() == "Score sheet"
     assert "Deal 1 of 10" in page.locator("#banner").inner_text()
-    page.select_option("#lang-pick", "ru")
+    page.locator("#btn-settings").click()
+    page.select_option("#set-lang", "ru")
     assert page.locator("#btn-sheet").inner_text() == "Запись"
     assert "Сдача 1 из 10" in page.locator("#banner").inner_text()
-    page.select_option("#lang-pick", "es")
+    assert page.locator("#dialog-title").inner_text() == "Настройки"  # the menu, in its new language
+    page.select_option("#set-lang", "es")
+    page.locator("#dialog-actions button.primary").click()
     assert page.locator("#btn-rules").inner_text() == "Reglas"
     page.locator("#btn-rules").click()
     assert "Las seis negativas" in page.locator("#dialog").inner_text()
@@ -163,9 +166,10 @@ def test_classic_deck_is_chosen_in_the_new_game_dialog_and_loaded_only_then(page
     open_game(page, base_url, "kingru", seed=4, level="easy")
     assert not drawings  # the plain faces need none
     page.locator("#btn-new").click()
+    page.locator("#display summary").click()  # display settings are folded under the games
     page.select_option("#new-deck", "classic")
     assert page.locator("#new-four").is_disabled()  # the drawings have two colours
-    page.locator("#dialog-actions button.primary").click()
+    page.locator("#play-kingru").click()
     page.wait_for_function("""() => { const art = [...document.querySelectorAll('#hand .card .art')];
       return art.length > 0 && art.every((i) => i.complete && i.naturalWidth > 0); }""", timeout=30_000)
     # each card and its drawing, read at one moment (forced cards play themselves)

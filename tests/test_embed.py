@@ -2,6 +2,7 @@
 
 import json
 import re
+import time
 
 import pytest
 
@@ -10,6 +11,29 @@ from conftest import DIST
 
 pytestmark = pytest.mark.browser
 
+
+
+def precache_list():
+    """The files the built service worker precaches (the build writes them into sw.js)."""
+    text = (DIST / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"^const FILES = (\[.*?\]);$", text, re.M | re.S).group(1))
+
+
+def wait_site_cached(page, expected, timeout=90):
+    """Poll with evaluate (which awaits the promise; wait_for_function would take the
+    promise itself for a true value) until the cache holds ``expected`` files."""
+    deadline = time.time() + timeout
+    while True:
+        got = page.evaluate("""async () => {
+            await navigator.serviceWorker.ready;
+            const keys = (await caches.keys()).filter((k) => k.startsWith("kingweb-"));
+            const n = keys.length ? (await (await caches.open(keys[0])).keys()).length : 0;
+            return {n, controlled: !!navigator.serviceWorker.controller};
+        }""")
+        if got["n"] >= expected and got["controlled"]:
+            return
+        assert time.time() < deadline, f"the offline cache holds {got['n']} of {expected} files"
+        page.wait_for_timeout(500)
 
 def test_served_under_a_sub_path_plays(page, serve, tmp_path):
     (tmp_path / "my-repo").symlink_to(DIST, target_is_directory=True)
@@ -27,14 +51,9 @@ def test_offline_reload_after_a_first_visit_plays(browser, base_url, console_err
     page.add_init_script(prefs_script())
     page.goto(base_url + "?game=whist&seed=2&level=easy")
     page.wait_for_selector("#hand .card", timeout=90000)
-    # wait until the service worker has cached the whole site
-    page.wait_for_function("""async () => {
-        const reg = await navigator.serviceWorker.ready;
-        const keys = await caches.keys();
-        if (!keys.length) return false;
-        const c = await caches.open(keys[0]);
-        return (await c.keys()).length >= 15 && !!navigator.serviceWorker.controller;
-    }""", timeout=90000, polling=500)
+    # wait until the service worker has cached the whole site: every file its precache
+    # list names (read from dist/sw.js), and it controls the page
+    wait_site_cached(page, len(precache_list()))
     ctx.set_offline(True)
     page.reload()
     page.wait_for_selector("#hand .card", timeout=90000)

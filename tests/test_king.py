@@ -3,11 +3,12 @@
 import random
 
 import pytest
-from conftest import play_out
 
 import kingweb
 from kingweb import IllegalAction, RulesError
 from kingweb.king import NEGATIVE_ORDER, TOTALS, settle
+
+from conftest import play_out
 
 # Four hands sorted so each seat holds one suit: seat 0 clubs, 1 diamonds, 2 hearts, 3 spades.
 SUIT_HANDS = [[r + s for r in "23456789TJQKA"] for s in "CDHS"]

@@ -3,10 +3,11 @@
 import random
 
 import pytest
-from conftest import play_out
 
 import kingweb
 from kingweb import IllegalAction, RulesError
+
+from conftest import play_out
 
 SUITS32 = [[r + s for r in "789TJQKA"] for s in "CDHS"]  # seat i holds suit i
 

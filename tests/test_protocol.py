@@ -5,7 +5,6 @@ import json
 import random
 
 import pytest
-from conftest import play_out
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +14,8 @@ from kingweb.bots.hints import REASONS
 from kingweb.cards import CODES
 from kingweb.errors import ERRORS, REFUSALS, english
 from kingweb.session import Session, handle, info
+
+from conftest import play_out
 
 SUIT_HANDS = [[r + s for r in "23456789TJQKA"] for s in "CDHS"]
 

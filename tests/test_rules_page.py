@@ -44,6 +44,7 @@ const reqs = JSON.parse(process.argv[1]);
 const old = Object.fromEntries(Object.entries(R.RULES).map(([g, ls]) =>
   [g, Object.fromEntries(Object.entries(ls).map(([lang, s]) => [lang, s.length]))]));
 console.log(JSON.stringify({ids: R.SECTION_IDS, defaults: R.DEFAULT_OPTIONS, langs: R.LANGS, old,
+  phases: R.SECTION_OF_PHASE,
   pages: reqs.map(([g, lang, o]) => R.rulesSections(g, lang, o))}));
 """
 
@@ -155,3 +156,13 @@ def test_docs_rules_md_names_the_same_sections():
     for g, part in (("king", king), ("kingru", kingru), ("whist", whist)):
         named = re.findall(r"\(section `([\w-]+)`\)", part)
         assert named and set(named) <= set(ids[g]), (g, set(named) - set(ids[g]))
+
+
+def test_every_king_phase_links_to_a_section():
+    """The panel can link each decision of a King positive to the section that explains it."""
+    import kingweb.king as king
+
+    res = _pages([])
+    phases = set(king.King._PHASES) - {"play"}
+    assert set(res["phases"]) == phases
+    assert set(res["phases"].values()) <= set(res["ids"]["king"])

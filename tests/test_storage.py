@@ -31,11 +31,10 @@ def stored(page, prefix):
 
 def new_game_plays(page):
     """The New game dialog is offered (or opened from the toolbar) and starts a game."""
-    if not page.locator("#dialog[open] #new-game").count():
+    if not page.locator("#dialog[open] #play-whist").count():
         page.locator("#btn-new").click()
-    page.locator("#dialog[open] #new-game").wait_for(timeout=30_000)
-    page.select_option("#new-game", "whist")
-    page.locator("#dialog-actions button.primary").click()
+    page.locator("#dialog[open] #play-whist").wait_for(timeout=30_000)
+    page.locator("#play-whist").click()  # the welcome's one button for German Whist
     page.wait_for_selector("#hand .card", timeout=60_000)
     page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60_000)
     hand = "(() => [...document.querySelectorAll('#hand .card')].map((e) => e.dataset.card).join())()"
@@ -85,10 +84,10 @@ def test_preferences_with_a_number_for_a_games_options(page, base_url):
     assert len(kept) == 1 and kept[0] in notice.inner_text()
     assert json.loads(page.evaluate("(k) => localStorage.getItem(k)", kept[0])) == {"options": {"king": 5}, "speed": "instant"}
     # the dialog (offered at once: there is no save) shows King's defaults and starts a game
-    page.locator("#dialog[open] #new-game").wait_for(timeout=30_000)
-    page.select_option("#new-game", "king")
-    assert page.locator("#opt-play_all_tricks").count() == 1
-    page.select_option("#new-game", "whist")
+    page.locator("#dialog[open] #play-king").wait_for(timeout=30_000)
+    page.locator("#table-rules summary").click()
+    assert page.locator("#opt-king-play_all_tricks").count() == 1
+    assert not page.locator("#opt-king-play_all_tricks").is_checked()
     new_game_plays(page)
     prefs = json.loads(page.evaluate("(k) => localStorage.getItem(k)", PREFS_KEY))
     assert prefs["speed"] == "instant" and isinstance(prefs["options"].get("king", {}), dict)
@@ -126,9 +125,10 @@ def test_preferences_naming_what_does_not_exist(page, base_url):
     for name in ('game="constructor"', 'level="toString"', 'options."__proto__"', 'options.whist.target="3"',
                  "options.whist.toString"):
         assert name in text, (name, text)
-    page.locator("#dialog[open] #new-game").wait_for(timeout=30_000)
-    assert page.locator("#new-game").input_value() == "king"
-    assert page.locator("#opt-play_all_tricks").is_checked()  # what was good is kept
+    page.locator("#dialog[open] #play-king").wait_for(timeout=30_000)
+    assert page.locator(".game-pick.last #play-king").count() == 1  # the game named is the last one played
+    page.locator("#table-rules summary").click()
+    assert page.locator("#opt-king-play_all_tricks").is_checked()  # what was good is kept
     new_game_plays(page)
 
 
@@ -167,7 +167,17 @@ def test_a_huge_save_can_be_discarded(page, base_url):
     page.goto(base_url)
     page.locator("#save-discard").wait_for(timeout=90_000)
     assert "connection" not in shown(page)
-    page.locator("#dialog-actions button.primary").click()  # play the offered new game
+    page.locator("#dialog[open] .game-pick.last button.primary").click()  # play the offered new game
     page.locator("#save-discard").click()
     assert "discarded" in page.locator("#notice").inner_text()
     page.wait_for_function("(k) => (localStorage.getItem(k) || '').includes('kingweb-save')", arg=SAVE_KEY, timeout=60_000)
+
+
+def test_the_reason_is_told_in_the_players_language(page, base_url):
+    page.add_init_script(prefs_script(lang="ru"))
+    corrupt(page, SAVE_KEY, DEEP)
+    page.goto(base_url)
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible", timeout=90_000)
+    text = toast.inner_text()
+    assert "это не сохранение kingweb" in text and "kingweb.save.corrupt." in text, text

@@ -1,9 +1,12 @@
 """The table as a player sees it, in real Chromium on the built site: every card of the
 hand readable and tappable at every turn, at desktop and phone sizes, also with a card
-hovered or focused from the keyboard; no sideways scrolling; no message over the hand."""
+hovered or focused from the keyboard; no sideways scrolling; no message over the hand;
+and play that can be followed: cards from their seats, the trick's taker named and the
+trick left to read, the settings menu mid-game."""
 
 import json
 import random
+import re
 
 import pytest
 
@@ -100,3 +103,115 @@ def test_big_screens_get_big_cards(browser, base_url, console_errors):
         ctx.close()
     assert widths[1920] >= 110 and widths[1280] >= 84 and widths[390] >= 48, widths
     assert widths[1920] > widths[1280] > widths[390], widths
+
+
+# -- following play ---------------------------------------------------------------------------
+
+PLAY_NOW_JS = """(code) => {
+  // a person's click, then what the page shows before the engine has answered
+  const card = document.querySelector(`#hand .card[data-card="${code}"]`);
+  card.click();
+  return {
+    in_hand: !!document.querySelector(`#hand .card[data-card="${code}"]`),
+    on_table: !!document.querySelector(`#trick .card[data-card="${code}"]`),
+    my_cue: document.querySelector('#seat-bottom').classList.contains('to-act'),
+  };
+}"""
+
+
+def open_at_speed(browser, base_url, console_errors, speed, game="king", seed=12, viewport=DESKTOP, **ctx_args):
+    ctx = browser.new_context(viewport=viewport, **ctx_args)
+    page = ctx.new_page()
+    page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+    page.on("pageerror", lambda e: console_errors.append(str(e)))
+    prefs = json.dumps({"lang": "en", "speed": speed, "autoplay": False})
+    page.add_init_script(f"localStorage.setItem('kingweb.prefs.v1', {json.dumps(prefs)})")
+    page.goto(f"{base_url}?game={game}&seed={seed}&level=easy")
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    page.evaluate(WATCH_TRICKS_JS)
+    return ctx, page
+
+
+# Inside the page: each finished trick's show, timed from its winning card being marked to
+# the trick leaving the table, with the caption shown meanwhile.
+WATCH_TRICKS_JS = """() => {
+  window.trickShows = [];
+  let since = 0, note = '';
+  new MutationObserver(() => {
+    const marked = document.querySelector('#trick .card.winner');
+    if (marked && !since) { since = performance.now(); note = document.querySelector('#trick-note').textContent; }
+    else if (!marked && since) { window.trickShows.push([performance.now() - since, note]); since = 0; }
+  }).observe(document.querySelector('#trick'), { subtree: true, childList: true, attributes: true });
+}"""
+
+
+def watch_finished_trick(page, timeout=30_000):
+    """Wait for the next finished trick's show to end: (how long its winning card stayed
+    marked in ms, the caption meanwhile)."""
+    n = page.evaluate("window.trickShows.length")
+    page.wait_for_function("(n) => window.trickShows.length > n", arg=n, timeout=timeout)
+    return tuple(page.evaluate("window.trickShows[window.trickShows.length - 1]"))
+
+
+def test_my_card_leaves_the_hand_at_once_and_the_trick_names_its_taker(browser, base_url, console_errors):
+    ctx, page = open_at_speed(browser, base_url, console_errors, "normal")
+    # the deal arrives dealt, card after card
+    assert page.locator("#hand .card.dealt").count() == 13
+    slid = 0
+    for _ in range(4):  # until a bot's card has been seen sliding in from its seat
+        wait_my_card_turn(page)
+        slid += page.locator("#trick .card.enter.from-left, #trick .card.enter.from-top, #trick .card.enter.from-right").count()
+        s = page_state(page)
+        now = page.evaluate(PLAY_NOW_JS, s["legal"][0])
+        assert now == {"in_hand": False, "on_table": True, "my_cue": False}, now
+        # the finished trick shows its winner and taker
+        shown, note = watch_finished_trick(page)
+        if slid:
+            break
+    assert slid
+    assert re.fullmatch(r"(West|North|East) takes the trick|You take the trick", note), note
+    assert shown >= 1000, shown  # Normal: a finished trick stays at least 1 s
+    page.keyboard.press("l")  # the last trick's dialog agrees on who took it
+    taker = page.locator("#dialog-content").inner_text().split("won by ")[-1].strip()
+    assert note.startswith("You") if taker == "You" else note.startswith(taker), (note, taker)
+    ctx.close()
+
+
+def test_settings_change_speed_deck_colours_sound_and_language_mid_game(browser, base_url, console_errors):
+    ctx, page = open_at_speed(browser, base_url, console_errors, "normal", seed=14)
+    page.evaluate("""() => { window.audioStarts = 0; const A = window.AudioContext;
+        window.AudioContext = class extends A { constructor(...a) { super(...a); window.audioStarts++; } }; }""")
+    wait_my_card_turn(page)
+    assert page.evaluate("window.audioStarts") == 0  # no sound unless asked for
+    page.locator("#btn-settings").click()
+    page.select_option("#set-speed", "slow")
+    page.select_option("#set-deck", "classic")
+    page.locator("#set-sound").check()
+    assert page.evaluate("window.audioStarts") == 1
+    page.select_option("#set-lang", "pt")
+    assert page.locator("#dialog-title").inner_text() == "Ajustes"
+    page.locator("#dialog-actions button.primary").click()
+    prefs = page.evaluate("JSON.parse(localStorage.getItem('kingweb.prefs.v1'))")
+    assert (prefs["speed"], prefs["deck"], prefs["sound"], prefs["lang"]) == ("slow", "classic", True, "pt")
+    assert page.locator("#hand .card .art").count() == len(page_state(page)["hand"])
+    assert page.locator("#btn-hint").inner_text() != "Hint"
+    # Slow: a finished trick stays at least 2 s
+    wait_my_card_turn(page)
+    s = page_state(page)
+    page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
+    shown, note = watch_finished_trick(page)
+    assert shown >= 2000, shown
+    assert "vaza" in note, note
+    ctx.close()
+
+
+def test_reduced_motion_keeps_the_cards_still(browser, base_url, console_errors):
+    ctx, page = open_at_speed(browser, base_url, console_errors, "normal", reduced_motion="reduce")
+    wait_my_card_turn(page)
+    s = page_state(page)
+    page.evaluate(PLAY_NOW_JS, s["legal"][0])
+    page.wait_for_selector("#trick .card.winner", timeout=30_000)
+    moving = page.evaluate("""() => [...document.querySelectorAll('#trick .card, #hand .card')]
+        .filter(c => getComputedStyle(c).animationName !== 'none' || c.classList.contains('enter')).length""")
+    assert moving == 0
+    ctx.close()

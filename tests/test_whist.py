@@ -4,11 +4,12 @@ import itertools
 import random
 
 import pytest
-from conftest import play_out
 
 import kingweb
 from kingweb import RulesError
 from kingweb.cards import FULL_DECK, cards_of, code
+
+from conftest import play_out
 
 
 def deal_of(seed):

@@ -3,7 +3,6 @@ Pyodide runtime: a request deep enough to overflow Python's parser is refused be
 reaches Python, and a boot that fails says whether a download failed or the engine broke."""
 
 import json
-import shutil
 
 import pytest
 
@@ -110,3 +109,28 @@ def test_a_damaged_engine_is_not_called_a_connection_problem(browser, serve, tmp
     assert "Check your connection" not in text, text
     assert "The card engine failed to start" in text and "not to blame" in text, text
     ctx.close()
+
+
+def test_a_worker_that_crashes_mid_game_is_restarted_and_the_game_resumes(page, base_url):
+    page.add_init_script(prefs_script())
+    page.goto(base_url + "?game=kingru&seed=9&level=easy")
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60_000)
+    page.locator("#hand .card.legal").first.click()
+    page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60_000)
+    page.wait_for_timeout(500)  # the save after the last move
+    hand = page.evaluate("[...document.querySelectorAll('#hand .card')].map((e) => e.dataset.card)")
+    # a fault inside the worker: an error nothing catches, as an engine bug would throw
+    worker = next(w for w in page.workers if w.url.endswith("/worker.js"))
+    worker.evaluate("setTimeout(() => { throw new Error('injected fault'); }, 0)")
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible", timeout=30_000)
+    assert "crashed" in notice.inner_text() and "injected fault" in notice.inner_text(), notice.inner_text()
+    assert "connection" not in page.locator("body").inner_text()
+    # a new worker picks up the last save: the same hand, and the table plays on
+    page.locator("#toast", has_text="resumed").wait_for(timeout=90_000)
+    page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60_000)
+    assert page.evaluate("[...document.querySelectorAll('#hand .card')].map((e) => e.dataset.card)") == hand
+    n = len(hand)
+    page.locator("#hand .card.legal").first.click()
+    page.wait_for_function("(n) => document.querySelectorAll('#hand .card').length < n", arg=n, timeout=30_000)

@@ -11,6 +11,9 @@ import ru from "./ru.js";
 /** @type {Lang[]} */
 export const LANGS = ["en", "es", "pt", "ru"];
 
+/** Each language in its own words, for the pickers. @type {Record<Lang, string>} */
+export const LANG_NAMES = { en: "English", es: "Español", pt: "Português", ru: "Русский" };
+
 /** @type {Record<Lang, Record<string, string>>} */
 export const STRINGS = { en, es, pt, ru };
 

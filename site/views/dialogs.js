@@ -1,10 +1,11 @@
 // The modal dialogs: new game (with lessons), a deal's result, the score sheet, the
 // match's end, the last trick and the rules.  They show data and report choices.
-import { LANGS, t, lang } from "../i18n/index.js";
-import { RULES } from "../rules.js";
+import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
+import { rulesSections } from "../rules.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
 import { contractLabel, lessonText, names, offerLabel, pointsText, valueLabel } from "./labels.js";
+import { logLines } from "./narrate.js";
 
 /** @typedef {import("../protocol.js").View} View */
 /** @typedef {import("../protocol.js").Info} Info */
@@ -31,14 +32,14 @@ export function openDialog(title, content, actions, onClose) {
   if (p) p.focus();
 }
 
-/** @param {string} key @param {OptionSpec} spec @param {any} current */
-function optionControl(key, spec, current) {
-  const id = `opt-${key}`;
+/** @param {string} key @param {OptionSpec} spec @param {any} current @param {string} game */
+function optionControl(key, spec, current, game) {
+  const id = `opt-${game}-${key}`;
   const label = t(`opt_${key}`);
   if (spec.allowed.length === 2 && spec.allowed.every((x) => typeof x === "boolean")) {
-    return el("label", { for: id }, el("input", { type: "checkbox", id, "data-opt": key, checked: current === true }), label);
+    return el("label", { for: id }, el("input", { type: "checkbox", id, "data-opt": key, checked: current === true, "aria-describedby": `help-${game}-${key}` }), label);
   }
-  const sel = el("select", { id, "data-opt": key },
+  const sel = el("select", { id, "data-opt": key, "aria-describedby": `help-${game}-${key}` },
     ...spec.allowed.map((a) => el("option", { value: JSON.stringify(a), selected: a === current, text: valueLabel(a) })));
   return el("label", { for: id }, label, sel);
 }
@@ -60,33 +61,47 @@ function optionControl(key, spec, current) {
  * @property {(lang: import("../i18n/index.js").Lang) => void} onLang    the language changed (the dialog is drawn again)
  * @property {(game: string, options: Record<string, any>, choice: GameChoice) => void} onPlay
  * @property {(id: string) => void} onLesson
+ * @property {(game: string) => void} onRules
  */
 
+/** A folded part of the welcome. @param {string} id @param {string} title @param {...Node} kids */
+const fold = (id, title, ...kids) => el("details", { class: "fold", id }, el("summary", { text: title }), ...kids);
+
 /**
+ * The welcome: the three games, a line on each and one button to play it; the bots'
+ * level in sight; each game's table rules folded, every option explained in a sentence;
+ * display settings and lessons folded too.
  * @param {Info} info
  * @param {GameChoice} cur
  * @param {{speeds: string[], decks: string[], canCancel: boolean}} lists
  * @param {NewGameEvents} on
  */
 export function openNewGame(info, cur, lists, on) {
-  const form = el("div", { class: "form" });
-  const gameSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-game" }, ...Object.keys(info.games).map((g) =>
-    el("option", { value: g, selected: g === cur.game, text: t(`game_${g}`) }))));
+  const games = Object.keys(info.games);
   const levelSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-level" }, ...info.levels.map((l) =>
     el("option", { value: l, selected: l === cur.level, text: t(`level_${l}`) }))));
-  const speedSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-speed" }, ...lists.speeds.map((s) =>
-    el("option", { value: s, selected: s === cur.speed, text: t(`speed_${s}`) }))));
-  const opts = el("fieldset", {}, el("legend", { text: t("options") }));
-  const fill = () => {
-    const g = gameSel.value;
+  // table rules, per game
+  const ruleSets = games.map((g) => {
     const saved = cur.options[g] || {};
-    opts.replaceChildren(el("legend", { text: t("options") }), ...Object.entries(info.games[g].options).map(([k, spec]) =>
-      optionControl(k, spec, k in saved ? saved[k] : spec.default)));
+    return el("fieldset", { class: "rule-set", "data-game": g }, el("legend", { text: t(`game_${g}`) }),
+      ...Object.entries(info.games[g].options).map(([k, spec]) => el("div", { class: "rule-opt" },
+        optionControl(k, spec, k in saved ? saved[k] : spec.default, g),
+        el("p", { class: "opt-help", id: `help-${g}-${k}`, text: t(`opt_help_${k}`) }))));
+  });
+  /** @param {string} g */
+  const optionsOf = (g) => {
+    /** @type {Record<string, any>} */
+    const options = {};
+    const set = /** @type {HTMLElement} */ (ruleSets[games.indexOf(g)]);
+    for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (set.querySelectorAll("[data-opt]"))) {
+      options[/** @type {string} */ (c.dataset.opt)] = c.type === "checkbox" ? c.checked : JSON.parse(c.value);
+    }
+    return options;
   };
-  gameSel.addEventListener("change", fill);
-  fill();
+  const speedSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-speed" }, ...lists.speeds.map((x) =>
+    el("option", { value: x, selected: x === cur.speed, text: t(`speed_${x}`) }))));
   const langSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-lang" }, ...LANGS.map((l) =>
-    el("option", { value: l, selected: l === lang, text: /** @type {HTMLElement} */ ($("lang-pick").querySelector(`option[value="${l}"]`)).textContent }))));
+    el("option", { value: l, selected: l === lang, text: LANG_NAMES[l] }))));
   langSel.addEventListener("change", () => on.onLang(/** @type {import("../i18n/index.js").Lang} */ (langSel.value)));
   const deckSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-deck" }, ...lists.decks.map((d) =>
     el("option", { value: d, selected: d === cur.deck, text: t(`deck_${d}`) }))));
@@ -96,70 +111,194 @@ export function openNewGame(info, cur, lists, on) {
   deckSel.addEventListener("change", fourFits);
   fourFits();
   const auto = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "new-auto", checked: cur.autoplay }));
-  form.append(
-    el("label", { for: "new-game" }, t("game"), gameSel),
-    el("label", { for: "new-level" }, t("level"), levelSel),
-    el("label", { for: "new-speed" }, t("speed"), speedSel),
-    el("label", { for: "new-lang" }, t("language"), langSel),
-    opts,
-    el("label", { for: "new-deck" }, t("deck"), deckSel),
-    el("label", { for: "new-four" }, four, t("four_color")),
-    el("label", { for: "new-auto" }, auto, t("autoplay")),
-  );
-  const lessonSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-lesson" }));
-  const fillLessons = () => lessonSel.replaceChildren(...info.lessons.filter((id) => id.startsWith(gameSel.value + "/"))
-    .map((id) => el("option", { value: id, text: lessonText(id)[0] })));
-  gameSel.addEventListener("change", fillLessons);
-  fillLessons();
-  form.append(el("fieldset", {}, el("legend", { text: t("lessons") }),
-    el("label", { for: "new-lesson" }, t("lesson"), lessonSel),
-    el("button", { type: "button", id: "start-lesson", text: t("start_lesson"), onclick: () => {
-      /** @type {HTMLDialogElement} */ ($("dialog")).close();
-      on.onLesson(lessonSel.value);
-    } })));
-  /** @type {DialogAction[]} */
-  const actions = [[t("play"), () => {
-    const g = gameSel.value;
-    /** @type {Record<string, any>} */
-    const options = {};
-    for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (opts.querySelectorAll("[data-opt]"))) {
-      options[/** @type {string} */ (c.dataset.opt)] = c.type === "checkbox" ? c.checked : JSON.parse(c.value);
-    }
-    on.onPlay(g, options, { ...cur, game: g, level: levelSel.value, speed: speedSel.value,
+  /** @param {string} g */
+  const play = (g) => {
+    /** @type {HTMLDialogElement} */ ($("dialog")).close();
+    on.onPlay(g, optionsOf(g), { ...cur, game: g, level: levelSel.value, speed: speedSel.value,
       fourColor: four.checked, deck: deckSel.value, autoplay: auto.checked });
-  }, true]];
-  if (lists.canCancel) actions.push([t("cancel"), null]);
-  openDialog(t("new_game"), form, actions);
-}
-
-/** The link input under a result: the same deals and bot play for anyone who opens it.
- * @param {string} url */
-function shareBox(url) {
-  return el("input", { type: "text", readonly: true, value: url, "aria-label": t("share"), size: 40 });
+  };
+  const picks = el("div", { class: "game-picks" }, ...games.map((g) => el("section", { class: `game-pick ${g === cur.game ? "last" : ""}`.trim(), "aria-labelledby": `pick-${g}` },
+    el("h3", { id: `pick-${g}`, text: t(`game_${g}`) }),
+    el("p", { class: "about", text: t(`about_${g}`) }),
+    el("div", { class: "pick-actions" },
+      el("button", { type: "button", class: "primary", id: `play-${g}`, "data-game": g, text: t("play"),
+        "aria-label": t("play_game", { game: t(`game_${g}`) }), onclick: () => play(g) }),
+      el("button", { type: "button", class: "rules-link", text: t("rules"), "aria-label": `${t("rules")} · ${t(`game_${g}`)}`,
+        onclick: () => { setTimeout(() => on.onRules(g), 0); } })))));
+  const lessonSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-lesson" }, ...games.map((g) =>
+    el("optgroup", { label: t(`game_${g}`) }, ...info.lessons.filter((id) => id.startsWith(g + "/"))
+      .map((id) => el("option", { value: id, selected: g === cur.game && id.endsWith("/follow-suit"), text: lessonText(id)[0] }))))));
+  const form = el("div", { class: "form welcome" },
+    el("p", { class: "welcome-sub", text: t("welcome_sub") }),
+    el("label", { for: "new-level", class: "level-pick" }, t("level"), levelSel),
+    picks,
+    fold("table-rules", t("table_rules"), el("p", { class: "opt-help", text: t("table_rules_intro") }), ...ruleSets),
+    fold("lessons", t("lessons"), el("p", { class: "opt-help", text: t("lessons_intro") }),
+      el("div", { class: "lesson-row" }, el("label", { for: "new-lesson" }, t("lesson"), lessonSel),
+        el("button", { type: "button", id: "start-lesson", text: t("start_lesson"), onclick: () => {
+          /** @type {HTMLDialogElement} */ ($("dialog")).close();
+          on.onLesson(lessonSel.value);
+        } }))),
+    fold("display", t("display"),
+      el("label", { for: "new-speed" }, t("speed"), speedSel),
+      el("label", { for: "new-lang" }, t("language"), langSel),
+      el("label", { for: "new-deck" }, t("deck"), deckSel),
+      el("label", { for: "new-four" }, four, t("four_color")),
+      el("label", { for: "new-auto" }, auto, t("autoplay"))),
+  );
+  /** @type {DialogAction[]} */
+  const actions = lists.canCancel ? [[t("cancel"), null]] : [];
+  openDialog(lists.canCancel ? t("new_game") : t("welcome_title"), form, actions);
+  const first = /** @type {HTMLElement | null} */ (document.getElementById(`play-${cur.game}`));
+  if (first) first.focus();
 }
 
 /**
+ * What the settings menu shows and changes.
+ * @typedef {object} Settings
+ * @property {string} speed
+ * @property {string} deck
+ * @property {boolean} fourColor
+ * @property {boolean} sound
+ * @property {boolean} autoplay
+ */
+
+/**
+ * The settings menu: each change applies at once, mid-game (`onChange` with the new
+ * settings); the table's other views (last trick, sheet, rules) are one tap away, as the
+ * phone's bar has no room for them.
+ * @param {Settings} cur
+ * @param {{speeds: string[], decks: string[]}} lists
+ * @param {{onChange: (s: Settings) => void, onLang: (l: import("../i18n/index.js").Lang) => void,
+ *          onLastTrick: () => void, onSheet: () => void, onRules: () => void, onClose: () => void}} on
+ */
+export function openSettings(cur, lists, on) {
+  const select = (/** @type {string} */ id, /** @type {string[]} */ values, /** @type {string} */ now, /** @type {(v: string) => string} */ label) =>
+    /** @type {HTMLSelectElement} */ (el("select", { id }, ...values.map((v) => el("option", { value: v, selected: v === now, text: label(v) }))));
+  const check = (/** @type {string} */ id, /** @type {boolean} */ now) => /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id, checked: now }));
+  const speed = select("set-speed", lists.speeds, cur.speed, (v) => t(`speed_${v}`));
+  const deck = select("set-deck", lists.decks, cur.deck, (v) => t(`deck_${v}`));
+  const four = check("set-four", cur.fourColor);
+  const sound = check("set-sound", cur.sound);
+  const auto = check("set-auto", cur.autoplay);
+  const langSel = select("set-lang", LANGS, lang, (l) => LANG_NAMES[/** @type {import("../i18n/index.js").Lang} */ (l)]);
+  const fourFits = () => { four.disabled = deck.value === "classic"; };
+  fourFits();
+  const changed = () => {
+    fourFits();
+    on.onChange({ speed: speed.value, deck: deck.value, fourColor: four.checked, sound: sound.checked, autoplay: auto.checked });
+  };
+  for (const c of [speed, deck, four, sound, auto]) c.addEventListener("change", changed);
+  langSel.addEventListener("change", () => on.onLang(/** @type {import("../i18n/index.js").Lang} */ (langSel.value)));
+  const form = el("div", { class: "form" },
+    el("label", { for: "set-speed" }, t("speed"), speed),
+    el("label", { for: "set-deck" }, t("deck"), deck),
+    el("label", { for: "set-four" }, four, t("four_color")),
+    el("label", { for: "set-sound" }, sound, t("sound")),
+    el("label", { for: "set-auto" }, auto, t("autoplay")),
+    el("label", { for: "set-lang" }, t("language"), langSel),
+    el("div", { class: "row menu-views" },
+      el("button", { type: "button", id: "menu-last", text: t("last_trick"), onclick: () => on.onLastTrick() }),
+      el("button", { type: "button", id: "menu-sheet", text: t("score_sheet"), onclick: () => on.onSheet() }),
+      el("button", { type: "button", id: "menu-rules", text: t("rules"), onclick: () => on.onRules() })));
+  openDialog(t("settings"), form, [[t("close"), null, true]], on.onClose);
+}
+
+/** The match's link, to copy: the same deals and bot play for anyone who opens it.
+ * @param {string} url */
+export function showShare(url) {
+  const box = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: url, "aria-label": t("share"), id: "share-url", class: "share-url" }));
+  const copied = el("span", { class: "copied", role: "status" });
+  const copy = el("button", { type: "button", id: "share-copy", text: t("copy_link"), onclick: () => {
+    box.select();
+    (navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error("no clipboard")))
+      .then(() => { copied.textContent = t("copied"); })
+      .catch(() => { copied.textContent = t("copy_by_hand"); });
+  } });
+  openDialog(t("share"), [el("p", { text: t("share_text") }), el("div", { class: "share-row" }, box, copy), copied],
+    [[t("close"), null, true]]);
+}
+
+/** Places by total, ties sharing the better place: [1, 2, 2, 4].
+ * @param {number[]} totals */
+export function placings(totals) {
+  return totals.map((x) => 1 + totals.filter((y) => y > x).length);
+}
+
+/** "1st", "2nd"… in the page's language. @param {number} n */
+const placeText = (n) => t(`place_${n}`);
+
+/** What a seat took that counted, as small cards and words with their points.
+ * @param {import("../protocol.js").Counted[]} items @param {View} v @param {string} deck @param {string[]} nm */
+function tookCell(items, v, deck, nm) {
+  const kids = [];
+  const cards = items.filter((x) => x.kind === "card");
+  if (cards.length) {
+    const sum = cards.reduce((a, x) => a + x.points, 0);
+    kids.push(el("span", { class: "took-cards" }, ...cards.map((x) => cardFace(/** @type {string} */ (x.card), { cls: "mini", deck }))),
+      el("b", { class: "took-pts", text: pointsText(sum, v) }));
+  }
+  for (const x of items) {
+    let words = null;
+    if (x.kind === "tricks") words = t(v.game === "whist" ? "took_stage2" : "took_tricks", { n: /** @type {number} */ (x.count) }, x.count);
+    else if (x.kind === "trick") words = t("took_trick", { n: /** @type {number} */ (x.trick) });
+    else if (x.kind === "payment") words = t(x.points < 0 ? "took_paid" : "took_received", { name: nm[/** @type {number} */ (x.seat)] });
+    else if (x.kind === "4333") words = t("c_4333");
+    if (words !== null) kids.push(el("span", { class: "took-item" }, words, " ", el("b", { text: pointsText(x.points, v) })));
+  }
+  if (!kids.length) kids.push(el("span", { class: "took-none", text: t("took_nothing") }));
+  return el("td", { class: "took" }, ...kids);
+}
+
+/**
+ * A deal's summary, shown before the next deal is dealt: what each player took that
+ * counted and its points, the deal's points, the totals after it and the places; a
+ * positive's bidding; German Whist's score against the target.
  * @param {View} v
  * @param {number} i      the deal's index in v.deals
- * @param {string | null} share   the match's link, or null (lessons)
+ * @param {string} deck
  * @param {() => void} then
  */
-export function showDealResult(v, i, share, then) {
+export function showDealResult(v, i, deck, then) {
   const d = v.deals[i];
   const nm = names(v);
-  const rows = nm.map((name, s) => {
-    const why = [];
-    if (d.taken && d.contract !== "4333") why.push(t("tricks_taken", { n: d.taken[s] }));
-    return el("tr", {}, el("td", { text: name }), el("td", { text: why.join(", ") }), el("td", { text: pointsText(d.points[s], v) }));
-  });
-  const content = [el("table", { class: "sheet" }, el("tbody", {}, ...rows))];
-  if (d.payment !== undefined && d.buyer !== null && d.buyer !== undefined) {
-    content.push(el("p", { text: t("bought", { name: nm[d.buyer], offer: offerLabel(/** @type {string} */ (d.offer)) }) + " · " +
-      t("payment", { buyer: nm[d.buyer], owner: nm[/** @type {number} */ (d.owner)], n: d.payment }) }));
+  const totals = d.scores || v.deals.slice(0, i + 1).reduce((acc, x) => acc.map((a, s) => a + x.points[s]), nm.map(() => 0));
+  const places = placings(totals);
+  const counted = d.counted || nm.map(() => []);
+  const head = el("tr", {}, el("th", { text: t("sum_player") }), el("th", { text: t("sum_took") }), el("th", { text: t("sum_deal") }),
+    el("th", { text: t("sum_total") }), el("th", { text: t("sum_place") }));
+  const rows = nm.map((name, s) => el("tr", { "data-seat": String(s), class: s === v.human ? "me" : "" },
+    el("th", { scope: "row", text: name }), tookCell(counted[s] || [], v, deck, nm),
+    el("td", { class: "pts", text: pointsText(d.points[s], v) }), el("td", { class: "total", text: String(totals[s] * (v.options.scale || 1)) }),
+    el("td", { class: "place", text: placeText(places[s]) })));
+  const content = [el("table", { class: "sheet summary", id: "deal-summary" }, el("thead", {}, head), el("tbody", {}, ...rows))];
+  if (v.game === "whist") {
+    const target = d.target ?? v.options.target;
+    const me = v.human, other = 1 - v.human;
+    content.push(el("p", { class: "whist-match", id: "whist-match", text: t("whist_match", {
+      a: nm[me], x: totals[me], y: totals[other], b: nm[other], target }) }));
+    if (d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
   }
-  if (share) content.push(el("p", { class: "share", text: t("share_text") }), shareBox(share));
+  if (d.log && d.log.length && d.owner !== undefined && d.owner !== null) {
+    content.push(el("h3", { text: t("log_title") }), el("ol", { class: "deal-log" }, ...logLines(v, d.log, d.owner).map((line) => el("li", { text: line }))));
+  }
   openDialog(t("deal_result", { n: i + 1, contract: contractLabel(v, d.contract) }), content,
-    [[t("continue"), null, true]], then);
+    [[t(i + 1 < v.deals.length || v.over ? "continue" : "next_deal"), null, true]], then);
+}
+
+/** The deal the winner gained most in on the runner-up, or null (everyone level).
+ * @param {View} v @returns {{deal: number, winner: number, other: number} | null} */
+export function decidingDeal(v) {
+  const best = Math.max(...v.scores);
+  const winner = v.scores.indexOf(best);
+  const rest = v.scores.map((x, s) => [x, s]).filter(([x]) => x < best).sort((a, b) => b[0] - a[0]);
+  if (!rest.length || !v.deals.length) return null;
+  const other = rest[0][1];
+  let deal = 0;
+  v.deals.forEach((d, k) => {
+    if (d.points[winner] - d.points[other] > v.deals[deal].points[winner] - v.deals[deal].points[other]) deal = k;
+  });
+  return { deal, winner, other };
 }
 
 /** Every deal's points per seat, the totals and whether they sum as the rules say.
@@ -193,18 +332,62 @@ export function showSheet(v) {
 }
 
 /**
+ * The match's end: the winner, the places, the deal that decided it, the player's record
+ * at this game and level, the score sheet; play again.
  * @param {View} v
- * @param {string} share
- * @param {{onPlayAgain: () => void, onNewGame: () => void}} on
+ * @param {import("../store.js").StatLine | null} record  this game and level's statistics, after this match
+ * @param {{onPlayAgain: () => void, onNewGame: () => void, onStats: () => void}} on
  */
-export function showMatchEnd(v, share, on) {
+export function showMatchEnd(v, record, on) {
   const nm = names(v);
+  const scale = v.options.scale || 1;
   const best = Math.max(...v.scores);
-  const win = nm.filter((_, s) => v.scores[s] === best);
-  const title = win.length > 1 ? t("winners", { names: win.join(", ") }) : t("winner", { names: win[0] });
-  openDialog(t("match_over"), [el("p", { text: title, id: "winner" }), ...sheetTable(v),
-    el("p", { text: t("share_text") }), shareBox(share)],
-  [[t("play_again"), on.onPlayAgain, true], [t("new_game"), () => { setTimeout(on.onNewGame, 0); }]]);
+  const seats = nm.flatMap((_, s) => (v.scores[s] === best ? [s] : []));
+  const others = seats.filter((s) => s !== v.human).map((s) => nm[s]).join(", ");
+  const mine = seats.includes(v.human);
+  const title = seats.length === 1 ? (mine ? t("winner_you") : t("winner", { names: others }))
+    : mine ? t("winners_you", { names: others }) : t("winners", { names: others });
+  const places = placings(v.scores);
+  const order = nm.map((_, s) => s).sort((a, b) => places[a] - places[b] || a - b);
+  const table = el("table", { class: "sheet placings", id: "placings" }, el("tbody", {}, ...order.map((s) =>
+    el("tr", { class: s === v.human ? "me" : "" }, el("td", { class: "place", text: placeText(places[s]) }), el("th", { scope: "row", text: nm[s] }),
+      el("td", { text: String(v.scores[s] * scale) })))));
+  const content = [el("p", { text: title, id: "winner", class: "winner" }), table];
+  const dd = decidingDeal(v);
+  if (dd) {
+    const d = v.deals[dd.deal];
+    content.push(el("p", { id: "decider", class: "decider", text: t("decider", { n: dd.deal + 1, contract: contractLabel(v, d.contract),
+      name: nm[dd.winner], a: pointsText(d.points[dd.winner], v), other: nm[dd.other], b: pointsText(d.points[dd.other], v) }) }));
+  }
+  if (record) {
+    content.push(el("p", { id: "record", class: "record", text: t("record_line", { game: t(`game_${v.game}`), level: t(`level_${v.level}`),
+      played: record.played, won: record.won, avg: Math.round(record.total / Math.max(1, record.played)) }) }));
+  }
+  content.push(el("details", { class: "sheet-fold" }, el("summary", { text: t("score_sheet") }), ...sheetTable(v)));
+  openDialog(t("match_over"), content,
+    [[t("play_again"), on.onPlayAgain, true], [t("new_game"), () => { setTimeout(on.onNewGame, 0); }],
+      [t("stats"), () => { setTimeout(on.onStats, 0); }]]);
+}
+
+/**
+ * The local statistics, per game and level.
+ * @param {import("../store.js").Stats} stats @param {string[]} levels
+ */
+export function showStats(stats, levels) {
+  const keys = Object.keys(stats.lines).sort((a, b) => {
+    const [ga, la] = a.split("/"), [gb, lb] = b.split("/");
+    return ga.localeCompare(gb) || levels.indexOf(la) - levels.indexOf(lb);
+  });
+  const body = keys.length ? [el("table", { class: "sheet stats", id: "stats" },
+    el("thead", {}, el("tr", {}, ...["stats_game", "level", "stats_played", "stats_won", "stats_avg"].map((k) => el("th", { text: t(k) })))),
+    el("tbody", {}, ...keys.map((k) => {
+      const [g, l] = k.split("/");
+      const x = stats.lines[k];
+      return el("tr", { "data-key": k }, el("td", { text: t(`game_${g}`) }), el("td", { text: t(`level_${l}`) }),
+        el("td", { text: String(x.played) }), el("td", { text: String(x.won) }),
+        el("td", { text: String(Math.round(x.total / Math.max(1, x.played))) }));
+    })))] : [el("p", { id: "stats-none", text: t("stats_none") })];
+  openDialog(t("stats"), [...body, el("p", { class: "note", text: t("stats_note") })], [[t("close"), null, true]]);
 }
 
 /** @param {View} v @param {string} deck */
@@ -212,15 +395,31 @@ export function showLastTrick(v, deck) {
   const tr = v.last_trick;
   const nm = names(v);
   if (!tr) return openDialog(t("last_trick"), [el("p", { text: t("last_trick_none") })], [[t("close"), null, true]]);
-  const row = el("div", { class: "row", style: "display:flex;gap:8px;flex-wrap:wrap" }, ...tr.cards.map((c, i) =>
-    el("div", { style: "text-align:center" }, cardFace(c, { deck }), el("div", { text: nm[(tr.leader + i) % v.players] }))));
+  const row = el("div", { class: "last-trick" }, ...tr.cards.map((c, i) =>
+    el("div", { class: i === (tr.winner - tr.leader + v.players) % v.players ? "taker" : "" }, cardFace(c, { deck }),
+      el("div", { text: nm[(tr.leader + i) % v.players] }))));
   openDialog(t("last_trick"), [row, el("p", { text: t("won_by", { name: nm[tr.winner] }) })], [[t("close"), null, true]]);
 }
 
-/** @param {string} game */
-export function showRules(game) {
-  const sections = (RULES[game][lang] || RULES[game].en);
-  const content = el("div", { class: "rules" }, ...sections.flatMap((/** @type {[string, string[]]} */ [h, ps]) => [el("h3", { text: h }), ...ps.map((p) => el("p", { text: p }))]),
-    el("h3", { text: t("credits_title") }), el("p", { class: "credits", text: t("credits") }));
-  openDialog(t("rules") + " · " + t(`game_${game}`), content, [[t("close"), null, true]]);
+/** The rules of the match being played (its options), opened at `section` if given.
+ * @param {string} game @param {Record<string, any>} options @param {string} [section] @param {() => void} [onClose] */
+export function showRules(game, options, section, onClose) {
+  const sections = rulesSections(/** @type {"king" | "kingru" | "whist"} */ (game), lang, options);
+  const content = el("div", { class: "rules" }, ...sections.flatMap(([id, h, ps]) => [
+    el("h3", { id: `rules-${id}`, tabindex: "-1", text: h }), ...ps.map((p) => el("p", { text: p }))]),
+  el("h3", { text: t("credits_title") }), el("p", { class: "credits", text: t("credits") }));
+  openDialog(t("rules") + " · " + t(`game_${game}`), content, [[t("close"), null, true]], onClose);
+  const target = section ? document.getElementById(`rules-${section}`) : null;
+  if (target) {
+    target.classList.add("rules-here");
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: "start" });
+  }
+}
+
+/** The positive being played: everything said before its first card.
+ * @param {View} v */
+export function showDealLog(v) {
+  const lines = v.owner !== null && v.owner !== undefined ? logLines(v, v.log || [], v.owner) : [];
+  openDialog(t("log_title"), [el("ol", { class: "deal-log" }, ...lines.map((line) => el("li", { text: line })))], [[t("close"), null, true]]);
 }

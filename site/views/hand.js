@@ -11,13 +11,16 @@ import { cardFace, sortHand } from "./card.js";
 
 /** @typedef {import("../protocol.js").View} View */
 
-const MIN_TAP = 26;        // px: the narrowest strip a card may show (WCAG's 24 px target, and a margin)
+// px: the narrowest strip a card may show: WCAG's 24 px target and a margin; a finger
+// (a coarse pointer) gets more, in two rows if need be
+const MIN_TAP = () => (matchMedia("(pointer: coarse)").matches ? 34 : 26);
 const MAX_STEP = 0.7;      // of a card's width: the most a card shows when there is room to spare
 const MAX_ROWS = 3;
 
 /**
  * @param {View} v
- * @param {{deck: string, hinted: string | null}} look
+ * @param {{deck: string, hinted: string | null, deal?: boolean}} look  deal: the cards arrive
+ *   dealt, one after another
  * @param {(card: string) => void} onPlay
  */
 export function renderHand(v, look, onPlay) {
@@ -31,6 +34,7 @@ export function renderHand(v, look, onPlay) {
     b.addEventListener("click", () => onPlay(c));
     return b;
   });
+  if (look.deal) cards.forEach((b, i) => { b.classList.add("dealt"); b.style.setProperty("--i", String(i)); });
   layoutHand(cards);
   const first = cards.find((b) => b.classList.contains("legal")) || cards[0];
   if (first) first.tabIndex = 0;
@@ -58,7 +62,7 @@ export function layoutHand(cards = handCards()) {
   }
   const style = getComputedStyle(hand);
   const room = hand.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  const minStep = Math.max(MIN_TAP, reach);
+  const minStep = Math.max(MIN_TAP(), reach);
   let rows = 1;
   while (rows < MAX_ROWS && (Math.ceil(n / rows) - 1) * minStep + cw > room) rows++;
   const per = Math.ceil(n / rows);
@@ -74,6 +78,21 @@ export function layoutHand(cards = handCards()) {
   }
   hand.replaceChildren(...out);
   if (focused) focused.focus({ preventScroll: true });
+}
+
+/** How long the dealing of `n` cards lasts (views/hand.js and style.css agree: 45 ms a
+ * card, 350 ms each). @param {number} n */
+export const dealMs = (n) => n * 45 + 350;
+
+/** Take a played card out of the hand at once, before the engine has answered.
+ * @param {string} code */
+export function takeFromHand(code) {
+  const cards = handCards();
+  const gone = cards.find((c) => c.dataset.card === code);
+  if (!gone) return;
+  const rest = cards.filter((c) => c !== gone);
+  for (const c of rest) { c.classList.remove("legal", "dim", "hinted"); c.tabIndex = -1; }
+  layoutHand(rest);
 }
 
 /** Put the keyboard on the hand, unless a dialog or another control holds it. */

@@ -72,7 +72,7 @@ export function actionLabel(a, v) {
     return offerLabel(a);
   }
   if (a.startsWith("up:")) return t("up_suit", { suit: a === "up:NT" ? t("suit_NT") : suitWord(a[3]) });
-  if (a.startsWith("dealer:")) return t("a_dealer", { name: names(v)[Number(a.slice(7))] });
+  if (a.startsWith("dealer:")) return aboutSeat("a_dealer", Number(a.slice(7)), v);
   return t(`a_${a}`);
 }
 
@@ -103,36 +103,68 @@ export function lessonText(id) {
   return table[id] || LESSON_TEXT.en[id] || [id, ""];
 }
 
-/** The bots' reason for a suggestion in the page's language (the engine's English words
- *  when a reason has no translation).
- * @param {Hint} h @param {string} card */
-export function reasonText(h, card) {
-  const key = `why_${h.reason}`;
-  const s = t(key, { card });
-  return s === key ? h.text : s;
+/** A card as its corner shows it: "Q♠", "10♥", "Д♠". @param {string} code */
+export function cardShort(code) { return `${rankLabel(code[0])}${SUIT_SYM[code[1]]}`; }
+
+const CARD = /^[2-9TJQKA][CDHS]$/;
+
+/**
+ * The words a code's params fill in, by the protocol's conventions: cards as codes,
+ * suits as letters, offers as actions, seats as ints; anything else as it is.
+ * @param {Record<string, any>} params @param {View | null} v
+ * @returns {Record<string, string>}
+ */
+export function codeVars(params, v) {
+  /** @type {Record<string, string>} */
+  const out = { kh: cardShort("KH") };
+  const action = (/** @type {any} */ a) => {
+    if (typeof a !== "string" || !v) return String(a);
+    const w = CARD.test(a) || /^(offer|up|dealer):/.test(a) || /^[a-z0-9]+$/.test(a) ? choiceLabel(a, v) : a;
+    return w.startsWith("a_") ? a : w;  // an action the page has no words for
+  };
+  for (const [k, x] of Object.entries(params || {})) {
+    if ((k === "card" || k === "faceup" || k === "best") && typeof x === "string" && CARD.test(x)) out[k] = cardShort(x);
+    else if (k === "suit" && typeof x === "string" && "CDHS".includes(x) && x.length === 1) { out.suit = t(`suit_${x}`); out.suit_of = t(`sn_${x}`); }
+    else if (k === "offer" && typeof x === "string" && x.startsWith("offer:")) out.offer = offerLabel(x);
+    else if (k === "seat" && Number.isInteger(x) && v && x >= 0 && x < v.players) out.seat = names(v)[x];
+    else if (k === "phase" && typeof x === "string") { const w = t(`phase_${x}`); out.phase = w === `phase_${x}` ? x : w; }
+    else if (k === "action") out.action = action(x);
+    else if (k === "legal" && Array.isArray(x)) out.legal = x.map(action).join(", ");
+    else out[k] = typeof x === "string" ? x : JSON.stringify(x);
+  }
+  return out;
 }
 
-/** @type {[RegExp, (m: RegExpExecArray) => string][]} */
-const ERRORS = [
-  [/^must follow suit: (\w+)$/, (m) => t("err_follow", { suit: t(`suit_${suitCode(m[1])}`) })],
-  [/^cannot lead hearts while holding other suits$/, () => t("err_hearts_lead")],
-  [/^the K♥ must be played when hearts are led$/, () => t("err_kh_hearts")],
-  [/^the K♥ must be played: you have no (\w+)$/, (m) => t("err_kh_void", { suit: t(`suit_${suitCode(m[1])}`) })],
-  [/^the K♥ must be played: you hold only hearts$/, () => t("err_kh_only")],
-  [/^not your turn/, () => t("err_not_turn")],
-  [/is not in your hand$/, () => t("err_not_hand")],
-  [/^an offer must be worth more than (\d+) (up|nulls?)$/, (m) => t("err_offer_more", { offer: m[2] === "up" ? t("up_n", { n: m[1] }) : t("null_n", { n: m[1] }, Number(m[1])) })],
-];
+/** A code's sentence in the page's language (key `<prefix>_<code>`), or `fallback` (the
+ * engine's English) when the page has none.
+ * @param {string} prefix @param {string | undefined} code @param {Record<string, any> | undefined} params
+ * @param {View | null} v @param {string} fallback */
+function codeText(prefix, code, params, v, fallback) {
+  if (!code) return fallback;
+  const key = `${prefix}_${code}`;
+  const s = t(key, codeVars(params || {}, v));
+  return s === key ? fallback : s;
+}
 
-/** @param {string} word */
-function suitCode(word) { return /** @type {Record<string, string>} */ ({ clubs: "C", diamonds: "D", hearts: "H", spades: "S" })[word] || "C"; }
+/** Why the engine refused an action or a request, from its code (err_<code>).
+ * @param {{code?: string, params?: Record<string, any>, error?: string, message?: string}} r
+ * @param {View | null} v */
+export function refusalText(r, v) {
+  return codeText("err", r.code, r.params, v, r.error || r.message || "");
+}
 
-/** The engine's English refusal in the page's language, where a pattern knows it.
- * @param {string} msg */
-export function translateError(msg) {
-  for (const [re, fn] of ERRORS) {
-    const m = re.exec(msg);
-    if (m) return fn(m);
+/** The bots' reason for a suggestion, from its code (why_<code>).
+ * @param {Hint} h @param {View | null} v */
+export function reasonText(h, v) {
+  return codeText("why", h.reason, h.params, v, h.text);
+}
+
+/** A sentence about a seat: the "you" form (`<key>_you`) when the seat is the human's.
+ * @param {string} key @param {number} seat @param {View} v @param {Record<string, string | number>} [vars] */
+export function aboutSeat(key, seat, v, vars = {}) {
+  if (seat === v.human) {
+    const you = t(`${key}_you`, vars);
+    if (you !== `${key}_you`) return you;
   }
-  return msg;
+  return t(key, { ...vars, name: names(v)[seat] });
 }

@@ -3,7 +3,8 @@
 // the engine lists as legal.
 import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
-import { actionLabel, lessonText, names, offerLabel } from "./labels.js";
+import { aboutSeat, actionLabel, lessonText, offerLabel } from "./labels.js";
+import { PHASE_SECTION, actionMeaning, logLines, turnLine } from "./narrate.js";
 
 /** @typedef {import("../protocol.js").View} View */
 
@@ -18,7 +19,7 @@ import { actionLabel, lessonText, names, offerLabel } from "./labels.js";
 /**
  * @param {View} v
  * @param {PanelState} s
- * @param {{onAction: (a: string) => void, onNextLesson: (id: string) => void}} on
+ * @param {{onAction: (a: string) => void, onNextLesson: (id: string) => void, onRules: (section: string) => void}} on
  */
 export function renderPanel(v, s, on) {
   const panel = $("panel");
@@ -34,25 +35,37 @@ export function renderPanel(v, s, on) {
     }
   }
   if (v.game === "king" && v.phase !== "play" && v.phase !== "over") {
-    const nm = names(v);
     if (v.auction && (v.phase === "auction" || v.phase === "decide" || v.phase === "ultimatum")) {
       const a = v.auction;
       kids.push(el("p", {}, el("strong", { text: t("auction_title") }), " · ",
-        a.offer ? t("standing", { offer: offerLabel(a.offer), name: nm[/** @type {number} */ (a.holder)] }) : t("no_offer")));
+        a.offer ? aboutSeat("standing", /** @type {number} */ (a.holder), v, { offer: offerLabel(a.offer) }) : t("no_offer")));
+    }
+    const lines = v.owner !== null && v.owner !== undefined ? logLines(v, v.log || [], v.owner) : [];
+    if (lines.length) {
+      kids.push(el("ol", { class: "deal-log", id: "deal-log", "aria-label": t("log_title") },
+        ...lines.map((line) => el("li", { text: line }))));
     }
     let prompt = null;
     if (mine) {
       prompt = /** @type {Record<string, string>} */ ({ choose: t("owner_choose"), decide: t("decide_title"), ultimatum: t("ultimatum_q"),
-        trump: t("name_trump"), dealer: t("dealer_pick"), auction: t("auction_title") })[v.phase];
-    } else {
-      prompt = t("to_act", { name: nm[/** @type {number} */ (v.turn)] });
+        trump: t("name_trump"), dealer: t("dealer_pick"), auction: t("your_bid") })[v.phase];
+    } else if (v.turn !== null && v.turn !== undefined) {
+      prompt = turnLine(v);
     }
-    if (prompt) kids.push(el("p", { text: prompt }));
+    if (prompt) kids.push(el("p", { class: "prompt", text: prompt }));
     if (mine) {
-      kids.push(el("div", { class: "row" }, ...v.legal.map((a) => el("button", {
-        type: "button", "data-action": a, class: s.hinted === a ? "primary" : "",
-        text: actionLabel(a, v), onclick: () => on.onAction(a),
-      }))));
+      kids.push(el("div", { class: "row bids" }, ...v.legal.map((a) => {
+        const pts = actionMeaning(a, v);
+        return el("button", {
+          type: "button", "data-action": a, class: `bid ${s.hinted === a ? "primary" : ""}`.trim(),
+          onclick: () => on.onAction(a),
+        }, el("span", { class: "bid-what", text: actionLabel(a, v) }), pts ? el("small", { class: "bid-pts", text: pts }) : "");
+      })));
+      const section = PHASE_SECTION[v.phase];
+      if (section) {
+        kids.push(el("button", { type: "button", class: "rules-link", "data-section": section,
+          text: t("rules_link"), onclick: () => on.onRules(section) }));
+      }
     }
   }
   panel.hidden = kids.length === 0;

@@ -3,7 +3,8 @@
 import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
-import { bidLabel, cardName, contractLabel, costLabel, lessonText, names, pointsText, position, suitWord } from "./labels.js";
+import { SUIT_SYM, bidLabel, contractLabel, costLabel, lessonText, names, pointsText, position, rankLabel, suitWord } from "./labels.js";
+import { positiveCaption, said } from "./narrate.js";
 
 /** @typedef {import("../protocol.js").View} View */
 
@@ -15,34 +16,50 @@ import { bidLabel, cardName, contractLabel, costLabel, lessonText, names, points
  * @property {boolean} busy       a request is under way (undo waits)
  */
 
-/** @param {View} v @param {Look} look */
-export function renderTable(v, look) {
+/** @param {View} v @param {Look} look @param {{onLog?: () => void}} [on] */
+export function renderTable(v, look, on = {}) {
   document.body.classList.toggle("four-color", look.fourColor && look.deck !== "classic");
   document.body.classList.toggle("deck-classic", look.deck === "classic");
   $("table").dataset.game = v.game;
-  renderBanner(v);
+  renderBanner(v, on);
   renderSeats(v);
   renderStock(v, look.deck);
   /** @type {HTMLButtonElement} */ ($("btn-undo")).disabled = !v.can_undo || look.busy;
   /** @type {HTMLButtonElement} */ ($("btn-hint")).disabled = v.turn !== v.human || v.over;
 }
 
-/** @param {View} v */
-function renderBanner(v) {
-  const nm = names(v);
+/** @param {View} v @param {{onLog?: () => void}} on */
+function renderBanner(v, on) {
   const deal = v.deals_total ? t("deal_of", { n: v.deal_no + 1, total: v.deals_total }) : t("deal_n", { n: v.deal_no + 1 });
-  const cl = el("strong", { text: contractLabel(v) });
+  const caption = positiveCaption(v);
+  const cl = el("strong", { text: caption || contractLabel(v) });
   const cost = costLabel(v);
   /** @type {(string | HTMLElement)[]} */
   const kids = v.lesson ? [cl] : [deal, " · ", cl];
   if (cost) kids.push(` (${cost})`);
   if (v.game === "kingru") kids.push(` (${(v.deal_total || 0) > 0 ? "+" : ""}${(v.deal_total || 0) * (v.options.scale || 1)})`);
-  if (v.trump) kids.push(" · ", t("trump", { suit: suitWord(v.trump) }));
-  else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(" · ", t("no_trump"));
-  if (v.owner !== null && v.owner !== undefined) kids.push(" · ", t("owner_is", { name: nm[v.owner] }));
-  if (v.game === "whist") kids.push(" · ", t(v.stage === 1 ? "stage1" : "stage2"));
+  if (caption && on.onLog && v.log && v.log.length) {
+    kids.push(" ", el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_title"), onclick: on.onLog }));
+  }
+  if (!caption) {
+    if (v.trump && v.game !== "whist") kids.push(" · ", t("trump", { suit: suitWord(v.trump) }));  // whist's is on the stock
+    else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(" · ", t("no_trump"));
+    if (v.owner !== null && v.owner !== undefined) kids.push(" · ", said("cap_owns", v.owner, v));
+  }
+  if (v.game === "whist") {
+    kids.push(" · ", t(v.stage === 1 ? "stage1" : "stage2"));
+    if (!v.lesson) kids.push(el("span", { class: "match-score", id: "match-score", text: whistScore(v) }));
+  }
   if (v.lesson) kids.unshift(el("strong", { text: `${t("lesson")}: ${lessonText(v.lesson)[0]}` }), " · ");
   $("banner").replaceChildren(...kids);
+}
+
+/** German Whist's match so far, the human first: "You 7 – 4 Opponent · to 15".
+ * @param {View} v */
+export function whistScore(v) {
+  const nm = names(v);
+  const me = v.human, other = 1 - v.human;
+  return t("whist_score", { a: nm[me], x: v.scores[me], y: v.scores[other], b: nm[other], target: v.target ?? v.options.target });
 }
 
 /** @param {View} v */
@@ -51,7 +68,7 @@ function renderSeats(v) {
   for (const pos of ["top", "left", "right", "bottom"]) $(`seat-${pos}`).replaceChildren();
   for (let s = 0; s < v.players; s++) {
     const box = $(`seat-${position(s, v)}`);
-    box.classList.toggle("to-act", v.turn === s);
+    box.classList.toggle("to-act", v.turn === s && !v.over);
     const scale = v.options.scale || 1;
     const meta = [`${v.scores[s] * scale}`];
     if (v.game === "whist") meta.push(t("tricks_taken", { n: /** @type {number[]} */ (v.stage === 1 ? v.stage1_taken : v.taken)[s] }));
@@ -59,7 +76,11 @@ function renderSeats(v) {
     if (v.game !== "whist" && v.phase === "play" && v.deal_points && v.deal_points[s]) {
       meta.push(t("this_deal", { n: pointsText(v.deal_points[s], v) }));
     }
-    const items = [el("div", { class: "name", text: nm[s] }), el("div", { class: "meta", text: meta.join(" · ") })];
+    const turn = v.turn === s && !v.over;
+    const plate = el("div", { class: "plate" }, el("div", { class: "name" }, nm[s],
+      turn && s === v.human ? el("span", { class: "cue", text: ` · ${t("your_turn")}` }) : null),
+    el("div", { class: "meta", text: meta.join(" · ") }));
+    const items = [plate];
     if (s !== v.human) {
       const n = v.hand_counts[s];
       items.push(el("div", { class: "backs", role: "img", "aria-label": t("n_cards", { n }, n) },
@@ -71,6 +92,14 @@ function renderSeats(v) {
   }
 }
 
+/** The human has acted: the turn cue leaves them at once, before the engine answers. */
+export function clearMyTurn() {
+  const me = $("seat-bottom");
+  me.classList.remove("to-act");
+  const cue = me.querySelector(".cue");
+  if (cue) cue.remove();
+}
+
 /** A seat's latest bid while the auction's outcome is still open.
  * @param {View} v @param {number} seat */
 function lastBid(v, seat) {
@@ -79,24 +108,37 @@ function lastBid(v, seat) {
   return bids.length ? bidLabel(bids[bids.length - 1]) : null;
 }
 
-/** German Whist: the face-up card, the stock's size, what each player drew last.
+/** A card as its corner shows it: "Q♥". @param {string} c */
+const shortCard = (c) => `${rankLabel(c[0])}${SUIT_SYM[c[1]]}`;
+
+/** German Whist: the stock beside the trick (its size, the face-up card, the trump) and
+ * what each player took from it after the last trick, in plain words.
  * @param {View} v @param {string} deck */
 function renderStock(v, deck) {
   const stock = $("stock");
-  if (v.game !== "whist") { stock.hidden = true; return; }
+  const news = $("draw-news");
+  if (v.game !== "whist") { stock.hidden = true; news.hidden = true; return; }
   stock.hidden = false;
-  const bits = [];
-  if (v.faceup) bits.push(el("span", { text: t("faceup") + ":" }), cardFace(v.faceup, { deck }));
-  bits.push(el("span", { text: t("stock_left", { n: v.stock_count ?? 0 }) }));
+  const n = v.stock_count ?? 0;
+  const pile = el("div", { class: "stock-pile" });
+  if (n > 1) pile.append(el("span", { class: "card back", role: "img", "aria-label": t("stock_left", { n: n - 1 }) }));
+  if (v.faceup) pile.append(cardFace(v.faceup, { deck, cls: "faceup" }));
+  stock.replaceChildren(
+    el("div", { class: "stock-title", text: n ? t("stock_title", { n }) : t("stock_empty") }),
+    ...(n ? [pile, el("div", { class: "stock-label", text: t("faceup") })] : []),
+    el("div", { class: "stock-trump", text: t("trumps_whist", { sym: SUIT_SYM[/** @type {string} */ (v.trump)], suit: suitWord(/** @type {string} */ (v.trump)) }) }));
   const draws = v.draws || [];
   const last = draws[draws.length - 1];
-  if (last) {  // what each player took from the stock after the last trick
+  // told only right after the trick that drew (the news of stage 1's last draw stays through
+  // the first stage-2 trick, then goes)
+  if (last && last.trick === (v.tricks || []).length - 1) {
     const nm = names(v);
     const other = 1 - v.human;
-    const mineCard = /** @type {string} */ (last.winner === v.human ? last.faceup : last.hidden);
-    bits.push(el("span", { text: t("drew", { card: cardName(mineCard) }) }));
-    bits.push(el("span", { text: t("opp_drew", { name: nm[other] }) }),
-      last.winner === other ? cardFace(last.faceup, { deck }) : el("span", { class: "card back", role: "img", "aria-label": t("n_cards", { n: 1 }, 1) }));
+    news.textContent = last.winner === v.human
+      ? t("draw_you_won", { card: shortCard(last.faceup), name: nm[other] })
+      : t("draw_you_lost", { card: shortCard(last.faceup), name: nm[other], mine: shortCard(/** @type {string} */ (last.hidden)) });
+    news.hidden = false;
+  } else {
+    news.hidden = true;
   }
-  stock.replaceChildren(...bits);
 }

@@ -35,7 +35,7 @@ def build(dist: Path = DIST, site: Path = SITE) -> Path:
     apply_csp(dist)
     # The build's identity is a hash of every file it serves: any change to the site,
     # the wheel or the runtime gives the offline cache a new name.
-    h = hashlib.sha256()
+    h = hashlib.sha256((dist / "sw.js").read_bytes())  # the service worker, before it is stamped
     for rel, p in served(dist):
         h.update(rel.encode() + b"\0" + p.read_bytes())
     digest = h.hexdigest()[:12]

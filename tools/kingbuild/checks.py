@@ -48,13 +48,19 @@ def _tsc(project: str) -> Callable[[Path], list[str] | None]:
 
 
 # name: (what it checks, the command given the test environment's Python)
-# The build's own Python, lint-clean already while the rest of the tree is cleaned up.
-BUILD_FILES = ["build.py", "tools", "tests/conftest.py", "tests/test_install.py", "tests/browser_bench.py",
-               "tests/test_release.py", "tests/test_csp.py"]
+# The build's own Python, lint-clean already while the rest of the tree is cleaned up;
+# its tests found by name wherever they sit under tests/.
+BUILD_TESTS = ("conftest.py", "test_install.py", "browser_bench.py", "test_release.py", "test_csp.py", "test_build.py")
+
+
+def _build_files() -> list[str]:
+    tests = sorted({p.relative_to(ROOT).as_posix() for name in BUILD_TESTS for p in ROOT.glob(f"tests/**/{name}")})
+    return ["build.py", "tools", *tests]
+
 
 CHECKS: dict[str, tuple[str, Callable[[Path], list[str] | None]]] = {
     "ruff-build": ("ruff lint of the build and its tests",
-                   lambda py: [str(py), "-m", "ruff", "check", "--no-cache", *BUILD_FILES]),
+                   lambda py: [str(py), "-m", "ruff", "check", "--no-cache", *_build_files()]),
     "ruff": ("ruff lint of all the Python", lambda py: [str(py), "-m", "ruff", "check", "--no-cache", "."]),
     "ruff-format": ("ruff format --check of the Python",
                     lambda py: [str(py), "-m", "ruff", "format", "--check", "--no-cache", "."]),
@@ -64,6 +70,7 @@ CHECKS: dict[str, tuple[str, Callable[[Path], list[str] | None]]] = {
                    lambda py: [str(py), "-m", "mypy", "--no-incremental", "build.py", "tools/kingbuild"]),
     "tsc-page": ("tsc --checkJs of the page's scripts", _tsc("tsconfig.json")),
     "tsc-workers": ("tsc --checkJs of the workers (Pyodide's, the service worker)", _tsc("tsconfig.workers.json")),
+    "tsc-node": ("tsc --checkJs of the build's Node scripts", _tsc("tsconfig.node.json")),
 }
 
 

@@ -1,0 +1,356 @@
+"""The table tells what happened: a positive's bids and decisions narrated, what each bid
+is worth, deal summaries that list what counted, the match's end, local statistics, German
+Whist's layout and the welcome screen.  The real built site in real Chromium, compared with
+the engine's own account of the same match (replayed from the page's save)."""
+
+import json
+import random
+import re
+
+import pytest
+
+from kingweb.king import offer_terms
+from kingweb.session import Session
+
+from browser_support import open_game, play_until, prefs_script
+
+pytestmark = pytest.mark.browser
+
+SEATS_EN = ["You", "West", "North", "East"]
+
+
+def engine_view(page):
+    """The engine's view of the match the page is playing, from the page's own save."""
+    page.wait_for_function("() => !!localStorage.getItem('kingweb.save.v1')")
+    save = page.evaluate("localStorage.getItem('kingweb.save.v1')")
+    return Session().load(save)
+
+
+def offer_words(action):
+    kind, n, value = offer_terms(action)
+    return (f"{n} up" if kind == "up" else f"{n} null" + ("s" if n > 1 else "")), value
+
+
+def curious(rng):
+    """Own positives go to auction; anything else at random."""
+
+    def choose(s):
+        if s["actions"]:
+            if "auction" in s["actions"]:
+                return "auction"
+            return rng.choice(s["actions"])
+        return rng.choice(s["legal"])
+
+    return choose
+
+
+def test_a_positive_narrates_every_bid_and_each_decision_states_its_worth(page, base_url):
+    open_game(page, base_url, "king", seed=21, level="random")
+    # play to the human's decision on his own positive's auction
+    play_until(
+        page,
+        curious(random.Random(1)),
+        timeout=300,
+        stop=lambda s: "reject" in s["actions"] and page.locator("#deal-log li").count() >= 2,
+    )
+    page.wait_for_timeout(400)  # the save follows the view
+    v = engine_view(page)
+    assert v["phase"] == "decide" and v["owner"] == 0
+    lines = page.locator("#deal-log li").all_inner_texts()
+    log = v["log"]
+    assert len(lines) == len(log)
+    assert lines[0] == "You open the auction"
+    for line, e in zip(lines, log, strict=True):
+        who = SEATS_EN[e["seat"]]
+        assert line.startswith(who), (line, e)
+        if e["action"] == "pass":
+            assert "pass" in line, (line, e)
+        elif e["action"].startswith("offer:"):
+            words, value = offer_words(e["action"])
+            assert f"{words} ({value})" in line, (line, e)
+    # each decision button says what it means in points
+    auction = v["auction"]
+    if auction["offer"]:
+        words, value = offer_words(auction["offer"])
+        accept = page.locator('#panel button[data-action="accept"] .bid-pts').inner_text()
+        assert accept == f"{SEATS_EN[auction['holder']]} pays you up to {value}"
+    if "4333" in v["legal"]:
+        assert "you 100, the others 75 each" in page.locator('#panel button[data-action="4333"]').inner_text()
+    # the rules link opens the rules of this match at the owner's decision
+    page.locator("#panel button.rules-link").click()
+    section = page.locator("#rules-decision")
+    assert "rules-here" in section.get_attribute("class")
+    box, dlg = section.bounding_box(), page.locator("#dialog .dialog-body").bounding_box()
+    assert dlg["y"] <= box["y"] < dlg["y"] + dlg["height"]  # scrolled to it
+    page.locator("#dialog-actions button.primary").click()
+    # accepting (or rejecting): the top line then names owner, buyer, offer and trump
+    bought = auction["offer"]
+    page.locator(f'#panel button[data-action="{"accept" if bought else "reject"}"]').click()
+    play_until(page, curious(random.Random(2)), stop=lambda s: s["legal"] and "tricks" not in s["banner"].split("·")[1])
+    banner = page.locator("#banner strong").inner_text()
+    v = engine_view(page)
+    if bought:
+        words, _ = offer_words(bought)
+        assert banner.startswith(f"{SEATS_EN[auction['holder']]} bought {words} from you"), banner
+    else:
+        assert banner.startswith("You play your positive"), banner
+    mode = v["contract"]
+    assert banner.endswith(
+        "down (nulls)"
+        if mode == "down"
+        else "no trump"
+        if mode == "up:NT"
+        else f"{ {'C': '♣', 'D': '♦', 'H': '♥', 'S': '♠'}[mode[3]] } trumps"
+    ), banner
+
+
+def test_bid_buttons_carry_their_points_and_preference_is_told(page, base_url):
+    page.add_init_script(prefs_script())
+    page.goto(f"{base_url}?lesson=king/auction-preference")
+    page.wait_for_selector("#panel button[data-action]", timeout=90_000)
+    lines = page.locator("#deal-log li").all_inner_texts()
+    # seat 1 plays; the owner, seat 0, sits on its right (East), seats 2 and 3 are West and North
+    assert lines == ["East opens the auction", "You bid 4 up (100)", "West passes", "North bids 5 up (125)"]
+    assert page.locator("#panel .prompt").inner_text() == "Your bid"
+    buttons = page.locator("#panel button[data-action]")
+    seen = 0
+    for i in range(buttons.count()):
+        b = buttons.nth(i)
+        a = b.get_attribute("data-action")
+        pts = b.locator(".bid-pts").inner_text()
+        if a.startswith("offer:"):
+            assert pts == f"= {offer_terms(a)[2]}"
+            seen += 1
+        else:
+            assert a == "pass" and pts == "out of this auction for good"
+    assert seen >= 2
+    assert page.locator('#panel button[data-action="offer:up:5"] .bid-what').inner_text() == "match 5 up"
+    page.select_option("#lang-pick", "ru")
+    assert page.locator("#deal-log li").nth(3).inner_text() == "Север заявляет 5 на взятки (125)"
+    assert page.locator("#panel .prompt").inner_text() == "Ваше слово"
+
+
+def points(n):
+    return f"+{n}" if n > 0 else str(n)
+
+
+def test_deal_summary_lists_what_counted_before_the_next_deal_is_dealt(page, base_url):
+    open_game(page, base_url, "king", seed=21, level="random")
+    rng = random.Random(3)
+    s = play_until(
+        page,
+        lambda st: rng.choice(st["legal"]) if st["legal"] else st["actions"][0],
+        stop=lambda st: st["dialog"] == "Deal 2: Hearts",
+        timeout=300,
+    )
+    # the table still shows deal 2: its banner, no card of deal 3 in the hand
+    assert "Deal 2 of 10" in s["banner"] and len(s["hand"]) < 13
+    page.wait_for_timeout(400)
+    v = engine_view(page)
+    d = v["deals"][1]
+    assert d["contract"] == "hearts" and v["deal_no"] == 2
+    hearts_seen = []
+    for seat in range(4):
+        row = page.locator(f'#deal-summary tr[data-seat="{seat}"]')
+        shown = row.locator(".took-cards .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        want = [x["card"] for x in d["counted"][seat] if x["kind"] == "card"]
+        assert shown == want and all(c[1] == "H" for c in shown)
+        hearts_seen += shown
+        assert row.locator(".pts").inner_text() == points(d["points"][seat]) == points(-20 * len(shown))
+        assert row.locator(".total").inner_text() == str(d["scores"][seat])
+        if not shown:
+            assert row.locator(".took").inner_text() == "nothing"
+    assert len(hearts_seen) == 13
+    places = page.locator("#deal-summary td.place").all_inner_texts()
+    assert sorted(places)[0] == "1st" and all(p in ("1st", "2nd", "3rd", "4th") for p in places)
+    page.locator("#dialog-actions button.primary").click()
+    page.wait_for_function(
+        "document.querySelectorAll('#hand .card').length === 13 && document.querySelector('#banner').textContent.includes('Deal 3 of 10')"
+    )
+
+
+def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url):
+    open_game(page, base_url, "whist", seed=3, level="random", options={"target": 3})
+    assert page.locator("#match-score").inner_text() == "You 0 – 0 Opponent · to 3"
+    rng = random.Random(4)
+    choose = lambda st: rng.choice(st["legal"])
+    play_until(page, choose, stop=lambda st: st["dialog"] == "Deal 1: German Whist", timeout=300)
+    page.wait_for_timeout(400)
+    d = engine_view(page)["deals"][0]
+    for seat in (0, 1):
+        n = d["taken"][seat]
+        took = page.locator(f'#deal-summary tr[data-seat="{seat}"] .took').inner_text()
+        assert took.startswith(f"{n} stage-2 trick"), took
+        assert page.locator(f'#deal-summary tr[data-seat="{seat}"] .pts').inner_text() == points(d["points"][seat])
+    assert (
+        page.locator("#whist-match").inner_text()
+        == f"Match: You {d['scores'][0]} – {d['scores'][1]} Opponent · first to 3 wins"
+    )
+    page.locator("#dialog-actions button.primary").click()
+    end = play_until(page, choose, stop=lambda st: st["winner"], timeout=400)
+    v = engine_view(page)
+    assert end["winner"]
+    rows = page.locator("#placings tr").all_inner_texts()
+    assert len(rows) == 2 and rows[0].startswith("1st")
+    winner = 0 if v["scores"][0] > v["scores"][1] else 1
+    assert ("You" if winner == 0 else "Opponent") in rows[0]
+    # the deciding deal: the winner's biggest gain on the other player
+    gains = [x["points"][winner] - x["points"][1 - winner] for x in v["deals"]]
+    k = gains.index(max(gains))
+    assert page.locator("#decider").inner_text().startswith(f"The deal that decided it: deal {k + 1}, German Whist")
+    stats = json.loads(page.evaluate("localStorage.getItem('kingweb.stats.v1')"))
+    assert stats["lines"]["whist/random"] == {"played": 1, "won": int(winner == 0), "total": v["scores"][0]}
+    assert page.locator("#record").inner_text().startswith("Your record at German Whist, bots Random: 1 played")
+    page.reload()  # the match's end shows again after a reload, and is not counted twice
+    page.wait_for_selector("#placings", timeout=90_000)
+    assert json.loads(page.evaluate("localStorage.getItem('kingweb.stats.v1')"))["lines"]["whist/random"]["played"] == 1
+    page.locator("#dialog-actions button.primary").click()  # play again
+    page.wait_for_function(
+        "document.querySelector('#match-score') && document.querySelector('#match-score').textContent === 'You 0 – 0 Opponent · to 3'"
+    )
+    page.locator("#more summary").click()
+    page.locator("#btn-stats").click()
+    assert page.locator('#stats tr[data-key="whist/random"] td').nth(2).inner_text() == "1"
+
+
+def test_corrupt_statistics_are_set_aside_and_the_share_link_is_in_the_menu(page, base_url):
+    page.add_init_script(
+        "if (!sessionStorage.getItem('x')) { sessionStorage.setItem('x', '1'); localStorage.setItem('kingweb.stats.v1', '{\"version\":1,\"lines\":{\"king/normal\":{\"played\":-3}}}'); }"
+    )
+    open_game(page, base_url, "king", seed=5, level="normal")
+    page.locator("#more summary").click()
+    page.locator("#btn-stats").click()
+    assert page.locator("#stats-none").is_visible()
+    assert "could not be read" in page.locator("#toast").inner_text()
+    assert page.evaluate("localStorage.getItem('kingweb.stats.v1')") is None
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kingweb.stats.corrupt.')).length") == 1
+    page.locator("#dialog-actions button.primary").click()
+    page.locator("#more summary").click()
+    page.locator("#btn-share").click()
+    url = page.locator("#share-url").input_value()
+    assert re.search(r"game=king.*seed=5", url), url
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_whist_stock_sits_beside_the_trick_and_draws_are_told(browser, base_url, size):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = ctx.new_page()
+    open_game(page, base_url, "whist", seed=3, level="random")
+    rng = random.Random(1)
+    seen = {"won": False, "lost": False}
+
+    def stop(s):
+        news = page.locator("#draw-news")
+        if s["my_turn"] and news.is_visible():
+            text = news.inner_text()
+            v = engine_view(page)
+            last = v["draws"][-1]
+            short = lambda c: ("10" if c[0] == "T" else c[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[c[1]]
+            if last["winner"] == 0:
+                assert text == f"You took {short(last['faceup'])}; Opponent took an unseen card"
+                seen["won"] = True
+            else:
+                assert text == f"Opponent took {short(last['faceup'])}; you drew {short(last['hidden'])}"
+                seen["lost"] = True
+            trick, stock = page.locator("#trick").bounding_box(), page.locator("#stock").bounding_box()
+            apart = (
+                trick["x"] + trick["width"] <= stock["x"]
+                or stock["x"] + stock["width"] <= trick["x"]
+                or trick["y"] + trick["height"] <= stock["y"]
+                or stock["y"] + stock["height"] <= trick["y"]
+            )
+            assert apart, (trick, stock)
+            assert (
+                abs((trick["y"] + trick["height"] / 2) - (stock["y"] + stock["height"] / 2)) < trick["height"] / 2
+            )  # beside, not under
+            assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+            assert (
+                page.locator("#stock .stock-trump").inner_text()
+                == f"Trumps: {short('2' + v['trump'])[1:]} "
+                + {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[v["trump"]]
+            )
+        return seen["won"] and seen["lost"]
+
+    play_until(page, lambda s: rng.choice(s["legal"]), stop=stop, timeout=300)
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_welcome_starts_a_game_with_one_button_and_explains_the_table_rules(browser, base_url, size):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = ctx.new_page()
+    page.add_init_script(prefs_script())
+    page.goto(base_url)
+    page.wait_for_selector("#play-whist", timeout=90_000)
+    assert page.locator("#dialog-title").inner_text() == "Welcome to kingweb"
+    for g in ("king", "kingru", "whist"):
+        assert page.locator(f"#play-{g}").is_visible()
+        assert page.locator(f"#pick-{g} + .about").inner_text()
+    assert page.locator("#new-level").is_visible()  # the level is in sight
+    assert not page.locator("#opt-king-max_nulls").is_visible()  # the table rules are folded
+    page.locator("#table-rules summary").click()
+    # every option has its sentence, in each language
+    specs = page.locator(".rule-opt").count()
+    helps = page.locator(".rule-opt .opt-help").all_inner_texts()
+    assert specs == len(helps) >= 15 and all(h.endswith(".") and not h.startswith("opt_help") for h in helps)
+    assert page.locator("#help-whist-target").inner_text() == "The points a player needs to win the match."
+    page.locator("#lessons summary").click()
+    assert page.locator("#new-lesson option").count() >= 10
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    # change a table rule, then one button starts that game with it
+    page.select_option("#opt-whist-target", "5")
+    page.select_option("#new-level", "easy")
+    page.locator("#play-whist").click()
+    page.wait_for_selector("#hand .card", timeout=60_000)
+    assert page.locator("#match-score").inner_text() == "You 0 – 0 Opponent · to 5"
+    page.wait_for_timeout(400)
+    v = engine_view(page)
+    assert v["game"] == "whist" and v["options"]["target"] == 5 and v["level"] == "easy"
+    # a returning player resumes directly
+    page.reload()
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    assert page.locator("#toast").inner_text().startswith("Your game was resumed")
+    assert not page.locator("#play-whist").is_visible()
+    ctx.close()
+
+
+def test_welcome_in_spanish(page, base_url):
+    page.add_init_script(prefs_script(lang="es"))
+    page.goto(base_url)
+    page.wait_for_selector("#play-king", timeout=90_000)
+    assert page.locator("#dialog-title").inner_text() == "Bienvenido a kingweb"
+    page.locator("#table-rules summary").click()
+    assert (
+        page.locator("#help-king-buyer_leads").inner_text()
+        == "Quien compra una positiva juega su primera carta, en lugar de quien reparte."
+    )
+    page.locator("#play-king").click()
+    page.wait_for_selector("#hand .card", timeout=60_000)
+    assert "Mano 1 de 10" in page.locator("#banner").inner_text()
+
+
+def test_every_new_word_is_in_all_four_languages(page, base_url):
+    """The table's narration, summaries, statistics, whist stock and welcome words (and a
+    sentence for every rules option the engine lists) exist in en, es, pt and ru."""
+    open_game(page, base_url, "whist", seed=1, level="random")
+    missing = page.evaluate("""async () => {
+      const { STRINGS } = await import('./i18n/index.js');
+      const prefixes = ['log_', 'cap_', 'turn_', 'pts_', 'took_', 'sum_', 'place_', 'stats', 'about_', 'welcome_',
+        'draw_you', 'stock_', 'whist_', 'opt_help_', 'decider', 'record_line', 'rules_link', 'trumps', 'your_bid',
+        'table_rules', 'lessons_intro', 'display', 'play_game', 'next_deal', 'copy', 'share_none', 'more'];
+      const mine = Object.keys(STRINGS.en).filter((k) => prefixes.some((p) => k.startsWith(p)));
+      const out = [];
+      for (const l of ['es', 'pt', 'ru']) for (const k of mine) if (!(k in STRINGS[l])) out.push(`${l}:${k}`);
+      return [mine.length, out];
+    }""")
+    count, gaps = missing
+    assert count > 100 and not gaps, gaps
+    options = page.evaluate("""async () => {
+      const { STRINGS } = await import('./i18n/index.js');
+      return STRINGS.en;
+    }""")
+    from kingweb import _CLASSES
+
+    for cls in _CLASSES.values():
+        for k in cls.OPTIONS:
+            assert f"opt_help_{k}" in options, k

@@ -1,0 +1,97 @@
+"""The page's words, read from the built site in real Chromium: every code the engine and
+the bots can send has a sentence in each language, with only the fill-ins the page can
+give it; refusals and hints reach a Russian or Spanish page in its language; "you" takes
+its own grammar; an auction turn is a bid."""
+
+import re
+
+import pytest
+
+from browser_support import CARD_SPOT, open_game, page_state, play_until, prefs_script
+
+from kingweb.bots.hints import REASONS
+from kingweb.errors import ERRORS, REFUSALS
+from kingweb.session import info
+
+pytestmark = pytest.mark.browser
+
+LANGS = ["en", "es", "pt", "ru"]
+# fill-ins the page adds to a code's params: the K♥ as its corner shows it, and a suit's
+# "of" form beside its name (Russian: "нет масти треф")
+EXTRA = {"kh"}
+
+
+def strings(page):
+    return page.evaluate("async () => (await import('./i18n/index.js')).STRINGS")
+
+
+def test_every_engine_code_has_a_sentence_in_every_language(page, base_url):
+    page.add_init_script(prefs_script())
+    page.goto(base_url)
+    page.wait_for_selector("#dialog[open]", timeout=90_000)  # the engine is up: a new game is offered
+    table = strings(page)
+    codes = info()["codes"]
+    templates = {**{("err", c): REFUSALS[c] for c in codes["refusals"]},
+                 **{("err", c): ERRORS[c] for c in codes["errors"]},
+                 **{("why", c): REASONS[c] for c in codes["reasons"]}}
+    assert len(templates) == len(codes["refusals"]) + len(codes["errors"]) + len(codes["reasons"]) > 60
+    missing, stray = [], []
+    for (prefix, code), english in templates.items():
+        params = set(re.findall(r"\{(\w+)\}", english))
+        allowed = params | EXTRA | ({"suit_of"} if "suit" in params else set())
+        for lang in LANGS:
+            s = table[lang].get(f"{prefix}_{code}")
+            if not s:
+                missing.append(f"{lang}: {prefix}_{code}")
+                continue
+            extra = set(re.findall(r"\{(\w+)\}", s)) - allowed
+            if extra:
+                stray.append(f"{lang}: {prefix}_{code} uses {sorted(extra)}")
+    assert not missing, missing
+    assert not stray, stray
+    # and every phase a refusal may name
+    for lang in LANGS:
+        for phase in ("dealer", "choose", "auction", "decide", "ultimatum", "trump"):
+            assert table[lang].get(f"phase_{phase}"), (lang, phase)
+
+
+def test_a_refusal_and_a_hint_reach_a_russian_page_in_russian(page, base_url):
+    page.add_init_script("localStorage.setItem('kingweb.prefs.v1', JSON.stringify({lang: 'ru', speed: 'instant', autoplay: true}))")
+    open_game(page, base_url, "king", seed=4, level="normal")
+    s = play_until(page, lambda st: None, stop=lambda st: st["my_turn"] and st["dim"] and st["legal"])
+    page.locator(f'#hand .card[data-card="{s["dim"][0]}"]').click(position=CARD_SPOT)
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible")
+    text = toast.inner_text()
+    assert re.search(r"Нужно ходить в масть|Нельзя ходить с червей|К♥ нужно сыграть", text), text
+    page.locator("#btn-hint").click()
+    page.wait_for_function("(t) => document.querySelector('#toast').textContent !== t", arg=text)
+    hint = toast.inner_text()
+    assert not re.search(r"[A-Za-z]{2,}", hint), hint  # no English left in it
+    assert page_state(page)["hand"] == s["hand"]
+
+
+def test_you_take_your_own_grammar_and_auction_turns_are_bids(page, base_url):
+    page.add_init_script(prefs_script())
+    page.goto(base_url + "?lesson=king/4333")
+    page.wait_for_selector("#panel button", timeout=90_000)
+    assert "You own this deal" in page.locator("#banner").inner_text()
+    said = page.evaluate("""async () => {
+        const i18n = await import('./i18n/index.js');
+        const L = await import('./views/labels.js');
+        const v = { players: 4, human: 0, phase: 'auction', auction: null, options: {} };
+        const out = {};
+        for (const lang of ['en', 'es', 'pt', 'ru']) {
+          i18n.setLang(lang);
+          out[lang] = [L.aboutSeat('owner_is', 0, v), L.aboutSeat('owner_is', 2, v), L.aboutSeat('to_bid', 1, v),
+                       L.aboutSeat('standing', 0, v, { offer: '5' }), L.actionLabel('dealer:0', v)];
+        }
+        i18n.setLang('en');
+        return out;
+    }""")
+    assert said["en"] == ["You own this deal", "North owns this deal", "West to bid", "Best offer: 5, yours", "You deal"]
+    assert said["es"][0] == "Eres el dueño de esta mano" and "Tú" not in " ".join(said["es"])
+    assert said["pt"][0] == "Você é o dono desta mão"
+    assert said["ru"][0] == "Вы хозяин сдачи" and said["ru"][2] == "Торгуется Запад"
+    for lang in LANGS:
+        assert "{" not in " ".join(said[lang]), said[lang]
