@@ -46,7 +46,7 @@ def test(extra: list[str]) -> int:
 def bench(extra: list[str]) -> int:
     py = ensure_test_env()
     build()
-    return subprocess.run([str(py), str(ROOT / "tests" / "browser_bench.py"), *extra], cwd=ROOT,
+    return subprocess.run([str(py), str(ROOT / "tests" / "bench" / "browser_bench.py"), *extra], cwd=ROOT,
                           env=_test_env()).returncode
 
 
@@ -56,7 +56,7 @@ def engine_bench() -> int:
     if shutil.which("node") is None:
         log("node not found: skipping the Pyodide figures")
         return r.returncode
-    return subprocess.run(["node", str(ROOT / "tests" / "pyodide_bench.mjs"), str(DIST)],
+    return subprocess.run(["node", str(ROOT / "tests" / "bench" / "pyodide_bench.mjs"), str(DIST)],
                           cwd=ROOT).returncode or r.returncode
 
 

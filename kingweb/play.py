@@ -201,7 +201,7 @@ class Play:
         ``rand`` is a ``random.Random().random``-like callable.  This is the loop the
         benchmark times and the bots' cheapest rollout: ``legal_mask`` and ``play``
         fused into one loop over local variables, which is what makes it fast in
-        CPython.  ``tests/test_play.py`` proves it chooses and scores exactly as
+        CPython.  ``tests/engine/test_play.py`` proves it chooses and scores exactly as
         stepping through ``legal_mask``/``play`` with the same random numbers.
         """
         c = self.c

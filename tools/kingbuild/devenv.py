@@ -11,7 +11,7 @@ from . import VENV, log
 
 TEST_REQUIREMENTS = ["pytest>=8", "hypothesis>=6.100", "playwright==1.65.2", "axe-playwright-python==0.1.8",
                      "ruff==0.17.6", "mypy==2.4.1",
-                     "open-spiel==2.0.2"]  # the bot ladder's independent opponent (tests/test_spiel.py)
+                     "open-spiel==2.0.2"]  # the bot ladder's independent opponent (tests/bots/test_spiel.py)
 CHROMIUM = "/usr/bin/chromium"
 
 

@@ -12,7 +12,7 @@ import pytest
 
 import kingweb
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULES_JS = (ROOT / "site" / "rules.js").as_uri()
 GAMES = ("king", "kingru", "whist")
 LANGS = ("en", "es", "pt", "ru")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-SITE = Path(__file__).resolve().parent.parent / "site"
+SITE = Path(__file__).resolve().parents[2] / "site"
 
 
 def _strings(lang):

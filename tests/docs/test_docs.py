@@ -8,7 +8,7 @@ import pytest
 
 import kingweb
 
-RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
 TABLES = {"king": "### 1.12 ", "kingru": "### 2.6 "}
 
 

@@ -23,8 +23,8 @@ import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
+sys.path.insert(0, str(Path(__file__).parent.parent))  # browser_support lives in tests/
+sys.path.insert(0, str(Path(__file__).parents[2] / "tools"))
 import contextlib
 
 from kingbuild.runtime import stock_runtime
@@ -32,7 +32,7 @@ from kingbuild.serve import StaticHandler
 
 from browser_support import CHROMIUM_ARGS, prefs_script
 
-DIST = Path(os.environ.get("KINGWEB_DIST", Path(__file__).resolve().parent.parent / "dist"))
+DIST = Path(os.environ.get("KINGWEB_DIST", Path(__file__).resolve().parents[2] / "dist"))
 RUNS = int(os.environ.get("KINGWEB_BENCH_RUNS", 5))
 BOOT = []  # the worker's own boot step times, per game load
 BARE_WORKER_MS = {}  # per runtime, the bare worker's loadPyodide, timed inside the worker
