@@ -1,6 +1,7 @@
 """Helpers for the browser tests: serving dist/, launching Debian's Chromium, reading
 what the page shows, and playing by clicking."""
 
+import contextlib
 import json
 import time
 from urllib.parse import urlencode
@@ -84,12 +85,10 @@ def play_until(page, choose, stop, timeout=400):
                 page.wait_for_timeout(30)
                 continue
             sel = f'#hand .card[data-card="{pick}"]' if pick in s["hand"] else f'#panel button[data-action="{pick}"]'
-            try:
-                # the page may play a forced card itself meanwhile: then the card is
-                # gone before the click lands, as it would be for a person
+            # the page may play a forced card itself meanwhile: then the card is
+            # gone before the click lands, as it would be for a person
+            with contextlib.suppress(PlaywrightTimeout):
                 page.locator(sel).first.click(timeout=1500, position=CARD_SPOT if pick in s["hand"] else None)
-            except PlaywrightTimeout:
-                pass
             continue
         page.wait_for_timeout(25)
     raise AssertionError(f"the page did not reach the expected state in {timeout} s: {page_state(page)}")

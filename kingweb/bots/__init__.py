@@ -244,21 +244,3 @@ class CheatBot:
         else:
             fn = rollout
         return cards.code(max(cands, key=lambda c: (evaluate(p, c, seat, fn), -c)))
-
-
-def hint(game: "Game", seat: int | None = None) -> dict[str, str | None]:
-    """The ``normal`` bot's suggestion for ``seat``, with a reason code and words."""
-    from .hints import explain
-    seat = game.turn if seat is None else seat
-    view = game.view(seat)  # type: ignore[arg-type]  # None (the game is over): view() refuses it
-    if seat != game.turn or not view["legal"]:
-        return {"action": None, "reason": "wait", "text": "not your turn"}
-    if view["game"] == "whist" and cast(WhistView, view)["stage"] == 2 and len(view["legal"]) > 1:
-        # the endgame is open information: the hint is the exact solver's play
-        from .search import solve_whist
-        action = cards.code(solve_whist(Knowledge(view)))
-        return {"action": action, "reason": "endgame-best",
-                "text": f"both hands are known now: {cards.name(INDEX[action])} makes the most tricks"}
-    action = Bot("normal").decide(view)
-    reason, text = explain(view, action)
-    return {"action": action, "reason": reason, "text": text}

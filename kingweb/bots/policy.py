@@ -162,7 +162,7 @@ def _beatable(c: int, p: Position, others: int) -> bool:
     return trump >= 0 and suit != trump and bool(others & SUIT_MASK[trump])
 
 
-def rollout(p: Play, seat_filter: object = None) -> list[int]:
+def rollout(p: Play) -> list[int]:
     """Play ``p`` to the end, every seat using ``greedy`` with full knowledge of the
     sampled world; return the points."""
     while not p.over:

@@ -119,7 +119,3 @@ export function actionMeaning(a, v) {
   return "";
 }
 
-/** The rules section behind a phase's choices (site/rules.js SECTION_IDS). */
-export const PHASE_SECTION = /** @type {Record<string, string>} */ ({
-  choose: "choose", auction: "auction", decide: "decision", ultimatum: "decision", trump: "trump", dealer: "deal",
-});

@@ -4,7 +4,8 @@
 import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { aboutSeat, actionLabel, lessonText, offerLabel } from "./labels.js";
-import { PHASE_SECTION, actionMeaning, logLines, turnLine } from "./narrate.js";
+import { SECTION_OF_PHASE } from "../rules.js";
+import { actionMeaning, logLines, turnLine } from "./narrate.js";
 
 /** @typedef {import("../protocol.js").View} View */
 
@@ -61,7 +62,7 @@ export function renderPanel(v, s, on) {
           onclick: () => on.onAction(a),
         }, el("span", { class: "bid-what", text: actionLabel(a, v) }), pts ? el("small", { class: "bid-pts", text: pts }) : "");
       })));
-      const section = PHASE_SECTION[v.phase];
+      const section = /** @type {Record<string, string>} */ (SECTION_OF_PHASE)[v.phase];
       if (section) {
         kids.push(el("button", { type: "button", class: "rules-link", "data-section": section,
           text: t("rules_link"), onclick: () => on.onRules(section) }));

@@ -3,13 +3,15 @@
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import kingweb
-from kingweb.bots import Bot, CheatBot, hint
+from kingweb.bots import Bot, CheatBot
 from kingweb.bots.arena import run
 from kingweb.bots.endgame import WhistSolver, reps_mask
-from kingweb.cards import FULL_DECK, SUIT_MASK, cards_of, mask_of, INDEX
+from kingweb.bots.hints import hint
+from kingweb.cards import FULL_DECK, INDEX, SUIT_MASK, cards_of, mask_of
 
 
 def decide(g, level="normal", seed=0):
@@ -104,7 +106,8 @@ def test_same_view_same_decision_whatever_the_hidden_cards(game, contract, per, 
     assert a.view(0) == b.view(0)
     for level in ("normal", "hard"):
         # a generous budget: the fixed sample count, not the machine's load, decides
-        bot = lambda: Bot(level, seed=seed, samples=6, budget=60)
+        def bot(level=level):
+            return Bot(level, seed=seed, samples=6, budget=60)
         assert bot().decide(a.view(0)) == bot().decide(b.view(0))
 
 
@@ -225,7 +228,7 @@ def _whist_show_out(opponent_trumps):
     opp = ["TC", "JC", "QC", "KC", "AC"] + [r + "D" for r in "2345678"] + ["3H" if opponent_trumps else "9D"]
     used = set(me) | set(opp)
     rest = [c for c in kingweb.cards.codes_of(FULL_DECK) if c not in used and c != "2H"]
-    g = kingweb.scenario("whist", "whist", [me, opp], dealer=1, stock=["2H"] + rest)
+    g = kingweb.scenario("whist", "whist", [me, opp], dealer=1, stock=["2H", *rest])
     g.act("AS")
     g.act("3H" if opponent_trumps else "2D")
     return g

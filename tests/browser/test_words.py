@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from browser_support import CARD_SPOT, open_game, page_state, play_until, prefs_script
-
 from kingweb.bots.hints import REASONS
 from kingweb.errors import ERRORS, REFUSALS
 from kingweb.session import info
+
+from browser_support import CARD_SPOT, open_game, page_state, play_until, prefs_script
 
 pytestmark = pytest.mark.browser
 
