@@ -116,6 +116,9 @@
  * @property {number | null} [buyer]
  * @property {string} [offer]
  * @property {number} [payment]
+ * @property {number[]} [raw]        a played positive: points before the payment
+ * @property {number} [dealer]
+ * @property {number} [leader]       Кинг: the deal's first leader
  * @property {number[]} [scores]     the match totals after this deal
  * @property {Counted[][]} [counted] per seat, what it took that scored
  * @property {{seat: number, phase: string, action: string, matches?: number}[]} [log]  a positive's spoken actions
@@ -186,6 +189,17 @@
  * @property {string | null} [faceup]
  * @property {number} [stock_count]
  * @property {Draw[]} [draws]
+ * @property {number} [dealer]
+ * @property {{kh_receiver: number, chosen: boolean}} [first_dealer]  King: who was dealt the K♥, and whether he names the dealer (king_chooses_dealer)
+ * @property {number} [leader]        the seat that led the trick being played
+ * @property {number} [trick_no]      tricks finished in this deal
+ * @property {number} [tricks_per_hand]
+ * @property {string[][]} [won]       cards per seat this deal
+ * @property {boolean} scenario       one deal from a given position (a lesson)
+ * @property {string[]} out_of_play   cards a scenario left out of the deal
+ * @property {string[]} [order]       Кинг: the contracts of the match, in order
+ * @property {number} [stage2_from]   German Whist: the first trick of stage 2
+ * @property {string[]} [opponent_known]  German Whist: face-up cards the opponent took and still holds
  * @property {boolean} can_undo
  * @property {string | null} lesson
  * @property {number} actions_count

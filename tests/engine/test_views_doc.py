@@ -146,3 +146,24 @@ if __name__ == "__main__":
     start, end = text.index(BEGIN), text.index(END) + len(END)
     DOC.write_text(text[:start] + generated() + text[end:])
     print(f"wrote {DOC}", file=sys.stderr)
+
+
+def _page_typedef_keys(name: str) -> set[str]:
+    """The property names of typedef ``name`` in site/protocol.js, the page's picture."""
+    text = (DOC.parents[1] / "site" / "protocol.js").read_text(encoding="utf-8")
+    block = re.search(rf"@typedef \{{object\}} {name}\n(.*?)\*/", text, re.S)
+    assert block, f"site/protocol.js declares no typedef {name}"
+    return set(re.findall(r"@property \{.*?\} \[?(\w+)\]?", block.group(1)))
+
+
+def _keys(*shapes) -> set[str]:
+    return set().union(*(s.__required_keys__ | s.__optional_keys__ for s in shapes))
+
+
+def test_the_page_declares_the_views_the_engine_declares():
+    """site/protocol.js merges the games' views into one ``View`` (and one ``DealRecord``,
+    one ``Counted``) for the page: it must name exactly the keys kingweb.views declares,
+    so that the page, the session, the engine and the bots keep one definition."""
+    assert _page_typedef_keys("View") == _keys(views.KingView, views.KingRuView, views.WhistView, views.SessionPart)
+    assert _page_typedef_keys("DealRecord") == _keys(views.KingDeal, views.KingRuDeal, views.WhistDeal)
+    assert _page_typedef_keys("Counted") == _keys(*typing.get_args(views.Counted))
