@@ -399,7 +399,7 @@ async function undo() {
 
 function showLastTrick() { if (page.view) dialogs.showLastTrick(page.view, prefs.deck); }
 function showSheet() { if (page.view) dialogs.showSheet(page.view); }
-function showRules() { dialogs.showRules(page.view ? page.view.game : prefs.game); }
+function showRules() { dialogs.showRules(page.view ? page.view.game : prefs.game, page.view ? page.view.options : prefs.options[prefs.game]); }
 
 // -- static text, language, keys -------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 // The modal dialogs: new game (with lessons), a deal's result, the score sheet, the
 // match's end, the last trick and the rules.  They show data and report choices.
 import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
-import { RULES } from "../rules.js";
+import { rulesSections } from "../rules.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
 import { aboutSeat, contractLabel, lessonText, names, offerLabel, pointsText, valueLabel } from "./labels.js";
@@ -274,10 +274,12 @@ export function showLastTrick(v, deck) {
   openDialog(t("last_trick"), [row, el("p", { text: t("won_by", { name: nm[tr.winner] }) })], [[t("close"), null, true]]);
 }
 
-/** @param {string} game */
-export function showRules(game) {
-  const sections = (RULES[game][lang] || RULES[game].en);
-  const content = el("div", { class: "rules" }, ...sections.flatMap((/** @type {[string, string[]]} */ [h, ps]) => [el("h3", { text: h }), ...ps.map((p) => el("p", { text: p }))]),
+/** The rules of `game` as the match in play has them (its options), each section under an
+ * id (`rules-auction`, `rules-payment`, ...) that other views may point to.
+ * @param {string} game @param {Record<string, any>} [options] */
+export function showRules(game, options = {}) {
+  const sections = rulesSections(/** @type {"king" | "kingru" | "whist"} */ (game), lang, options);
+  const content = el("div", { class: "rules" }, ...sections.flatMap(([id, h, ps]) => [el("h3", { id: `rules-${id}`, text: h }), ...ps.map((p) => el("p", { text: p }))]),
     el("h3", { text: t("credits_title") }), el("p", { class: "credits", text: t("credits") }));
   openDialog(t("rules") + " · " + t(`game_${game}`), content, [[t("close"), null, true]]);
 }
