@@ -222,3 +222,14 @@ def test_reduced_motion_keeps_the_cards_still(browser, base_url, console_errors)
         .filter(c => getComputedStyle(c).animationName !== 'none' || c.classList.contains('enter')).length""")
     assert moving == 0
     ctx.close()
+
+
+def test_the_rules_dialog_shows_the_match_in_play_with_section_anchors(browser, base_url, console_errors):
+    ctx, page = open_at_speed(browser, base_url, console_errors, "instant", game="king", seed=3)
+    page.keyboard.press("r")
+    dialog = page.locator("#dialog")
+    dialog.wait_for(state="visible")
+    # the sections a bid button or a result can point to, and this match's options
+    for section in ("auction", "decision", "payment", "options"):
+        assert dialog.locator(f"#rules-{section}").count() == 1, section
+    ctx.close()
