@@ -229,8 +229,9 @@ export function placings(totals) {
 const placeText = (n) => t(`place_${n}`);
 
 /** What a seat took that counted, as small cards and words with their points.
- * @param {import("../protocol.js").Counted[]} items @param {View} v @param {string} deck @param {string[]} nm */
-function tookCell(items, v, deck, nm) {
+ * @param {import("../protocol.js").Counted[]} items @param {View} v @param {string} deck @param {string[]} nm
+ * @param {number | null | undefined} owner  a bought positive's owner: his row received the payment */
+function tookCell(items, v, deck, nm, owner) {
   const kids = [];
   const cards = items.filter((x) => x.kind === "card");
   if (cards.length) {
@@ -242,7 +243,8 @@ function tookCell(items, v, deck, nm) {
     let words = null;
     if (x.kind === "tricks") words = t(v.game === "whist" ? "took_stage2" : "took_tricks", { n: /** @type {number} */ (x.count) }, x.count);
     else if (x.kind === "trick") words = t("took_trick", { n: /** @type {number} */ (x.trick) });
-    else if (x.kind === "payment") words = t(x.points < 0 ? "took_paid" : "took_received", { name: nm[/** @type {number} */ (x.seat)] });
+    // by role, not by sign: a payment of 0 has none (the buyer's item names the owner)
+    else if (x.kind === "payment") words = t(x.seat === owner ? "took_paid" : "took_received", { name: nm[/** @type {number} */ (x.seat)] });
     else if (x.kind === "4333") words = t("c_4333");
     if (words !== null) kids.push(el("span", { class: "took-item" }, words, " ", el("b", { text: pointsText(x.points, v) })));
   }
@@ -268,7 +270,7 @@ export function showDealResult(v, i, deck, then) {
   const head = el("tr", {}, el("th", { text: t("sum_player") }), el("th", { text: t("sum_took") }), el("th", { text: t("sum_deal") }),
     el("th", { text: t("sum_total") }), el("th", { text: t("sum_place") }));
   const rows = nm.map((name, s) => el("tr", { "data-seat": String(s), class: s === v.human ? "me" : "" },
-    el("th", { scope: "row", text: name }), tookCell(counted[s] || [], v, deck, nm),
+    el("th", { scope: "row", text: name }), tookCell(counted[s] || [], v, deck, nm, d.owner),
     el("td", { class: "pts", text: pointsText(d.points[s], v) }), el("td", { class: "total", text: String(totals[s] * (v.options.scale || 1)) }),
     el("td", { class: "place", text: placeText(places[s]) })));
   const content = [el("table", { class: "sheet summary", id: "deal-summary" }, el("thead", {}, head), el("tbody", {}, ...rows))];
@@ -279,11 +281,23 @@ export function showDealResult(v, i, deck, then) {
       a: nm[me], x: totals[me], y: totals[other], b: nm[other], target }) }));
     if (d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
   }
+  const capped = cappedPayment(d, v);
+  if (capped !== null) content.push(el("p", { class: "note", id: "payment-capped", text: t("payment_capped", { n: capped }) }));
   if (d.log && d.log.length && d.owner !== undefined && d.owner !== null) {
     content.push(el("h3", { text: t("log_title") }), el("ol", { class: "deal-log" }, ...logLines(v, d.log, d.owner).map((line) => el("li", { text: line }))));
   }
   openDialog(t("deal_result", { n: i + 1, contract: contractLabel(v, d.contract) }), content,
     [[t(i + 1 < v.deals.length || v.over ? "continue" : "next_deal"), null, true]], then);
+}
+
+/** A bought positive's payment when it fell short of the offer (the buyer pays at most
+ * what he made: RULES, "payment"), else null.
+ * @param {import("../protocol.js").DealRecord} d @param {View} v @returns {number | null} */
+function cappedPayment(d, v) {
+  if (d.buyer === null || d.buyer === undefined || d.payment === undefined || !d.offer || v.options.uncapped_payment) return null;
+  const [, kind, n] = d.offer.split(":");
+  const worth = (kind === "up" ? 25 : 75) * Number(n);
+  return d.payment < worth ? d.payment : null;
 }
 
 /** The deal the winner gained most in on the runner-up, or null (everyone level).
@@ -398,7 +412,7 @@ export function showLastTrick(v, deck) {
   const row = el("div", { class: "last-trick" }, ...tr.cards.map((c, i) =>
     el("div", { class: i === (tr.winner - tr.leader + v.players) % v.players ? "taker" : "" }, cardFace(c, { deck }),
       el("div", { text: nm[(tr.leader + i) % v.players] }))));
-  openDialog(t("last_trick"), [row, el("p", { text: t("won_by", { name: nm[tr.winner] }) })], [[t("close"), null, true]]);
+  openDialog(t("last_trick"), [row, el("p", { text: tr.winner === v.human ? t("won_by_you") : t("won_by", { name: nm[tr.winner] }) })], [[t("close"), null, true]]);
 }
 
 /** The rules of the match being played (its options), opened at `section` if given.

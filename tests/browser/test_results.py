@@ -102,6 +102,21 @@ def test_a_positive_narrates_every_bid_and_each_decision_states_its_worth(page, 
         if mode == "up:NT"
         else f"{ {'C': '♣', 'D': '♦', 'H': '♥', 'S': '♠'}[mode[3]] } trumps"
     ), banner
+    if not bought:
+        return
+    # the deal's summary: the payment told by role (a payment of 0 has no sign), and a
+    # payment short of the offer explained
+    play_until(page, curious(random.Random(3)), timeout=300, stop=lambda s: page.locator("#deal-summary").count() > 0)
+    d = engine_view(page)["deals"][-1]
+    buyer, owner = d["buyer"], d["owner"]
+    assert page.locator(f'#deal-summary tr[data-seat="{buyer}"] .took').inner_text().count("payment to the owner") == 1
+    assert "payment from the buyer" in page.locator(f'#deal-summary tr[data-seat="{owner}"] .took').inner_text()
+    _, worth = offer_words(d["offer"])
+    capped = page.locator("#payment-capped")
+    if d["payment"] < worth:
+        assert capped.inner_text().endswith(f"the payment is {d['payment']}.")
+    else:
+        assert capped.count() == 0
 
 
 def test_bid_buttons_carry_their_points_and_preference_is_told(page, base_url):
@@ -339,7 +354,8 @@ def test_every_new_word_is_in_all_four_languages(page, base_url):
       const { STRINGS } = await import('./i18n/index.js');
       const prefixes = ['log_', 'cap_', 'turn_', 'pts_', 'took_', 'sum_', 'place_', 'stats', 'about_', 'welcome_',
         'draw_you', 'stock_', 'whist_', 'opt_help_', 'decider', 'record_line', 'rules_link', 'trumps', 'your_bid',
-        'table_rules', 'lessons_intro', 'display', 'play_game', 'next_deal', 'copy', 'share_none', 'more'];
+        'table_rules', 'lessons_intro', 'display', 'play_game', 'next_deal', 'copy', 'share_none', 'more',
+        'payment_capped', 'won_by_you'];
       const mine = Object.keys(STRINGS.en).filter((k) => prefixes.some((p) => k.startsWith(p)));
       const out = [];
       for (const l of ['es', 'pt', 'ru']) for (const k of mine) if (!(k in STRINGS[l])) out.push(`${l}:${k}`);
