@@ -46,8 +46,9 @@ def test(extra: list[str]) -> int:
 def bench(extra: list[str]) -> int:
     py = ensure_test_env()
     build()
-    return subprocess.run([str(py), str(ROOT / "tests" / "bench" / "browser_bench.py"), *extra], cwd=ROOT,
-                          env=_test_env()).returncode
+    return subprocess.run(
+        [str(py), str(ROOT / "tests" / "bench" / "browser_bench.py"), *extra], cwd=ROOT, env=_test_env()
+    ).returncode
 
 
 def engine_bench() -> int:
@@ -56,8 +57,10 @@ def engine_bench() -> int:
     if shutil.which("node") is None:
         log("node not found: skipping the Pyodide figures")
         return r.returncode
-    return subprocess.run(["node", str(ROOT / "tests" / "bench" / "pyodide_bench.mjs"), str(DIST)],
-                          cwd=ROOT).returncode or r.returncode
+    return (
+        subprocess.run(["node", str(ROOT / "tests" / "bench" / "pyodide_bench.mjs"), str(DIST)], cwd=ROOT).returncode
+        or r.returncode
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -52,8 +52,11 @@ GAMES = tuple(_CLASSES)
 
 def _cls(game: object) -> type[King] | type[KingRu] | type[Whist]:
     if not (isinstance(game, str) and game in _CLASSES):
-        raise RulesError("unknown-game", f"game {describe(game)} is not a game here (one of {', '.join(GAMES)})",
-                         game=game if isinstance(game, str) else None)
+        raise RulesError(
+            "unknown-game",
+            f"game {describe(game)} is not a game here (one of {', '.join(GAMES)})",
+            game=game if isinstance(game, str) else None,
+        )
     return _CLASSES[game]
 
 
@@ -65,12 +68,16 @@ def new_game(game: str, seed: int | None = None, options: dict[str, Any] | None 
     return _cls(game)(seed, options)
 
 
-_SCENARIO_ARGS = {"king": ("leader", "dealer", "trick"), "kingru": ("leader", "trick"),
-                  "whist": ("dealer", "stock", "trump")}
+_SCENARIO_ARGS = {
+    "king": ("leader", "dealer", "trick"),
+    "kingru": ("leader", "trick"),
+    "whist": ("dealer", "stock", "trump"),
+}
 
 
-def scenario(game: str, contract: str, hands: Sequence[Sequence[str]], options: dict[str, Any] | None = None,
-             **where: Any) -> Game:
+def scenario(
+    game: str, contract: str, hands: Sequence[Sequence[str]], options: dict[str, Any] | None = None, **where: Any
+) -> Game:
     """One deal of ``game`` from a given position, for lessons, tests and puzzles.
 
     ``hands`` lists each seat's cards as codes.  Depending on the game:
@@ -89,8 +96,9 @@ def scenario(game: str, contract: str, hands: Sequence[Sequence[str]], options: 
     allowed = _SCENARIO_ARGS[game]
     for k in where:
         if k not in allowed:
-            raise RulesError("bad-scenario", f"{k}: not a scenario field of {game} (fields: {', '.join(allowed)})",
-                             field=k)
+            raise RulesError(
+                "bad-scenario", f"{k}: not a scenario field of {game} (fields: {', '.join(allowed)})", field=k
+            )
     g = cls.from_scenario(contract, hands, options=options, **where)
     g.scenario_args = {"contract": contract, "hands": [list(h) for h in hands], **where}
     return g
@@ -107,16 +115,23 @@ def from_json(text: str) -> Game:
     except (TypeError, ValueError) as e:
         raise RulesError("bad-snapshot", f"snapshot: not JSON ({e})", field=None) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RulesError("bad-snapshot", "snapshot: not a kingweb game (format field missing or different)",
-                         field="format")
+        raise RulesError(
+            "bad-snapshot", "snapshot: not a kingweb game (format field missing or different)", field="format"
+        )
     version = data.get("version")
     if type(version) is not int or version != VERSION:  # true and 1.0 are not 1
-        raise RulesError("bad-snapshot", f"snapshot: version {describe(version)} is not supported (this is {VERSION})",
-                         field="version")
+        raise RulesError(
+            "bad-snapshot",
+            f"snapshot: version {describe(version)} is not supported (this is {VERSION})",
+            field="version",
+        )
     for key in data:
         if key not in _SNAPSHOT_FIELDS:
-            raise RulesError("bad-snapshot", f"snapshot: {describe(key)} is not a field of a kingweb game "
-                             f"(fields: {', '.join(_SNAPSHOT_FIELDS)})", field=key)
+            raise RulesError(
+                "bad-snapshot",
+                f"snapshot: {describe(key)} is not a field of a kingweb game (fields: {', '.join(_SNAPSHOT_FIELDS)})",
+                field=key,
+            )
     for key, kind in (("game", str), ("actions", list), ("options", dict), ("seed", int)):
         if type(data.get(key)) is not kind:
             raise RulesError("bad-snapshot", f"snapshot: field {key!r} is missing or of the wrong type", field=key)
@@ -124,23 +139,30 @@ def from_json(text: str) -> Game:
     try:
         if sc is not None:
             allowed = ("contract", "hands", *_SCENARIO_ARGS.get(data["game"], ()))
-            if not isinstance(sc, dict) or "contract" not in sc or "hands" not in sc or \
-                    any(k not in allowed for k in sc):
-                raise RulesError("bad-snapshot", "snapshot: field 'scenario' is malformed "
-                                 f"(fields: {', '.join(allowed)})", field="scenario")
+            if (
+                not isinstance(sc, dict)
+                or "contract" not in sc
+                or "hands" not in sc
+                or any(k not in allowed for k in sc)
+            ):
+                raise RulesError(
+                    "bad-snapshot",
+                    f"snapshot: field 'scenario' is malformed (fields: {', '.join(allowed)})",
+                    field="scenario",
+                )
             sc = dict(sc)
             g = scenario(data["game"], sc.pop("contract"), sc.pop("hands"), data["options"], **sc)
         else:
             g = new_game(data["game"], data["seed"], data["options"])
     except RecursionError:  # a scenario field nested too deeply to check
-        raise RulesError("bad-snapshot", "snapshot: nested too deeply to be a kingweb game",
-                         field="scenario") from None
+        raise RulesError("bad-snapshot", "snapshot: nested too deeply to be a kingweb game", field="scenario") from None
     for i, a in enumerate(data["actions"]):
         try:
             g.act(a)
         except IllegalAction as e:
-            raise RulesError("bad-snapshot", f"snapshot: actions[{i}] {describe(a)} cannot be replayed: {e}",
-                             field=f"actions[{i}]") from None
+            raise RulesError(
+                "bad-snapshot", f"snapshot: actions[{i}] {describe(a)} cannot be replayed: {e}", field=f"actions[{i}]"
+            ) from None
     return g
 
 
@@ -151,4 +173,5 @@ def hint(game: Game, seat: int | None = None) -> Hint:
     are ``kingweb.bots.hints.REASONS``.
     """
     from .bots.hints import hint as _hint
+
     return _hint(game, seat)

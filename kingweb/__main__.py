@@ -11,7 +11,11 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--seconds", type=float, default=1.5, help="time per figure")
     a = sub.add_parser("arena", help="duplicate matches between bots")
     a.add_argument("--game", choices=("king", "kingru", "whist"), required=True)
-    a.add_argument("--bots", required=True, help="one bot a seat: random, easy, normal, hard, expert, cheat, ismcts:N (OpenSpiel, N simulations)")
+    a.add_argument(
+        "--bots",
+        required=True,
+        help="one bot a seat: random, easy, normal, hard, expert, cheat, ismcts:N (OpenSpiel, N simulations)",
+    )
     a.add_argument("--deals", type=int, default=100)
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--options", help='game options as JSON, e.g. \'{"boys": "jacks-kings"}\'')
@@ -34,18 +38,23 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.cmd == "bench":
         from .bench import main as bench
+
         bench(args.seconds)
     elif args.cmd == "arena":
         from .bots.arena import main as arena
+
         arena(args)
     elif args.cmd == "ladder":
         from .bots.ladder import main as ladder
+
         ladder(args)
     elif args.cmd == "latency":
         from .bots.latency import main as latency
+
         latency(expert=args.expert)
     elif args.cmd == "play":
         from .terminal import main as play
+
         return play(args.game, args.level, args.seed)
     return 0
 

@@ -24,8 +24,9 @@ def _deals(rng: random.Random, deck: int, per_hand: int, players: int = 4) -> De
     d = cards.cards_of(deck)
     for _ in range(POOL):
         rng.shuffle(d)
-        out.append(([cards.mask_of(d[i * per_hand:(i + 1) * per_hand]) for i in range(players)],
-                    d[players * per_hand:]))
+        out.append(
+            ([cards.mask_of(d[i * per_hand : (i + 1) * per_hand]) for i in range(players)], d[players * per_hand :])
+        )
     return out
 
 
@@ -70,6 +71,7 @@ def bare_loop(seconds: float = 1.0) -> float:
                     turn = (turn + 1) % 4
                 turn = bs
         return len(deals)
+
     return _rate(run, seconds)
 
 
@@ -91,14 +93,17 @@ def fast_path(game: str, seconds: float = 1.0) -> float:
             for hands, stock in deals:
                 WhistPlay(whist_contract(stock[0] // 13, 13), hands, 0, stock, 13).random_playout(r)
             return len(deals)
+
         return _rate(run_whist, seconds)
     per_hand = 13 if game == "king" else 8
     deals = _deals(rng, cards.FULL_DECK if game == "king" else cards.SHORT_DECK, per_hand)
     cons = _contracts(game)
+
     def run() -> int:
         for i, (hands, _) in enumerate(deals):
             Play(cons[i % len(cons)], hands, i % 4, per_hand).random_playout(r)
         return len(deals)
+
     return _rate(run, seconds)
 
 
@@ -111,6 +116,7 @@ def public_api(game: str, seconds: float = 1.0) -> float:
         while not g.over:
             g.act(rng.choice(g.legal()))
         return len(g.deals)
+
     return _rate(run, seconds)
 
 
@@ -119,8 +125,11 @@ TARGETS = {"king": (10_000, 1_000), "kingru": (20_000, None), "whist": (None, No
 
 def main(seconds: float = 1.0, out: Callable[[str], object] = print) -> dict[str, object]:
     import platform
-    out(f"kingweb bench on {platform.python_implementation()} {platform.python_version()} "
-        f"({seconds:.1f} s a figure, best of 3 slices)")
+
+    out(
+        f"kingweb bench on {platform.python_implementation()} {platform.python_version()} "
+        f"({seconds:.1f} s a figure, best of 3 slices)"
+    )
     base = bare_loop(seconds)
     out(f"  yardstick: bare 52-card bitmask loop, no rules   {base:9,.0f} deals/s")
     results: dict[str, object] = {"bare": base}

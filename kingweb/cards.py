@@ -85,8 +85,11 @@ def parse_hand(codes: object, field: str, deck: int = FULL_DECK) -> int:
     m = 0
     for x in codes:
         if not isinstance(x, str) or x not in INDEX:
-            raise RulesError("bad-cards", f"{field}: unknown card {describe(x)} (codes are rank 23456789TJQKA + suit CDHS)",
-                            field=field)
+            raise RulesError(
+                "bad-cards",
+                f"{field}: unknown card {describe(x)} (codes are rank 23456789TJQKA + suit CDHS)",
+                field=field,
+            )
         bit = 1 << INDEX[x]
         if not bit & deck:
             raise RulesError("bad-cards", f"{field}: {x} is not in this game's deck", field=field)

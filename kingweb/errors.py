@@ -24,9 +24,12 @@ _SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 #: What each phase of a King deal is, for ``not-possible-now``.
 PHASE_LABELS = {
-    "dealer": "the first dealer is being named", "choose": "the owner is choosing the deal",
-    "auction": "the auction is on", "decide": "the owner is deciding on the offer",
-    "ultimatum": "the ultimatum is being answered", "trump": "the trump is being named",
+    "dealer": "the first dealer is being named",
+    "choose": "the owner is choosing the deal",
+    "auction": "the auction is on",
+    "decide": "the owner is deciding on the offer",
+    "ultimatum": "the ultimatum is being answered",
+    "trump": "the trump is being named",
 }
 
 #: Refusals of an action (``IllegalAction``, and a session's "nothing to do"), code → English.
@@ -89,7 +92,7 @@ def describe(value: object, limit: int = 40) -> str:
         text = repr(value)
     except Exception:  # RecursionError, or a foreign object whose repr raises
         text = f"a {type(value).__name__} too deep to show"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _card(c: str) -> str:
@@ -102,8 +105,14 @@ def _offer(action: str) -> str:
 
 
 _FORMAT: dict[str, Callable[[Any], object]] = {
-    "card": _card, "best": _card, "faceup": _card, "suit": SUIT_NAMES.__getitem__,
-    "offer": _offer, "action": describe, "legal": ", ".join, "phase": PHASE_LABELS.get,
+    "card": _card,
+    "best": _card,
+    "faceup": _card,
+    "suit": SUIT_NAMES.__getitem__,
+    "offer": _offer,
+    "action": describe,
+    "legal": ", ".join,
+    "phase": PHASE_LABELS.get,
 }
 
 

@@ -31,8 +31,12 @@ class Option:
         if not any(type(value) is type(a) and value == a for a in self.allowed):
             allowed = ", ".join(json.dumps(a) for a in self.allowed)
             shown = json.dumps(value) if _is_json_scalar(value) else describe(value)
-            raise RulesError("bad-option", f"option {key}: {shown} is not allowed (one of {allowed})",
-                             option=key, value=value if _is_json_scalar(value) else None)
+            raise RulesError(
+                "bad-option",
+                f"option {key}: {shown} is not allowed (one of {allowed})",
+                option=key,
+                value=value if _is_json_scalar(value) else None,
+            )
         return value
 
 
@@ -45,8 +49,7 @@ def check_seat(value: object, players: int, field: str, need: str = "") -> int:
     """``value`` if it is a seat, else a ``RulesError`` naming ``field`` (and what it is for)."""
     if not (type(value) is int and 0 <= value < players):
         why = f"; {need}" if need else ""
-        raise RulesError("bad-seat", f"{field}: {describe(value)} is not a seat (0..{players - 1}){why}",
-                         field=field)
+        raise RulesError("bad-seat", f"{field}: {describe(value)} is not a seat (0..{players - 1}){why}", field=field)
     return value
 
 
@@ -92,8 +95,11 @@ class Game:
         for k, v in options.items():
             if k not in cls.OPTIONS:
                 known = ", ".join(cls.OPTIONS) or "none"
-                raise RulesError("unknown-option", f"option {describe(k)} is not an option of {cls.id} (options: {known})",
-                                option=k if isinstance(k, str) else None)
+                raise RulesError(
+                    "unknown-option",
+                    f"option {describe(k)} is not an option of {cls.id} (options: {known})",
+                    option=k if isinstance(k, str) else None,
+                )
             out[k] = cls.OPTIONS[k].check(k, v)
         cls.check_option_combination(out)
         return out
@@ -147,10 +153,17 @@ class Game:
 
     def _base_view(self, seat: int) -> BaseView:
         return {
-            "game": self.id, "options": dict(self.options), "players": self.players,
-            "seat": seat, "turn": self.turn, "over": self.over, "deal_no": self.deal_no,
-            "contract": self.contract, "scores": list(self.scores),
-            "deals": [d.copy() for d in self.deals], "hand": self.hand(seat),
+            "game": self.id,
+            "options": dict(self.options),
+            "players": self.players,
+            "seat": seat,
+            "turn": self.turn,
+            "over": self.over,
+            "deal_no": self.deal_no,
+            "contract": self.contract,
+            "scores": list(self.scores),
+            "deals": [d.copy() for d in self.deals],
+            "hand": self.hand(seat),
             "legal": self.legal() if seat == self.turn else [],
             "scenario": self.scenario_args is not None,
             # a scenario deals part of the deck: the rest is publicly out of play
@@ -159,11 +172,19 @@ class Game:
 
     def to_json(self) -> str:
         """An exact snapshot: ``kingweb.from_json`` restores the same position."""
-        return json.dumps({
-            "format": FORMAT, "version": VERSION, "game": self.id, "seed": self.seed,
-            "options": self.options, "scenario": self.scenario_args,
-            "actions": self.actions,
-        }, separators=(",", ":"), ensure_ascii=False)
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "game": self.id,
+                "seed": self.seed,
+                "options": self.options,
+                "scenario": self.scenario_args,
+                "actions": self.actions,
+            },
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"deal {self.deal_no + 1}, {self.contract}, seat {self.turn} to act"

@@ -27,17 +27,27 @@ def _last_two(won: list[int], nt: list[int], wins: list[int | None]) -> list[int
 
 
 NEGATIVES = {
-    "tricks": Contract("tricks", lambda won, nt, wins: [-20 * t for t in nt],
-                       parts=(("tricks", 0, -20),)),
-    "hearts": Contract("hearts", _per_card(HEART_MASK, -20), ban_hearts_lead=True,
-                       early_mask=HEART_MASK, parts=(("card", HEART_MASK, -20),)),
-    "queens": Contract("queens", _per_card(QUEENS, -50), early_mask=QUEENS,
-                       parts=(("card", QUEENS, -50),)),
-    "jacks-kings": Contract("jacks-kings", _per_card(JACKS_KINGS, -30), early_mask=JACKS_KINGS,
-                            parts=(("card", JACKS_KINGS, -30),)),
-    "king-of-hearts": Contract("king-of-hearts", _per_card(KH_BIT, -160), ban_hearts_lead=True,
-                               kh_rule=KH_VOID_OR_HEARTS, kh_on_lead=True, early_mask=KH_BIT,
-                               parts=(("card", KH_BIT, -160),)),
+    "tricks": Contract("tricks", lambda won, nt, wins: [-20 * t for t in nt], parts=(("tricks", 0, -20),)),
+    "hearts": Contract(
+        "hearts",
+        _per_card(HEART_MASK, -20),
+        ban_hearts_lead=True,
+        early_mask=HEART_MASK,
+        parts=(("card", HEART_MASK, -20),),
+    ),
+    "queens": Contract("queens", _per_card(QUEENS, -50), early_mask=QUEENS, parts=(("card", QUEENS, -50),)),
+    "jacks-kings": Contract(
+        "jacks-kings", _per_card(JACKS_KINGS, -30), early_mask=JACKS_KINGS, parts=(("card", JACKS_KINGS, -30),)
+    ),
+    "king-of-hearts": Contract(
+        "king-of-hearts",
+        _per_card(KH_BIT, -160),
+        ban_hearts_lead=True,
+        kh_rule=KH_VOID_OR_HEARTS,
+        kh_on_lead=True,
+        early_mask=KH_BIT,
+        parts=(("card", KH_BIT, -160),),
+    ),
     "last-two": Contract("last-two", _last_two, parts=(("last-two", 0, -90),)),
 }
 NEGATIVE_ORDER = tuple(NEGATIVES)
@@ -49,20 +59,34 @@ def contract_for(cid: str, options: dict[str, Any]) -> Contract:
     if cid == "king-of-hearts" and not options["king_forced_on_heart_lead"]:
         return KING_OF_HEARTS_NOT_FORCED
     return NEGATIVES.get(cid) or POSITIVES[cid]
+
+
 UP_VALUE, NULL_VALUE = 25, 75
-TOTALS = {"tricks": -260, "hearts": -260, "queens": -200, "jacks-kings": -240,
-          "king-of-hearts": -160, "last-two": -180, "positive": 325}
+TOTALS = {
+    "tricks": -260,
+    "hearts": -260,
+    "queens": -200,
+    "jacks-kings": -240,
+    "king-of-hearts": -160,
+    "last-two": -180,
+    "positive": 325,
+}
 
 
 def _up(trump: int) -> Contract:
-    return Contract(f"up:{'NT' if trump < 0 else SUITS[trump]}",
-                    lambda won, nt, wins: [25 * t for t in nt], trump=trump, sign=1,
-                    parts=(("tricks", 0, UP_VALUE),))
+    return Contract(
+        f"up:{'NT' if trump < 0 else SUITS[trump]}",
+        lambda won, nt, wins: [25 * t for t in nt],
+        trump=trump,
+        sign=1,
+        parts=(("tricks", 0, UP_VALUE),),
+    )
 
 
 POSITIVES = {c.id: c for c in [_up(s) for s in range(4)] + [_up(-1)]}
-POSITIVES["down"] = Contract("down", lambda won, nt, wins: [325 - 75 * t for t in nt], sign=0,
-                             parts=(("tricks", 325, -NULL_VALUE),))
+POSITIVES["down"] = Contract(
+    "down", lambda won, nt, wins: [325 - 75 * t for t in nt], sign=0, parts=(("tricks", 325, -NULL_VALUE),)
+)
 UP_MODES = tuple(k for k in POSITIVES if k != "down")
 
 ULTIMATUM_OFFER = "offer:up:8"
@@ -113,8 +137,7 @@ class King(TrickGame):
     OPTIONS: ClassVar[dict[str, Option]] = {
         "king_chooses_dealer": flag("the receiver of the K♥ names the first dealer"),
         "first_lead": Option("dealer", ("dealer", "left_of_dealer"), "who leads trick 1"),
-        "king_forced_on_heart_lead": Option(True, (True, False),
-                                            "K♥ must be played when hearts are led"),
+        "king_forced_on_heart_lead": Option(True, (True, False), "K♥ must be played when hearts are led"),
         "play_all_tricks": flag("no early end: every deal plays 13 tricks"),
         "max_nulls": Option(2, (2, 3, 4), "the highest null offer"),
         "buyer_leads": flag("the buyer leads trick 1 of a bought deal"),
@@ -122,8 +145,7 @@ class King(TrickGame):
     }
     DEALS = 10
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *,
-                 _deal: bool = True) -> None:
+    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
         super().__init__(seed, options)
         self.phase = "play"
         self._reset_positive()
@@ -132,16 +154,16 @@ class King(TrickGame):
 
     def _reset_positive(self) -> None:
         self.owner: int | None = None
-        self.mode: str | None = None       # fixed contract of a positive, or "4333"
+        self.mode: str | None = None  # fixed contract of a positive, or "4333"
         self.bids: list[Bid] = []
         self.passed: set[int] = set()
-        self.holder: int | None = None     # seat holding the standing offer
-        self.standing: str | None = None   # the standing offer action
+        self.holder: int | None = None  # seat holding the standing offer
+        self.standing: str | None = None  # the standing offer action
         self.speaker: int | None = None
         self.buyer: int | None = None
-        self.bought: str | None = None     # the offer the buyer bought
-        self.asked: int | None = None      # seat answering the ultimatum
-        self.log: list[LogEntry] = []      # every spoken action of the deal: see ``_view``
+        self.bought: str | None = None  # the offer the buyer bought
+        self.asked: int | None = None  # seat answering the ultimatum
+        self.log: list[LogEntry] = []  # every spoken action of the deal: see ``_view``
 
     # -- match flow ----------------------------------------------------------------
 
@@ -194,14 +216,20 @@ class King(TrickGame):
         counted = p.c.counted(p.won, p.ntricks, p.winners)
         if self.buyer is not None:
             owner, bought = _known(self.owner), _known(self.bought)
-            points, payment = settle(points, owner, self.buyer, offer_value(bought),
-                                     self.options["uncapped_payment"])
+            points, payment = settle(points, owner, self.buyer, offer_value(bought), self.options["uncapped_payment"])
             counted[self.buyer].append({"kind": "payment", "seat": owner, "points": -payment})
             counted[owner].append({"kind": "payment", "seat": self.buyer, "points": payment})
         self._close_deal(points, counted, list(p.ntricks), self.bought, raw, payment)
 
-    def _close_deal(self, points: list[int], counted: list[list[Counted]], taken: list[int],
-                    offer: str | None, raw: list[int] | None = None, payment: int | None = None) -> None:
+    def _close_deal(
+        self,
+        points: list[int],
+        counted: list[list[Counted]],
+        taken: list[int],
+        offer: str | None,
+        raw: list[int] | None = None,
+        payment: int | None = None,
+    ) -> None:
         """File the deal's record: besides the points, its public ``tricks``, what each
         seat ``counted`` (``Contract.counted``, plus ``{"kind": "payment", "seat": other,
         "points": ±n}`` of a bought positive and ``{"kind": "4333", "points": n}``), the
@@ -210,9 +238,15 @@ class King(TrickGame):
         for s in range(4):
             self.scores[s] += points[s]
         record: KingDeal = {
-            "contract": self.contract, "dealer": self.dealer, "taken": taken, "points": points,
+            "contract": self.contract,
+            "dealer": self.dealer,
+            "taken": taken,
+            "points": points,
             "total": TOTALS.get(self.contract, 325),  # what the table shares
-            "tricks": self._finished_tricks(), "counted": counted, "scores": list(self.scores)}
+            "tricks": self._finished_tricks(),
+            "counted": counted,
+            "scores": list(self.scores),
+        }
         if self.owner is not None:
             record["owner"], record["buyer"], record["offer"] = self.owner, self.buyer, offer
             record["log"] = [e.copy() for e in self.log]
@@ -232,8 +266,17 @@ class King(TrickGame):
     # Each phase has its turn, legal actions, refusal and effect, side by side below;
     # ``_PHASES`` (after the class) maps a phase to its four.  ``play`` is TrickGame's.
 
-    _PHASES: ClassVar[dict[str, tuple[Callable[["King"], int | None], Callable[["King"], list[str]],
-                                      Callable[["King", str], IllegalAction], Callable[["King", str], None]]]]
+    _PHASES: ClassVar[
+        dict[
+            str,
+            tuple[
+                Callable[["King"], int | None],
+                Callable[["King"], list[str]],
+                Callable[["King", str], IllegalAction],
+                Callable[["King", str], None],
+            ],
+        ]
+    ]
 
     def _turn(self) -> int | None:
         return self._PHASES[self.phase][0](self)
@@ -326,8 +369,9 @@ class King(TrickGame):
             self.speaker = nxt
 
     def _offers(self) -> list[str]:
-        return [f"offer:up:{n}" for n in range(1, 9)] + \
-               [f"offer:null:{m}" for m in range(1, self.options["max_nulls"] + 1)]
+        return [f"offer:up:{n}" for n in range(1, 9)] + [
+            f"offer:null:{m}" for m in range(1, self.options["max_nulls"] + 1)
+        ]
 
     def _value(self) -> int:
         return 0 if self.standing is None else offer_value(self.standing)
@@ -392,8 +436,7 @@ class King(TrickGame):
         elif action == "4333":
             self.mode = self.contract = "4333"
             points = [100 if s == owner else 75 for s in range(4)]
-            self._close_deal(points, [[{"kind": "4333", "points": pts}] for pts in points], [0] * 4,
-                             self.standing)
+            self._close_deal(points, [[{"kind": "4333", "points": pts}] for pts in points], [0] * 4, self.standing)
         else:  # ultimatum
             self.phase = "ultimatum"
             self.asked = (owner + 1) % 4
@@ -447,31 +490,53 @@ class King(TrickGame):
         accept, reject, 4333 or ultimatum; ``ultimatum``: an answer; ``trump``: the trump
         named).  An ultimatum nobody takes leaves the owner playing ``down`` (the
         ``contract``) with no entry of its own.  A finished positive's record keeps its log."""
-        auction: Auction = {"bids": [b.copy() for b in self.bids], "holder": self.holder,
-                            "offer": self.standing, "passed": sorted(self.passed),
-                            "speaker": self.speaker, "asked": self.asked}
+        auction: Auction = {
+            "bids": [b.copy() for b in self.bids],
+            "holder": self.holder,
+            "offer": self.standing,
+            "passed": sorted(self.passed),
+            "speaker": self.speaker,
+            "asked": self.asked,
+        }
         return {
-            **self._base_view(seat), **self._play_view(), **self._tallies(),
-            "phase": self.phase, "dealer": self.dealer, "owner": self.owner,
-            "first_dealer": {"kh_receiver": self.kh_receiver,
-                             "chosen": self.options["king_chooses_dealer"]},
-            "auction": auction, "buyer": self.buyer, "bought": self.bought, "deals_total": self.DEALS,
-            "deal_total": TOTALS.get(self.contract, 325), "log": [e.copy() for e in self.log],
+            **self._base_view(seat),
+            **self._play_view(),
+            **self._tallies(),
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "owner": self.owner,
+            "first_dealer": {"kh_receiver": self.kh_receiver, "chosen": self.options["king_chooses_dealer"]},
+            "auction": auction,
+            "buyer": self.buyer,
+            "bought": self.bought,
+            "deals_total": self.DEALS,
+            "deal_total": TOTALS.get(self.contract, 325),
+            "log": [e.copy() for e in self.log],
         }
 
     # -- scenarios -----------------------------------------------------------------------
 
     @classmethod
-    def from_scenario(cls, contract: object, hands: object, leader: object = None, dealer: object = None,
-                      trick: object = None, options: dict[str, Any] | None = None) -> "King":
+    def from_scenario(
+        cls,
+        contract: object,
+        hands: object,
+        leader: object = None,
+        dealer: object = None,
+        trick: object = None,
+        options: dict[str, Any] | None = None,
+    ) -> "King":
         g = cls(0, options, _deal=False)
         g.first_dealer = g.kh_receiver = 0
         name = contract if isinstance(contract, str) else ""  # (a list is not hashable)
         if name in NEGATIVES or name in POSITIVES:
             lead = check_seat(leader, 4, "leader", "a scenario of a played deal needs the seat that leads")
             if dealer is not None and name in NEGATIVES:
-                raise RulesError("bad-scenario", "dealer: only a positive has an owner; a negative "
-                                 "scenario names its leader", field="dealer")
+                raise RulesError(
+                    "bad-scenario",
+                    "dealer: only a positive has an owner; a negative scenario names its leader",
+                    field="dealer",
+                )
             g.dealer = g.first_dealer = lead
             g.contract = name
             if name in POSITIVES:
@@ -482,16 +547,22 @@ class King(TrickGame):
             owner = check_seat(dealer, 4, "dealer", "a positive scenario needs its owner")
             if leader is not None or trick is not None:
                 field = "leader" if leader is not None else "trick"
-                raise RulesError("bad-scenario", f"{field}: a positive scenario starts before play, "
-                                 "at the owner's choice", field=field)
+                raise RulesError(
+                    "bad-scenario",
+                    f"{field}: a positive scenario starts before play, at the owner's choice",
+                    field=field,
+                )
             g.dealt = cls._full_hands(hands)
             g.dealer = g.owner = g.first_dealer = owner
             g.contract = "positive"
             g.phase = "choose"
         else:
             allowed = ", ".join([*NEGATIVES, "positive", *POSITIVES])
-            raise RulesError("unknown-contract", f"contract {describe(contract)} is not a King contract (one of {allowed})",
-                             contract=name if isinstance(contract, str) else None)
+            raise RulesError(
+                "unknown-contract",
+                f"contract {describe(contract)} is not a King contract (one of {allowed})",
+                contract=name if isinstance(contract, str) else None,
+            )
         return g
 
     @staticmethod
@@ -499,8 +570,11 @@ class King(TrickGame):
         masks, _ = scenario_hands(hands, 4, cards.FULL_DECK)
         for i, m in enumerate(masks):
             if m.bit_count() != 13:
-                raise RulesError("bad-cards", f"hands[{i}]: a positive is chosen on full hands: expected 13 cards, "
-                                 f"got {m.bit_count()}", field=f"hands[{i}]")
+                raise RulesError(
+                    "bad-cards",
+                    f"hands[{i}]: a positive is chosen on full hands: expected 13 cards, got {m.bit_count()}",
+                    field=f"hands[{i}]",
+                )
         return masks
 
 
@@ -510,6 +584,12 @@ def _known(value: _T | None) -> _T:
     return value
 
 
-King._PHASES = {ph: (getattr(King, f"_{ph}_turn"), getattr(King, f"_{ph}_legal"),
-                     getattr(King, f"_{ph}_refusal"), getattr(King, f"_{ph}_apply"))
-                for ph in ("play", "dealer", "choose", "auction", "decide", "ultimatum", "trump")}
+King._PHASES = {
+    ph: (
+        getattr(King, f"_{ph}_turn"),
+        getattr(King, f"_{ph}_legal"),
+        getattr(King, f"_{ph}_refusal"),
+        getattr(King, f"_{ph}_apply"),
+    )
+    for ph in ("play", "dealer", "choose", "auction", "decide", "ultimatum", "trump")
+}

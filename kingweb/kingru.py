@@ -50,20 +50,28 @@ def _scorer(base: str, sign: int, boys: str) -> Scorer:
 
     def everything(won: list[int], nt: list[int], wins: list[int | None]) -> list[int]:
         # written out: it is scored in every playout
-        pts = [sign * (2 * t + 2 * (w & HEARTS32).bit_count() + bunit * (w & bmask).bit_count()
-                       + 4 * (w & QUEENS).bit_count() + (16 if w & KH_BIT else 0))
-               for w, t in zip(won, nt, strict=True)]
+        pts = [
+            sign
+            * (
+                2 * t
+                + 2 * (w & HEARTS32).bit_count()
+                + bunit * (w & bmask).bit_count()
+                + 4 * (w & QUEENS).bit_count()
+                + (16 if w & KH_BIT else 0)
+            )
+            for w, t in zip(won, nt, strict=True)
+        ]
         for w in wins[-2:]:
             if w is not None:
                 pts[w] += sign * 8
         return pts
+
     return everything
 
 
 def contract_for(base: str, positive: bool, options: dict[str, Any]) -> Contract:
     """The ``Contract`` of one Кинг deal under the match options."""
-    return _contract(base, positive, options["boys"], options["king_discard"],
-                     options["king_discard_on_heart_lead"])
+    return _contract(base, positive, options["boys"], options["king_discard"], options["king_discard_on_heart_lead"])
 
 
 @cache
@@ -73,19 +81,29 @@ def _contract(base: str, positive: bool, boys: str, king_discard: bool, on_heart
     kh = KH_NONE
     if base in ("king", "everything") and king_discard:
         kh = KH_VOID_OR_HEARTS if on_heart_lead else KH_VOID
-    early = {"hearts": HEARTS32, "boys": _boys(boys)[0], "girls": QUEENS,
-             "king": KH_BIT}.get(base, 0)
-    return Contract(base if positive else "no-" + base, _scorer(base, sign, boys),
-                    ban_hearts_lead=base in ("hearts", "king", "everything"),
-                    kh_rule=kh, early_mask=early, sign=sign, parts=_parts(base, sign, boys))
+    early = {"hearts": HEARTS32, "boys": _boys(boys)[0], "girls": QUEENS, "king": KH_BIT}.get(base, 0)
+    return Contract(
+        base if positive else "no-" + base,
+        _scorer(base, sign, boys),
+        ban_hearts_lead=base in ("hearts", "king", "everything"),
+        kh_rule=kh,
+        early_mask=early,
+        sign=sign,
+        parts=_parts(base, sign, boys),
+    )
 
 
 def _parts(base: str, sign: int, boys: str) -> tuple[tuple[str, int, int], ...]:
     """The items of ``base`` for ``Contract.counted``; «ералаш» has them all."""
     bmask, bunit = _boys(boys)
-    parts = {"tricks": ("tricks", 0, 2 * sign), "hearts": ("card", HEARTS32, 2 * sign),
-             "boys": ("card", bmask, bunit * sign), "girls": ("card", QUEENS, 4 * sign),
-             "last-two": ("last-two", 0, 8 * sign), "king": ("card", KH_BIT, 16 * sign)}
+    parts = {
+        "tricks": ("tricks", 0, 2 * sign),
+        "hearts": ("card", HEARTS32, 2 * sign),
+        "boys": ("card", bmask, bunit * sign),
+        "girls": ("card", QUEENS, 4 * sign),
+        "last-two": ("last-two", 0, 8 * sign),
+        "king": ("card", KH_BIT, 16 * sign),
+    }
     return tuple(parts.values()) if base == "everything" else (parts[base],)
 
 
@@ -99,8 +117,9 @@ def contract_by_id(cid: str, options: dict[str, Any]) -> Contract:
     base = cid if positive else cid[3:]
     if base not in BASES:
         allowed = ", ".join(["no-" + b for b in BASES] + list(BASES))
-        raise RulesError("unknown-contract", f"contract {describe(cid)} is not a Кинг contract (one of {allowed})",
-                        contract=cid)
+        raise RulesError(
+            "unknown-contract", f"contract {describe(cid)} is not a Кинг contract (one of {allowed})", contract=cid
+        )
     return contract_for(base, positive, options)
 
 
@@ -125,11 +144,14 @@ class KingRu(TrickGame):
     @classmethod
     def check_option_combination(cls, o: dict[str, Any]) -> None:
         if o["king_discard_on_heart_lead"] and not o["king_discard"]:
-            raise RulesError("option-combination", "option king_discard_on_heart_lead: needs king_discard on",
-                            option="king_discard_on_heart_lead", needs="king_discard")
+            raise RulesError(
+                "option-combination",
+                "option king_discard_on_heart_lead: needs king_discard on",
+                option="king_discard_on_heart_lead",
+                needs="king_discard",
+            )
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *,
-                 _deal: bool = True) -> None:
+    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
         super().__init__(seed, options)
         self.order = deal_order(self.options)
         self.phase = "play"
@@ -155,11 +177,18 @@ class KingRu(TrickGame):
         points = p.points()
         for s in range(4):
             self.scores[s] += points[s]
-        self.deals.append({"contract": self.contract, "points": points, "leader": self.leader,
-                           "taken": list(p.ntricks), "total": self.deal_total(self.contract),
-                           "tricks": self._finished_tricks(),
-                           "counted": p.c.counted(p.won, p.ntricks, p.winners),
-                           "scores": list(self.scores)})
+        self.deals.append(
+            {
+                "contract": self.contract,
+                "points": points,
+                "leader": self.leader,
+                "taken": list(p.ntricks),
+                "total": self.deal_total(self.contract),
+                "tricks": self._finished_tricks(),
+                "counted": p.c.counted(p.won, p.ntricks, p.winners),
+                "scores": list(self.scores),
+            }
+        )
         if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:
             self.over = True
             self.phase = "over"
@@ -172,13 +201,26 @@ class KingRu(TrickGame):
         return (-1 if cid.startswith("no-") else 1) * TOTAL_UNIT * (6 if base == "everything" else 1)
 
     def _view(self, seat: int) -> KingRuView:
-        return {**self._base_view(seat), **self._play_view(), **self._tallies(),
-                "phase": self.phase, "dealer": self.dealer, "order": list(self.order),
-                "deals_total": self.DEALS, "deal_total": self.deal_total(self.contract)}
+        return {
+            **self._base_view(seat),
+            **self._play_view(),
+            **self._tallies(),
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "order": list(self.order),
+            "deals_total": self.DEALS,
+            "deal_total": self.deal_total(self.contract),
+        }
 
     @classmethod
-    def from_scenario(cls, contract: object, hands: object, leader: object = None, trick: object = None,
-                      options: dict[str, Any] | None = None) -> "KingRu":
+    def from_scenario(
+        cls,
+        contract: object,
+        hands: object,
+        leader: object = None,
+        trick: object = None,
+        options: dict[str, Any] | None = None,
+    ) -> "KingRu":
         g = cls(0, options, _deal=False)
         con = contract_by_id(contract, g.options) if isinstance(contract, str) else None
         if con is None:

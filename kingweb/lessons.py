@@ -14,11 +14,11 @@ from .views import Hint
 
 @dataclass(frozen=True)
 class Lesson:
-    id: str                       # "king/heart-lead-ban": game/name
+    id: str  # "king/heart-lead-ban": game/name
     contract: str
     hands: tuple[tuple[str, ...], ...]
-    seat: int                     # the learner's seat
-    answers: tuple[str, ...]      # the right plays
+    seat: int  # the learner's seat
+    answers: tuple[str, ...]  # the right plays
     where: dict[str, Any] = field(default_factory=dict)
     before: tuple[str, ...] = ()  # actions played before the learner's turn
     options: dict[str, Any] = field(default_factory=dict)
@@ -40,51 +40,176 @@ def _h(*hands: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(h.split()) for h in hands)
 
 
-LESSONS = {lesson.id: lesson for lesson in [
-    # -- King --------------------------------------------------------------------------------
-    Lesson("king/follow-suit", "tricks", _h("2D 8D 9S", "5C 6C 7C", "8C TD JD", "QC 3D 4D"), 0,
-           ("2D", "8D"), {"leader": 3}, ("3D",)),
-    Lesson("king/heart-lead-ban", "hearts", _h("AH 2H 9C", "3C 4C 5C", "6C 7C 8C", "TC JC QC"), 0,
-           ("9C",), {"leader": 0}),
-    Lesson("king/king-of-hearts", "king-of-hearts", _h("KH 3H 2S", "4C 5C 6C", "7C 8C 9C", "TC JC QC"), 0,
-           ("KH",), {"leader": 1}, ("4C", "7C", "TC")),
-    Lesson("king/duck", "tricks", _h("8C KC 2D", "9C 3D 4D", "5C 5D 6D", "6C 7D 8D"), 0,
-           ("8C",), {"leader": 1}, ("9C", "5C", "6C")),
-    Lesson("king/auction-preference", "positive",
-           _h("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
-              "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"), 1,
-           ("offer:up:5",), {"dealer": 0}, ("auction", "offer:up:4", "pass", "offer:up:5")),
-    Lesson("king/4333", "positive",
-           _h("QS QH 2C AD 7C 5C 9H KS 3H 5H QC JD JC", "TS 4H 3S 5S 6D QD 9D 2H AH 9S 8S 7D 8D",
-              "TD AC 4C 4D TC 2S TH 6H 8H AS 3D 8C 4S", "KH 7H JS KC 9C JH KD 6S 5D 6C 7S 2D 3C"), 0,
-           ("4333",), {"dealer": 0}, ("auction", "offer:up:1", "pass", "pass")),
-    # -- Кинг ---------------------------------------------------------------------------------
-    Lesson("kingru/follow-suit", "no-tricks", _h("7D 9D AS", "8C 9C TC", "JC JD QD", "QC KD AD"), 0,
-           ("7D", "9D"), {"leader": 3}, ("KD",)),
-    Lesson("kingru/heart-lead-ban", "hearts", _h("AH 7H 9C", "7C 8C TC", "JC QC KC", "7D 8D 9D"), 0,
-           ("9C",), {"leader": 0}),
-    Lesson("kingru/duck", "no-tricks", _h("8C KC 7D", "9C 8D 9D", "7C TD JD", "TC QD KD"), 0,
-           ("8C",), {"leader": 1}, ("9C", "7C", "TC")),
-    Lesson("kingru/boys", "no-boys", _h("JS 7S 7H", "AC 8C 9C", "TC QC KC", "7D 8D 9D"), 0,
-           ("JS",), {"leader": 1}, ("AC", "TC", "7D")),
-    Lesson("kingru/girls", "girls", _h("AC 9C 7S", "QC 8S 8H", "7C 9S 9H", "8C TS TH"), 0,
-           ("AC",), {"leader": 1}, ("QC", "7C", "8C")),
-    Lesson("kingru/eralash", "no-everything", _h("KH 7S 8S", "AC 8C 9C", "TC QC KC", "7D 8D 9D"), 0,
-           ("KH",), {"leader": 1}, ("AC", "TC", "7D")),
-    # -- German Whist ---------------------------------------------------------------------------
-    Lesson("whist/follow-suit", "whist", _h("2C 5C 9H", "KC 4D 5D"), 0, ("2C", "5C"),
-           {"dealer": 0, "stock": ["6D", "7D", "8D", "9D", "TD", "JD"], "trump": "S"}, ("KC",)),
-    Lesson("whist/take-faceup", "whist", _h("2S KS 3H", "QS 4D 5D"), 0, ("KS",),
-           {"dealer": 0, "stock": ["AS", "7D", "8D", "9D", "TD", "JD"]}, ("QS",)),
-    Lesson("whist/refuse-faceup", "whist", _h("2H AH 3C", "KH 4D 5D"), 0, ("2H",),
-           {"dealer": 0, "stock": ["2D", "7C", "8C", "9C", "TC", "JC"], "trump": "S"}, ("KH",)),
-    Lesson("whist/trump-wins", "whist", _h("2S 3C 4C", "AH 5D 6D"), 0, ("2S",),
-           {"dealer": 0, "stock": ["AS", "7D", "8D", "9D", "TD", "JD"]}, ("AH",)),
-    Lesson("whist/endgame-lead", "whist", _h("3C 8H 4S", "6D 2H 8S"), 1, ("8S",),
-           {"dealer": 0, "trump": "S"}),
-    Lesson("whist/endgame-discard", "whist", _h("TC 3D 4S", "QC 5D QH"), 1, ("QH",),
-           {"dealer": 1, "trump": "S"}, ("4S",)),
-]}
+LESSONS = {
+    lesson.id: lesson
+    for lesson in [
+        # -- King --------------------------------------------------------------------------------
+        Lesson(
+            "king/follow-suit",
+            "tricks",
+            _h("2D 8D 9S", "5C 6C 7C", "8C TD JD", "QC 3D 4D"),
+            0,
+            ("2D", "8D"),
+            {"leader": 3},
+            ("3D",),
+        ),
+        Lesson(
+            "king/heart-lead-ban",
+            "hearts",
+            _h("AH 2H 9C", "3C 4C 5C", "6C 7C 8C", "TC JC QC"),
+            0,
+            ("9C",),
+            {"leader": 0},
+        ),
+        Lesson(
+            "king/king-of-hearts",
+            "king-of-hearts",
+            _h("KH 3H 2S", "4C 5C 6C", "7C 8C 9C", "TC JC QC"),
+            0,
+            ("KH",),
+            {"leader": 1},
+            ("4C", "7C", "TC"),
+        ),
+        Lesson(
+            "king/duck",
+            "tricks",
+            _h("8C KC 2D", "9C 3D 4D", "5C 5D 6D", "6C 7D 8D"),
+            0,
+            ("8C",),
+            {"leader": 1},
+            ("9C", "5C", "6C"),
+        ),
+        Lesson(
+            "king/auction-preference",
+            "positive",
+            _h(
+                "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+                "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+                "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+                "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+            ),
+            1,
+            ("offer:up:5",),
+            {"dealer": 0},
+            ("auction", "offer:up:4", "pass", "offer:up:5"),
+        ),
+        Lesson(
+            "king/4333",
+            "positive",
+            _h(
+                "QS QH 2C AD 7C 5C 9H KS 3H 5H QC JD JC",
+                "TS 4H 3S 5S 6D QD 9D 2H AH 9S 8S 7D 8D",
+                "TD AC 4C 4D TC 2S TH 6H 8H AS 3D 8C 4S",
+                "KH 7H JS KC 9C JH KD 6S 5D 6C 7S 2D 3C",
+            ),
+            0,
+            ("4333",),
+            {"dealer": 0},
+            ("auction", "offer:up:1", "pass", "pass"),
+        ),
+        # -- Кинг ---------------------------------------------------------------------------------
+        Lesson(
+            "kingru/follow-suit",
+            "no-tricks",
+            _h("7D 9D AS", "8C 9C TC", "JC JD QD", "QC KD AD"),
+            0,
+            ("7D", "9D"),
+            {"leader": 3},
+            ("KD",),
+        ),
+        Lesson(
+            "kingru/heart-lead-ban",
+            "hearts",
+            _h("AH 7H 9C", "7C 8C TC", "JC QC KC", "7D 8D 9D"),
+            0,
+            ("9C",),
+            {"leader": 0},
+        ),
+        Lesson(
+            "kingru/duck",
+            "no-tricks",
+            _h("8C KC 7D", "9C 8D 9D", "7C TD JD", "TC QD KD"),
+            0,
+            ("8C",),
+            {"leader": 1},
+            ("9C", "7C", "TC"),
+        ),
+        Lesson(
+            "kingru/boys",
+            "no-boys",
+            _h("JS 7S 7H", "AC 8C 9C", "TC QC KC", "7D 8D 9D"),
+            0,
+            ("JS",),
+            {"leader": 1},
+            ("AC", "TC", "7D"),
+        ),
+        Lesson(
+            "kingru/girls",
+            "girls",
+            _h("AC 9C 7S", "QC 8S 8H", "7C 9S 9H", "8C TS TH"),
+            0,
+            ("AC",),
+            {"leader": 1},
+            ("QC", "7C", "8C"),
+        ),
+        Lesson(
+            "kingru/eralash",
+            "no-everything",
+            _h("KH 7S 8S", "AC 8C 9C", "TC QC KC", "7D 8D 9D"),
+            0,
+            ("KH",),
+            {"leader": 1},
+            ("AC", "TC", "7D"),
+        ),
+        # -- German Whist ---------------------------------------------------------------------------
+        Lesson(
+            "whist/follow-suit",
+            "whist",
+            _h("2C 5C 9H", "KC 4D 5D"),
+            0,
+            ("2C", "5C"),
+            {"dealer": 0, "stock": ["6D", "7D", "8D", "9D", "TD", "JD"], "trump": "S"},
+            ("KC",),
+        ),
+        Lesson(
+            "whist/take-faceup",
+            "whist",
+            _h("2S KS 3H", "QS 4D 5D"),
+            0,
+            ("KS",),
+            {"dealer": 0, "stock": ["AS", "7D", "8D", "9D", "TD", "JD"]},
+            ("QS",),
+        ),
+        Lesson(
+            "whist/refuse-faceup",
+            "whist",
+            _h("2H AH 3C", "KH 4D 5D"),
+            0,
+            ("2H",),
+            {"dealer": 0, "stock": ["2D", "7C", "8C", "9C", "TC", "JC"], "trump": "S"},
+            ("KH",),
+        ),
+        Lesson(
+            "whist/trump-wins",
+            "whist",
+            _h("2S 3C 4C", "AH 5D 6D"),
+            0,
+            ("2S",),
+            {"dealer": 0, "stock": ["AS", "7D", "8D", "9D", "TD", "JD"]},
+            ("AH",),
+        ),
+        Lesson("whist/endgame-lead", "whist", _h("3C 8H 4S", "6D 2H 8S"), 1, ("8S",), {"dealer": 0, "trump": "S"}),
+        Lesson(
+            "whist/endgame-discard",
+            "whist",
+            _h("TC 3D 4S", "QC 5D QH"),
+            1,
+            ("QH",),
+            {"dealer": 1, "trump": "S"},
+            ("4S",),
+        ),
+    ]
+}
 
 
 def check(lesson_id: str, action: str) -> tuple[IllegalAction | None, Hint | None]:
@@ -92,6 +217,7 @@ def check(lesson_id: str, action: str) -> tuple[IllegalAction | None, Hint | Non
     illegal, with the ``IllegalAction`` the engine raised; ``(None, hint)`` legal but
     wrong, with the play the bots suggest and why."""
     from .bots.hints import hint
+
     lesson = LESSONS[lesson_id]
     g = lesson.position()
     if action in lesson.answers:

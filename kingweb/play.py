@@ -117,8 +117,15 @@ class Play:
         "won",
     )
 
-    def __init__(self, contract: Contract, hands: Iterable[int], leader: int, tricks_per_hand: int,
-                 trick_no: int = 0, early_end: bool = True) -> None:
+    def __init__(
+        self,
+        contract: Contract,
+        hands: Iterable[int],
+        leader: int,
+        tricks_per_hand: int,
+        trick_no: int = 0,
+        early_end: bool = True,
+    ) -> None:
         self.c = contract
         self.hands = list(hands)
         self.n = len(self.hands)
@@ -290,6 +297,7 @@ class Play:
         self.led, self.best, self.best_seat, self.over = led, best, best_seat, over
         return c.score(won, ntricks, winners)
 
+
 KH_RANK_BIT = 1 << (KH % 13)
 _SELECT: tuple[tuple[int, ...], ...] | None = None
 
@@ -301,4 +309,3 @@ def _select() -> tuple[tuple[int, ...], ...]:
     if _SELECT is None:
         _SELECT = tuple(tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13))
     return _SELECT
-

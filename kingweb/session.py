@@ -40,8 +40,15 @@ class Session:
 
     # -- lifecycle ------------------------------------------------------------------
 
-    def start(self, game: str, options: dict[str, Any] | None = None, seed: int | None = None,
-              level: str = "normal", seat: int = 0, budget: float | None = None) -> Result:
+    def start(
+        self,
+        game: str,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        level: str = "normal",
+        seat: int = 0,
+        budget: float | None = None,
+    ) -> Result:
         """A new match with the human at ``seat``.  Everything is checked before the old
         game is replaced: a refused start leaves the session as it was."""
         level = _level(level, "level")
@@ -51,8 +58,9 @@ class Session:
         self.budget = budget
         return self.state()
 
-    def _set(self, game: Game, level: str, seat: int, lesson_id: str | None = None,
-             human_moves: Iterable[int] = ()) -> None:
+    def _set(
+        self, game: Game, level: str, seat: int, lesson_id: str | None = None, human_moves: Iterable[int] = ()
+    ) -> None:
         self.game, self.level, self.seat, self.lesson_id = game, level, seat, lesson_id
         self._bots = {}
         self.human_moves = list(human_moves)
@@ -78,10 +86,13 @@ class Session:
     def lesson(self, lesson_id: str) -> Result:
         """Open a lesson: its position, with the learner to act."""
         from .lessons import LESSONS
+
         if not (isinstance(lesson_id, str) and lesson_id in LESSONS):
-            raise RulesError("unknown-lesson", f"lesson {describe(lesson_id)} is not a lesson "
-                             f"(lessons: {', '.join(LESSONS)})",
-                             lesson=lesson_id if isinstance(lesson_id, str) else None)
+            raise RulesError(
+                "unknown-lesson",
+                f"lesson {describe(lesson_id)} is not a lesson (lessons: {', '.join(LESSONS)})",
+                lesson=lesson_id if isinstance(lesson_id, str) else None,
+            )
         lesson = LESSONS[lesson_id]
         self._set(lesson.position(), "normal", lesson.seat, lesson_id)
         return self.state()
@@ -91,6 +102,7 @@ class Session:
         illegal (the rule, not played).  An answer to a lesson already answered is
         judged on the table as it is now: illegal if it cannot be played there."""
         from .lessons import check
+
         if self.lesson_id is None:
             raise RulesError("no-lesson", "no lesson is open")
         refusal, hint_ = check(self.lesson_id, action)
@@ -102,8 +114,13 @@ class Session:
             else:
                 return {"verdict": "right", "state": self.state()}
         if refusal is not None:
-            return {"verdict": "illegal", "error": str(refusal), "code": refusal.code,
-                    "params": refusal.params, "state": self.state()}
+            return {
+                "verdict": "illegal",
+                "error": str(refusal),
+                "code": refusal.code,
+                "params": refusal.params,
+                "state": self.state(),
+            }
         return {"verdict": "wrong", "hint": hint_, "state": self.state()}
 
     def bot_step(self) -> Result:
@@ -127,7 +144,7 @@ class Session:
         g = self._need()
         if not self.human_moves:
             return self._refused(IllegalAction("nothing-to-undo"))
-        self.game = self._replayed(g.actions[:self.human_moves.pop()])
+        self.game = self._replayed(g.actions[: self.human_moves.pop()])
         return {"ok": True, "state": self.state()}
 
     def _replayed(self, actions: list[str]) -> Game:
@@ -143,8 +160,16 @@ class Session:
         g = self._need()
         if self.lesson_id is not None:
             raise RulesError("lesson-not-saved", "a lesson is not saved: open it again from the lessons")
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": g.id, "seed": g.seed,
-                "options": g.options, "level": self.level, "seat": self.seat, "actions": list(g.actions)}
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": g.id,
+            "seed": g.seed,
+            "options": g.options,
+            "level": self.level,
+            "seat": self.seat,
+            "actions": list(g.actions),
+        }
 
     def load(self, data: object) -> Result:
         """Restore a save (an object, or its JSON text); a corrupt or foreign one raises
@@ -164,9 +189,14 @@ class Session:
     def state(self) -> Result:
         """The human's view of the table, and the session's own fields (``SessionPart``)."""
         g = self._need()
-        part: SessionPart = {"human": self.seat, "level": self.level, "seed": g.seed,
-                             "actions_count": len(g.actions), "can_undo": bool(self.human_moves),
-                             "lesson": self.lesson_id}
+        part: SessionPart = {
+            "human": self.seat,
+            "level": self.level,
+            "seed": g.seed,
+            "actions_count": len(g.actions),
+            "can_undo": bool(self.human_moves),
+            "lesson": self.lesson_id,
+        }
         return {**g.view(self.seat), **part}
 
     def _refused(self, e: IllegalAction) -> Result:
@@ -185,8 +215,15 @@ class Session:
 
 
 #: The save field behind each error of a game read from a save.
-_SAVE_FIELD_OF = {"bad-level": "level", "unknown-game": "game", "bad-seed": "seed", "bad-options": "options",
-                  "bad-option": "options", "unknown-option": "options", "option-combination": "options"}
+_SAVE_FIELD_OF = {
+    "bad-level": "level",
+    "unknown-game": "game",
+    "bad-seed": "seed",
+    "bad-options": "options",
+    "bad-option": "options",
+    "unknown-option": "options",
+    "option-combination": "options",
+}
 SAVE_FIELDS = ("format", "version", "game", "seed", "options", "level", "seat", "actions")
 
 
@@ -201,17 +238,29 @@ def _read_save(data: object) -> tuple[Game, str, int]:
         raise RulesError("bad-save", "save: not a kingweb save", field="format")
     version = data.get("version")
     if type(version) is not int or version != SAVE_VERSION:
-        raise RulesError("bad-save", f"save: version {describe(version)} is not this version ({SAVE_VERSION})",
-                         field="version")
+        raise RulesError(
+            "bad-save", f"save: version {describe(version)} is not this version ({SAVE_VERSION})", field="version"
+        )
     for key in data:
         if key not in SAVE_FIELDS:
-            raise RulesError("bad-save", f"save: {describe(key)} is not a field of a save "
-                             f"(fields: {', '.join(SAVE_FIELDS)})", field=key)
+            raise RulesError(
+                "bad-save",
+                f"save: {describe(key)} is not a field of a save (fields: {', '.join(SAVE_FIELDS)})",
+                field=key,
+            )
     level = _level(data.get("level"), "level")
     try:
-        snapshot = json.dumps({"format": "kingweb", "version": 1, "game": data.get("game"),
-                               "seed": data.get("seed"), "options": data.get("options"),
-                               "scenario": None, "actions": data.get("actions")})
+        snapshot = json.dumps(
+            {
+                "format": "kingweb",
+                "version": 1,
+                "game": data.get("game"),
+                "seed": data.get("seed"),
+                "options": data.get("options"),
+                "scenario": None,
+                "actions": data.get("actions"),
+            }
+        )
     except (RecursionError, TypeError, ValueError):  # too deep, or not JSON data at all
         raise RulesError("bad-save", "save: its fields are not plain JSON data", field=None) from None
     g = from_json(snapshot)
@@ -226,10 +275,14 @@ def _level(level: object, field: str) -> str:
 
 def _budget(budget: object) -> float:
     """A bot's seconds a decision: a number above 0, at most ``MAX_BUDGET``."""
-    if not (type(budget) in (int, float) and isinstance(budget, int | float)
-            and 0 < budget <= MAX_BUDGET):  # (NaN fails too; bool is not a number here)
-        raise RulesError("bad-request", f"budget: {describe(budget)} is not a number of seconds "
-                         f"above 0 and at most {MAX_BUDGET}", field="budget")
+    if not (
+        type(budget) in (int, float) and isinstance(budget, int | float) and 0 < budget <= MAX_BUDGET
+    ):  # (NaN fails too; bool is not a number here)
+        raise RulesError(
+            "bad-request",
+            f"budget: {describe(budget)} is not a number of seconds above 0 and at most {MAX_BUDGET}",
+            field="budget",
+        )
     return float(budget)
 
 
@@ -249,9 +302,16 @@ _SESSION = Session()
 #: Each command's arguments: the required ones, then the optional ones.
 COMMANDS = {
     "start": (("game",), ("options", "seed", "level", "seat", "budget")),
-    "act": (("action",), ()), "bot": ((), ()), "hint": ((), ()), "undo": ((), ()),
-    "save": ((), ()), "load": (("save",), ()), "lesson": (("id",), ()),
-    "lesson_try": (("action",), ()), "state": ((), ()), "info": ((), ()),
+    "act": (("action",), ()),
+    "bot": ((), ()),
+    "hint": ((), ()),
+    "undo": ((), ()),
+    "save": ((), ()),
+    "load": (("save",), ()),
+    "lesson": (("id",), ()),
+    "lesson_try": (("action",), ()),
+    "state": ((), ()),
+    "info": ((), ()),
 }
 
 
@@ -271,11 +331,17 @@ def _handle(s: Session, request: object) -> str:
     try:
         return json.dumps({"ok": True, "result": _run(s, request)})
     except (RulesError, IllegalAction) as e:
-        return json.dumps({"ok": False, "error": str(e), "kind": "RulesError",
-                           "code": e.code, "params": e.params})
+        return json.dumps({"ok": False, "error": str(e), "kind": "RulesError", "code": e.code, "params": e.params})
     except Exception as e:  # a bug of ours: reported, so that the worker lives on
-        return json.dumps({"ok": False, "error": f"internal error: {type(e).__name__}: {describe(e, 200)}",
-                           "kind": "InternalError", "code": "internal-error", "params": {}})
+        return json.dumps(
+            {
+                "ok": False,
+                "error": f"internal error: {type(e).__name__}: {describe(e, 200)}",
+                "kind": "InternalError",
+                "code": "internal-error",
+                "params": {},
+            }
+        )
 
 
 def _run(s: Session, request: object) -> Any:
@@ -287,16 +353,15 @@ def _run(s: Session, request: object) -> Any:
     except ValueError as e:
         raise RulesError("bad-request", f"request: not JSON ({e})", field="request") from None
     if not isinstance(req, dict):
-        raise RulesError("bad-request", "request: expected an object {\"cmd\": ..., \"args\": {...}}",
-                         field="request")
+        raise RulesError("bad-request", 'request: expected an object {"cmd": ..., "args": {...}}', field="request")
     for key in req:
         if key not in ("cmd", "args"):
-            raise RulesError("bad-request", f"request: {describe(key)} is not a field (fields: cmd, args)",
-                             field=key)
+            raise RulesError("bad-request", f"request: {describe(key)} is not a field (fields: cmd, args)", field=key)
     cmd, args = req.get("cmd"), req.get("args")
     if not (isinstance(cmd, str) and cmd in COMMANDS):
-        raise RulesError("unknown-command", f"unknown command {describe(cmd)}",
-                         cmd=cmd if isinstance(cmd, str) else None)
+        raise RulesError(
+            "unknown-command", f"unknown command {describe(cmd)}", cmd=cmd if isinstance(cmd, str) else None
+        )
     if args is None:
         args = {}
     if not isinstance(args, dict):
@@ -307,8 +372,12 @@ def _run(s: Session, request: object) -> Any:
             raise RulesError("bad-request", f"args: {cmd} needs {name!r}", field=name)
     for name in args:
         if name not in required and name not in optional:
-            raise RulesError("bad-request", f"args: {describe(name)} is not an argument of {cmd} "
-                             f"(arguments: {', '.join(required + optional) or 'none'})", field=name)
+            raise RulesError(
+                "bad-request",
+                f"args: {describe(name)} is not an argument of {cmd} "
+                f"(arguments: {', '.join(required + optional) or 'none'})",
+                field=name,
+            )
     if cmd == "start":
         return s.start(**args)
     if cmd == "act":
@@ -336,12 +405,22 @@ def info() -> Result:
     """The games and their options, for the start screen, and every code the page may
     have to translate."""
     from . import _CLASSES
+
     out: dict[str, Any] = {}
     for gid, cls in _CLASSES.items():
-        out[gid] = {"players": cls.players,
-                    "options": {k: {"default": o.default, "allowed": list(o.allowed), "doc": o.doc}
-                                for k, o in cls.OPTIONS.items()}}
+        out[gid] = {
+            "players": cls.players,
+            "options": {
+                k: {"default": o.default, "allowed": list(o.allowed), "doc": o.doc} for k, o in cls.OPTIONS.items()
+            },
+        }
     from . import __version__
     from .lessons import LESSONS
-    return {"games": out, "levels": list(LEVELS), "version": __version__, "lessons": list(LESSONS),
-            "codes": {"refusals": list(REFUSALS), "reasons": list(REASONS), "errors": list(ERRORS)}}
+
+    return {
+        "games": out,
+        "levels": list(LEVELS),
+        "version": __version__,
+        "lessons": list(LESSONS),
+        "codes": {"refusals": list(REFUSALS), "reasons": list(REASONS), "errors": list(ERRORS)},
+    }

@@ -18,13 +18,20 @@ def show_hand(codes: list[str]) -> str:
     return "   ".join(" ".join(name(INDEX[c]) for c in cs) for _, cs in sorted(by_suit.items()))
 
 
-def main(game: str, level: str = "normal", seed: int | None = None, inp: Callable[[str], str] = input,
-         out: Callable[[str], object] = print) -> int:
+def main(
+    game: str,
+    level: str = "normal",
+    seed: int | None = None,
+    inp: Callable[[str], str] = input,
+    out: Callable[[str], object] = print,
+) -> int:
     g = new_game(game, seed)
     names = NAMES[g.players]
     bots = {s: Bot(level, seed=g.seed * 8 + s) for s in range(1, g.players)}
-    out(f"{game}, seed {g.seed}: you are seat 0 against {level} bots. Type a card (QS, TH), "
-        "an action, 'legal', 'hint' or 'quit'.")
+    out(
+        f"{game}, seed {g.seed}: you are seat 0 against {level} bots. Type a card (QS, TH), "
+        "an action, 'legal', 'hint' or 'quit'."
+    )
     shown_deals = 0
     last_serial = 0
     while (turn := g.turn) is not None:
@@ -32,12 +39,17 @@ def main(game: str, level: str = "normal", seed: int | None = None, inp: Callabl
         lt = v["last_trick"]
         if lt and lt["serial"] != last_serial:
             last_serial = lt["serial"]
-            played = ", ".join(f"{names[(lt['leader'] + i) % g.players]} {name(INDEX[c])}" for i, c in enumerate(lt["cards"]))
+            played = ", ".join(
+                f"{names[(lt['leader'] + i) % g.players]} {name(INDEX[c])}" for i, c in enumerate(lt["cards"])
+            )
             out(f"  trick: {played} → {names[lt['winner']]}")
         if len(g.deals) > shown_deals:
             d = g.deals[shown_deals]
             shown_deals += 1
-            out(f"Deal {shown_deals} ({d['contract']}): " + ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(d["points"])))
+            out(
+                f"Deal {shown_deals} ({d['contract']}): "
+                + ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(d["points"]))
+            )
             out("Totals: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(g.scores)))
         if turn != 0:
             a = bots[turn].decide(cast(dict[str, Any], g.view(turn)))
@@ -46,8 +58,11 @@ def main(game: str, level: str = "normal", seed: int | None = None, inp: Callabl
             g.act(a)
             continue
         trick = " ".join(f"{names[x['seat']]}:{name(INDEX[x['card']])}" for x in v["trick"])
-        out(f"\nDeal {v['deal_no'] + 1} · {v['contract']}" + (f" · trump {v['trump']}" if v["trump"] else "")
-            + (f" · on the table: {trick}" if trick else ""))
+        out(
+            f"\nDeal {v['deal_no'] + 1} · {v['contract']}"
+            + (f" · trump {v['trump']}" if v["trump"] else "")
+            + (f" · on the table: {trick}" if trick else "")
+        )
         out("Your hand: " + show_hand(v["hand"]))
         try:
             a = inp("> ").strip()
@@ -60,6 +75,7 @@ def main(game: str, level: str = "normal", seed: int | None = None, inp: Callabl
             continue
         if a == "hint":
             from . import hint
+
             h = hint(g, 0)
             out(f"Hint: {h['action']} ({h['text']})")
             continue

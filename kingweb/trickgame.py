@@ -71,8 +71,8 @@ class TrickGame(Game):
         deck = cards.cards_of(self.DECK)
         self.rng.shuffle(deck)
         k = self.TRICKS_PER_HAND
-        hands = [cards.mask_of(deck[i * k:(i + 1) * k]) for i in range(self.players)]
-        return hands, deck[k * self.players:]
+        hands = [cards.mask_of(deck[i * k : (i + 1) * k]) for i in range(self.players)]
+        return hands, deck[k * self.players :]
 
     @property
     def play(self) -> Play:
@@ -81,8 +81,14 @@ class TrickGame(Game):
         return self.p
 
     def _new_play(self, contract: Contract, hands: list[int], leader: int, trick_no: int = 0) -> Play:
-        return Play(contract, hands, leader, self.TRICKS_PER_HAND, trick_no,
-                    early_end=not self.options.get("play_all_tricks", False))
+        return Play(
+            contract,
+            hands,
+            leader,
+            self.TRICKS_PER_HAND,
+            trick_no,
+            early_end=not self.options.get("play_all_tricks", False),
+        )
 
     def _start_play(self, play: Play) -> None:
         self.p = play
@@ -125,8 +131,13 @@ class TrickGame(Game):
             t = self.tricks[-1]
             t["winner"] = p.leader
             self.trick_serial += 1
-            self.last_trick = {"leader": t["leader"], "cards": list(t["cards"]), "winner": p.leader,
-                               "deal_no": self.deal_no, "serial": self.trick_serial}
+            self.last_trick = {
+                "leader": t["leader"],
+                "cards": list(t["cards"]),
+                "winner": p.leader,
+                "deal_no": self.deal_no,
+                "serial": self.trick_serial,
+            }
         if p.over:
             self._end_play()
 
@@ -136,8 +147,11 @@ class TrickGame(Game):
         return self.dealt[seat]
 
     def _finished_tricks(self) -> list[Trick]:
-        return [{"leader": t["leader"], "cards": list(t["cards"]), "winner": t["winner"]}
-                for t in self.tricks if t["winner"] is not None]
+        return [
+            {"leader": t["leader"], "cards": list(t["cards"]), "winner": t["winner"]}
+            for t in self.tricks
+            if t["winner"] is not None
+        ]
 
     # -- the trick part of a view ------------------------------------------------
 
@@ -147,28 +161,44 @@ class TrickGame(Game):
         last = None if self.last_trick is None else self.last_trick.copy()
         if p is None:  # a positive before its contract is known: nothing played yet
             counts = [self.dealt[s].bit_count() for s in range(self.players)]
-            return {"hand_counts": counts, "trick": [], "tricks": [], "deal_points": [0] * self.players,
-                    "trump": None, "leader": self.leader, "trick_no": 0, "last_trick": last}
+            return {
+                "hand_counts": counts,
+                "trick": [],
+                "tricks": [],
+                "deal_points": [0] * self.players,
+                "trump": None,
+                "leader": self.leader,
+                "trick_no": 0,
+                "last_trick": last,
+            }
         current = self.tricks[-1] if self.tricks and self.tricks[-1]["winner"] is None else None
         return {
             "hand_counts": [h.bit_count() for h in p.hands],
-            "trick": [] if current is None else
-                     [{"seat": (current["leader"] + i) % self.players, "card": c}
-                      for i, c in enumerate(current["cards"])],
+            "trick": []
+            if current is None
+            else [{"seat": (current["leader"] + i) % self.players, "card": c} for i, c in enumerate(current["cards"])],
             "tricks": self._finished_tricks(),
             "deal_points": p.points(),
             "trump": None if p.c.trump < 0 else cards.SUITS[p.c.trump],
-            "leader": p.leader, "trick_no": p.trick_no, "last_trick": last,
+            "leader": p.leader,
+            "trick_no": p.trick_no,
+            "last_trick": last,
         }
 
     def _tallies(self) -> Tallies:
         """What each seat has taken so far: its number of tricks and its cards."""
         p = self.p
         if p is None:
-            return {"taken": [0] * self.players, "won": [[] for _ in range(self.players)],
-                    "tricks_per_hand": self.TRICKS_PER_HAND}
-        return {"taken": list(p.ntricks), "won": [cards.codes_of(w) for w in p.won],
-                "tricks_per_hand": self.TRICKS_PER_HAND}
+            return {
+                "taken": [0] * self.players,
+                "won": [[] for _ in range(self.players)],
+                "tricks_per_hand": self.TRICKS_PER_HAND,
+            }
+        return {
+            "taken": list(p.ntricks),
+            "won": [cards.codes_of(w) for w in p.won],
+            "tricks_per_hand": self.TRICKS_PER_HAND,
+        }
 
     # -- scenarios -------------------------------------------------------------
 
@@ -179,31 +209,32 @@ class TrickGame(Game):
         if trick is None:
             trick = []
         if isinstance(trick, str) or not isinstance(trick, (list, tuple)):
-            raise RulesError("bad-cards", "trick: expected a list of card codes such as ['QS', 'TH']",
-                             field="trick")
+            raise RulesError("bad-cards", "trick: expected a list of card codes such as ['QS', 'TH']", field="trick")
         trick = list(trick)
         if len(trick) >= self.players:
             raise RulesError("bad-cards", f"trick: at most {self.players - 1} cards already played", field="trick")
         masks, seen = scenario_hands(hands, self.players, self.DECK)
         t = cards.parse_hand(trick, "trick", self.DECK)
         if t & seen:
-            raise RulesError("bad-cards", f"trick: {code((t & seen).bit_length() - 1)} is also in a hand",
-                             field="trick")
+            raise RulesError(
+                "bad-cards", f"trick: {code((t & seen).bit_length() - 1)} is also in a hand", field="trick"
+            )
         n = masks[leader].bit_count() + (1 if trick else 0)
         for i, m in enumerate(masks):
             expect = n - 1 if (i - leader) % self.players < len(trick) else n
             if m.bit_count() != expect:
-                raise RulesError("bad-cards", f"hands[{i}]: expected {expect} cards, got {m.bit_count()}",
-                                 field=f"hands[{i}]")
+                raise RulesError(
+                    "bad-cards", f"hands[{i}]: expected {expect} cards, got {m.bit_count()}", field=f"hands[{i}]"
+                )
         if not 1 <= n <= self.TRICKS_PER_HAND:
-            raise RulesError("bad-cards", f"hands: each hand holds 1 to {self.TRICKS_PER_HAND} cards",
-                             field="hands")
+            raise RulesError("bad-cards", f"hands: each hand holds 1 to {self.TRICKS_PER_HAND} cards", field="hands")
         for i, c in enumerate(trick):
             masks[(leader + i) % self.players] |= 1 << INDEX[c]
         self.out_of_play = self.DECK & ~(seen | t)
         self._start_play(self._new_play(contract, masks, leader, self.TRICKS_PER_HAND - n))
         for c in trick:
             if c not in self._legal():
-                raise RulesError("bad-cards", f"trick: {c} could not have been played there "
-                                 f"({self._refusal(c)})", field="trick")
+                raise RulesError(
+                    "bad-cards", f"trick: {c} could not have been played there ({self._refusal(c)})", field="trick"
+                )
             self._apply(c)

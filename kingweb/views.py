@@ -15,6 +15,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 class TrickCard(TypedDict):
     """A card on the table, and who played it."""
+
     seat: int
     card: str
 
@@ -22,6 +23,7 @@ class TrickCard(TypedDict):
 class Trick(TypedDict):
     """A trick of the deal: ``cards`` in play order from ``leader``; ``winner`` is None
     while it is being played."""
+
     leader: int
     cards: list[str]
     winner: int | None
@@ -29,6 +31,7 @@ class Trick(TypedDict):
 
 class LastTrick(TypedDict):
     """The latest finished trick, kept across deals; ``serial`` tells one from the next."""
+
     leader: int
     cards: list[str]
     winner: int
@@ -42,6 +45,7 @@ class LastTrick(TypedDict):
 class CardItem(TypedDict):
     """A scoring card the seat won (a card that counts twice, as the K♥ of «ералаш», is
     one item with the sum)."""
+
     kind: Literal["card"]
     card: str
     points: int
@@ -49,6 +53,7 @@ class CardItem(TypedDict):
 
 class TrickItem(TypedDict):
     """A scoring trick the seat won (last-two), numbered from 1 in the deal."""
+
     kind: Literal["trick"]
     trick: int
     points: int
@@ -57,6 +62,7 @@ class TrickItem(TypedDict):
 class TricksItem(TypedDict):
     """The seat's number of tricks where tricks as such score (present even at 0); in
     German Whist its stage-2 tricks."""
+
     kind: Literal["tricks"]
     count: int
     points: int
@@ -64,6 +70,7 @@ class TricksItem(TypedDict):
 
 class PaymentItem(TypedDict):
     """A bought King positive: the buyer pays the owner (``seat`` is the other party)."""
+
     kind: Literal["payment"]
     seat: int
     points: int
@@ -71,6 +78,7 @@ class PaymentItem(TypedDict):
 
 class FourThreeItem(TypedDict):
     """A King positive settled 4-3-3-3: the owner 100, the others 75."""
+
     kind: Literal["4333"]
     points: int
 
@@ -86,6 +94,7 @@ class LogEntry(TypedDict):
     owner's choice), ``auction`` (an offer or pass; ``matches`` is the seat whose standing
     offer it takes over by preference), ``decide`` (accept, reject, 4333, ultimatum),
     ``ultimatum`` (an answer), ``trump`` (the trump named)."""
+
     seat: int
     phase: str
     action: str
@@ -94,6 +103,7 @@ class LogEntry(TypedDict):
 
 class Bid(TypedDict):
     """An auction or ultimatum answer, as the bots read the auction."""
+
     seat: int
     action: str
     ultimatum: NotRequired[bool]
@@ -101,21 +111,22 @@ class Bid(TypedDict):
 
 class Auction(TypedDict):
     bids: list[Bid]
-    holder: int | None      # who holds the standing offer
-    offer: str | None       # the standing offer
+    holder: int | None  # who holds the standing offer
+    offer: str | None  # the standing offer
     passed: list[int]
-    speaker: int | None     # whose bid it is
-    asked: int | None       # who answers the ultimatum
+    speaker: int | None  # whose bid it is
+    asked: int | None  # who answers the ultimatum
 
 
 class FirstDealer(TypedDict):
-    kh_receiver: int        # who was dealt the K♥ when the first dealer was found
-    chosen: bool            # option king_chooses_dealer: the receiver names the dealer
+    kh_receiver: int  # who was dealt the K♥ when the first dealer was found
+    chosen: bool  # option king_chooses_dealer: the receiver names the dealer
 
 
 class Draw(TypedDict):
     """German Whist: what the two players took from the stock after stage-1 trick
     ``trick`` (0-based); ``hidden`` is the loser's card, None unless you are the loser."""
+
     trick: int
     winner: int
     faceup: str
@@ -127,22 +138,22 @@ class Draw(TypedDict):
 
 class DealBase(TypedDict):
     contract: str
-    points: list[int]          # per seat
-    total: int                 # what the points sum to (the table total of the contract)
-    taken: list[int]           # tricks per seat (German Whist: stage 2's)
-    tricks: list[Trick]        # every public trick of the deal, in order
+    points: list[int]  # per seat
+    total: int  # what the points sum to (the table total of the contract)
+    taken: list[int]  # tricks per seat (German Whist: stage 2's)
+    tricks: list[Trick]  # every public trick of the deal, in order
     counted: list[list[Counted]]  # per seat: what scored, summing to its points
-    scores: list[int]          # the match's totals after this deal
+    scores: list[int]  # the match's totals after this deal
 
 
 class KingDeal(DealBase):
     dealer: int
-    owner: NotRequired[int]            # a positive: its owner (the dealer)
-    buyer: NotRequired[int | None]     # who bought it, if anyone
-    offer: NotRequired[str | None]     # the offer bought (4333: the best offer made)
-    raw: NotRequired[list[int]]        # a played positive: points before the payment
-    payment: NotRequired[int]          # what the buyer paid the owner
-    log: NotRequired[list[LogEntry]]   # a positive: every spoken action
+    owner: NotRequired[int]  # a positive: its owner (the dealer)
+    buyer: NotRequired[int | None]  # who bought it, if anyone
+    offer: NotRequired[str | None]  # the offer bought (4333: the best offer made)
+    raw: NotRequired[list[int]]  # a played positive: points before the payment
+    payment: NotRequired[int]  # what the buyer paid the owner
+    log: NotRequired[list[LogEntry]]  # a positive: every spoken action
 
 
 class KingRuDeal(DealBase):
@@ -152,8 +163,8 @@ class KingRuDeal(DealBase):
 class WhistDeal(DealBase):
     dealer: int
     trump: str
-    stage2_from: int      # tricks[stage2_from:] are stage 2's, the ones that score
-    target: int           # the match's target
+    stage2_from: int  # tricks[stage2_from:] are stage 2's, the ones that score
+    target: int  # the match's target
 
 
 DealRecord = KingDeal | KingRuDeal | WhistDeal
@@ -164,6 +175,7 @@ DealRecord = KingDeal | KingRuDeal | WhistDeal
 
 class BaseView(TypedDict):
     """What every game shows a seat."""
+
     game: str
     options: dict[str, Any]
     players: int
@@ -175,16 +187,17 @@ class BaseView(TypedDict):
     scores: list[int]
     deals: list[DealRecord]
     hand: list[str]
-    legal: list[str]           # empty unless ``seat`` is to act
-    scenario: bool             # one deal from a given position (a lesson)
-    out_of_play: list[str]     # cards a scenario left out of the deal
+    legal: list[str]  # empty unless ``seat`` is to act
+    scenario: bool  # one deal from a given position (a lesson)
+    out_of_play: list[str]  # cards a scenario left out of the deal
 
 
 class TrickPart(TypedDict):
     """The cards on the table and the deal so far."""
+
     hand_counts: list[int]
     trick: list[TrickCard]
-    tricks: list[Trick]        # the deal's finished tricks
+    tricks: list[Trick]  # the deal's finished tricks
     deal_points: list[int]
     trump: str | None
     leader: int
@@ -193,13 +206,13 @@ class TrickPart(TypedDict):
 
 
 class Tallies(TypedDict):
-    taken: list[int]           # tricks per seat this deal
-    won: list[list[str]]       # cards per seat this deal
+    taken: list[int]  # tricks per seat this deal
+    won: list[list[str]]  # cards per seat this deal
     tricks_per_hand: int
 
 
 class WhistTallies(TypedDict):
-    taken: list[int]           # stage-2 tricks per seat (they alone score)
+    taken: list[int]  # stage-2 tricks per seat (they alone score)
     stage1_taken: list[int]
 
 
@@ -208,7 +221,7 @@ class TrickView(BaseView, TrickPart):
 
 
 class KingView(TrickView, Tallies):
-    phase: str                 # play, dealer, choose, auction, decide, ultimatum, trump, over
+    phase: str  # play, dealer, choose, auction, decide, ultimatum, trump, over
     dealer: int
     owner: int | None
     first_dealer: FirstDealer
@@ -221,15 +234,15 @@ class KingView(TrickView, Tallies):
 
 
 class KingRuView(TrickView, Tallies):
-    phase: str                 # play, over
+    phase: str  # play, over
     dealer: int
-    order: list[str]           # the contracts of the match, in order
+    order: list[str]  # the contracts of the match, in order
     deals_total: int
     deal_total: int
 
 
 class WhistView(TrickView, WhistTallies):
-    phase: str                 # play
+    phase: str  # play
     dealer: int
     stage: int
     faceup: str | None
@@ -248,6 +261,7 @@ View = KingView | KingRuView | WhistView
 
 class SessionPart(TypedDict):
     """What the session adds to the human's view (``state``)."""
+
     human: int
     level: str
     seed: int

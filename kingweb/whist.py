@@ -17,12 +17,14 @@ STAGE_TRICKS = 13
 
 def whist_contract(trump: int, stage2_from: int) -> Contract:
     """Tricks from number ``stage2_from`` on count; t ≥ 7 of them scores t − 6."""
+
     def score(won: list[int], nt: list[int], wins: list[int | None]) -> list[int]:
         t = [0, 0]
         for w in wins[stage2_from:]:
             if w is not None:
                 t[w] += 1
         return [x - 6 if x >= 7 else 0 for x in t]
+
     return Contract("whist", score, trump=trump, sign=1)
 
 
@@ -32,8 +34,9 @@ class WhistPlay(Play):
 
     __slots__ = ("draws", "stock")
 
-    def __init__(self, contract: Contract, hands: Iterable[int], leader: int, stock: Iterable[int],
-                 stage2_from: int) -> None:
+    def __init__(
+        self, contract: Contract, hands: Iterable[int], leader: int, stock: Iterable[int], stage2_from: int
+    ) -> None:
         super().__init__(contract, hands, leader, stage2_from + STAGE_TRICKS)
         self.stock = list(stock)
         # (trick_no, winner's card, loser's card) of each stage-1 trick
@@ -76,8 +79,7 @@ class Whist(TrickGame):
     players = 2
     OPTIONS: ClassVar[dict[str, Option]] = {"target": Option(15, tuple(range(1, 101)), "points that win the match")}
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *,
-                 _deal: bool = True) -> None:
+    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
         super().__init__(seed, options)
         self.contract = "whist"
         if _deal:
@@ -91,8 +93,7 @@ class Whist(TrickGame):
     def _begin(self, hands: list[int], stock: list[int], leader: int, trump: int) -> None:
         self.trump = trump
         self.stage2_from = len(stock) // 2
-        self._start_play(WhistPlay(whist_contract(trump, self.stage2_from), hands, leader, stock,
-                                   self.stage2_from))
+        self._start_play(WhistPlay(whist_contract(trump, self.stage2_from), hands, leader, stock, self.stage2_from))
 
     @property
     def play(self) -> WhistPlay:
@@ -112,12 +113,23 @@ class Whist(TrickGame):
         taken = self._stage_tallies()["taken"]
         for s in (0, 1):
             self.scores[s] += points[s]
-        self.deals.append({"contract": "whist", "points": points, "dealer": self.dealer, "total": sum(points),
-                           "trump": SUITS[self.trump], "taken": taken,
-                           "tricks": self._finished_tricks(), "stage2_from": self.stage2_from,
-                           "counted": [[{"kind": "tricks", "count": t, "points": pts}]
-                                       for t, pts in zip(taken, points, strict=True)],
-                           "scores": list(self.scores), "target": self.options["target"]})
+        self.deals.append(
+            {
+                "contract": "whist",
+                "points": points,
+                "dealer": self.dealer,
+                "total": sum(points),
+                "trump": SUITS[self.trump],
+                "taken": taken,
+                "tricks": self._finished_tricks(),
+                "stage2_from": self.stage2_from,
+                "counted": [
+                    [{"kind": "tricks", "count": t, "points": pts}] for t, pts in zip(taken, points, strict=True)
+                ],
+                "scores": list(self.scores),
+                "target": self.options["target"],
+            }
+        )
         if self.scenario_args is not None or max(self.scores) >= self.options["target"]:
             self.over = True
         else:
@@ -128,8 +140,10 @@ class Whist(TrickGame):
     def _stage_tallies(self) -> WhistTallies:
         """Tricks taken in each stage (only stage 2's score)."""
         w = self.play.winners
-        return {"taken": [sum(1 for x in w[self.stage2_from:] if x == s) for s in (0, 1)],
-                "stage1_taken": [sum(1 for x in w[:self.stage2_from] if x == s) for s in (0, 1)]}
+        return {
+            "taken": [sum(1 for x in w[self.stage2_from :] if x == s) for s in (0, 1)],
+            "stage1_taken": [sum(1 for x in w[: self.stage2_from] if x == s) for s in (0, 1)],
+        }
 
     def _view(self, seat: int) -> WhistView:
         p = self.play
@@ -138,25 +152,41 @@ class Whist(TrickGame):
         for t, up, down in p.draws:
             w = p.winners[t]
             assert w is not None  # a draw follows a finished trick
-            draws.append({"trick": t, "winner": w, "faceup": code(up),
-                          "hidden": code(down) if w != seat else None})
+            draws.append({"trick": t, "winner": w, "faceup": code(up), "hidden": code(down) if w != seat else None})
             if w != seat:
                 known |= 1 << up
         known &= p.hands[1 - seat]
         return {
-            **self._base_view(seat), **self._play_view(), **self._stage_tallies(),
-            "phase": "play", "dealer": self.dealer, "stage": self.stage,
+            **self._base_view(seat),
+            **self._play_view(),
+            **self._stage_tallies(),
+            "phase": "play",
+            "dealer": self.dealer,
+            "stage": self.stage,
             "faceup": code(p.stock[0]) if p.stock else None,
-            "stock_count": len(p.stock), "draws": draws, "opponent_known": cards.codes_of(known),
-            "target": self.options["target"], "stage2_from": self.stage2_from,
+            "stock_count": len(p.stock),
+            "draws": draws,
+            "opponent_known": cards.codes_of(known),
+            "target": self.options["target"],
+            "stage2_from": self.stage2_from,
         }
 
     @classmethod
-    def from_scenario(cls, contract: object, hands: object, dealer: object = None, stock: object = None,
-                      trump: object = None, options: dict[str, Any] | None = None) -> "Whist":
+    def from_scenario(
+        cls,
+        contract: object,
+        hands: object,
+        dealer: object = None,
+        stock: object = None,
+        trump: object = None,
+        options: dict[str, Any] | None = None,
+    ) -> "Whist":
         if contract != "whist":
-            raise RulesError("unknown-contract", f"contract {describe(contract)} is not a German Whist contract (one of whist)",
-                            contract=contract if isinstance(contract, str) else None)
+            raise RulesError(
+                "unknown-contract",
+                f"contract {describe(contract)} is not a German Whist contract (one of whist)",
+                contract=contract if isinstance(contract, str) else None,
+            )
         g = cls(0, options, _deal=False)
         dealer = check_seat(dealer, 2, "dealer")
         masks, seen = scenario_hands(hands, 2, cards.FULL_DECK)
@@ -165,14 +195,17 @@ class Whist(TrickGame):
         st = cards.parse_hand(stock, "stock")
         assert isinstance(stock, (list, tuple))  # parse_hand refuses anything else
         if st & seen:
-            raise RulesError("bad-cards", f"stock: {code((st & seen).bit_length() - 1)} is also in a hand", field="stock")
+            raise RulesError(
+                "bad-cards", f"stock: {code((st & seen).bit_length() - 1)} is also in a hand", field="stock"
+            )
         n = masks[0].bit_count()
         if masks[1].bit_count() != n or not 1 <= n <= 13:
             raise RulesError("bad-cards", "hands: both hands hold the same number of cards, 1 to 13", field="hands")
         stock = [INDEX[c] for c in stock]
         if len(stock) % 2:
-            raise RulesError("bad-cards", "stock: expected an even number of cards (two are drawn per trick)",
-                            field="stock")
+            raise RulesError(
+                "bad-cards", "stock: expected an even number of cards (two are drawn per trick)", field="stock"
+            )
         if trump is not None:  # a position later in the deal: the first card turned is gone
             if not (isinstance(trump, str) and len(trump) == 1 and trump in SUITS):  # not "" or "CD"
                 raise RulesError("bad-scenario", "trump: the trump suit is one of C, D, H, S", field="trump")
@@ -180,8 +213,9 @@ class Whist(TrickGame):
         elif stock:
             trump_suit = stock[0] // 13
         else:
-            raise RulesError("bad-scenario", "trump: with an empty stock, name the trump suit: C, D, H or S",
-                            field="trump")
+            raise RulesError(
+                "bad-scenario", "trump: with an empty stock, name the trump suit: C, D, H or S", field="trump"
+            )
         g.dealer = dealer
         g.out_of_play = cards.FULL_DECK & ~(seen | st)
         g._begin(masks, stock, 1 - dealer, trump_suit)

@@ -6,8 +6,14 @@ import json
 import time
 from urllib.parse import urlencode
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 # What a person sees, read in one round trip: the hand, the legal (raised) and dimmed
 # cards, the buttons offered, the open dialog.
@@ -71,6 +77,7 @@ def play_until(page, choose, stop, timeout=400):
     """Act for the human whenever it is their turn (``choose(state)`` returns a card
     or an action, or None to wait), dismiss deal results, until ``stop(state)``."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     t0 = time.time()
     while time.time() - t0 < timeout:
         s = page_state(page)

@@ -56,7 +56,6 @@ def need_dist():
         pytest.skip("no built site: run the browser tests through `python build.py test`")
 
 
-
 @pytest.fixture(scope="session")
 def serve():
     """Start a static server of a folder on its own port (its own origin)."""
@@ -67,6 +66,7 @@ def serve():
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         servers.append(httpd)
         return f"http://127.0.0.1:{httpd.server_address[1]}/"
+
     yield start
     for s in servers:
         s.shutdown()
@@ -85,9 +85,11 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     from browser_support import CHROMIUM_ARGS
+
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"),
-                              headless=True, args=CHROMIUM_ARGS)
+        b = p.chromium.launch(
+            executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"), headless=True, args=CHROMIUM_ARGS
+        )
         # Playwright runs wait_for_function's predicates through eval in the page, which the
         # site's Content Security Policy forbids; so contexts bypass the policy unless a test
         # asks for it (bypass_csp=False: test_csp.py, which polls with evaluate instead).

@@ -54,8 +54,9 @@ EXPERT = 4
 class Bot:
     """A player of any game at one level.  ``decide(view)`` returns a legal action."""
 
-    def __init__(self, level: str = "normal", seed: int = 0, budget: float = DEFAULT_BUDGET,
-                 samples: int | None = None) -> None:
+    def __init__(
+        self, level: str = "normal", seed: int = 0, budget: float = DEFAULT_BUDGET, samples: int | None = None
+    ) -> None:
         if level not in LEVELS + EXTRA_LEVELS:
             raise ValueError(f"level {level!r} is not a bot level (one of {', '.join(LEVELS + EXTRA_LEVELS)})")
         self.level, self.seed, self.budget = level, seed, budget
@@ -68,8 +69,15 @@ class Bot:
         # a decision depends on the seed and the position only, not on earlier calls
         # (only King's view has an auction: ``.get`` on the union of views gives ``object``)
         auction = cast("Auction | dict[str, list[Bid]]", view.get("auction", {}))
-        key = (self.seed, view["seat"], view["deal_no"], len(view.get("tricks", [])),
-               len(view.get("trick", [])), tuple(view["hand"]), len(auction.get("bids", [])))
+        key = (
+            self.seed,
+            view["seat"],
+            view["deal_no"],
+            len(view.get("tricks", [])),
+            len(view.get("trick", [])),
+            tuple(view["hand"]),
+            len(auction.get("bids", [])),
+        )
         return random.Random(repr(key))
 
     def decide(self, view: View | dict[str, Any]) -> str:
@@ -128,6 +136,7 @@ class Bot:
 
             def points(contract: Contract, hands: list[int]) -> list[int]:
                 return rollout(Play(contract, hands, view["dealer"], 13))
+
             est = bidding.simulate(view, rng, 12 * self.scale, points, time.perf_counter() + self.budget * 0.85)
         else:
             est = bidding.Estimates.of_hand(cards.mask_of(INDEX[c] for c in view["hand"]))
@@ -193,7 +202,7 @@ def _position(know: Knowledge) -> _Position:
     p.trick = [c for _, c in know.trick]
     p._legal = cards.mask_of(INDEX[c] for c in v["legal"])
     p.led = p.best = p.best_seat = -1
-    p.stock = ([know.faceup] if know.game == "whist" and know.faceup is not None else [])
+    p.stock = [know.faceup] if know.game == "whist" and know.faceup is not None else []
     p.trick_no = v.get("trick_no", 0)
     # German Whist's view has no ``tricks_per_hand`` (``Tallies``): 13
     p.last_trick = cast(int, v.get("tricks_per_hand", 13)) - 1
@@ -221,6 +230,7 @@ class CheatBot:
         from ..whist import WhistPlay
         from .policy import rollout
         from .search import Rollout, evaluate, whist_rollout, whist_solver
+
         assert isinstance(game, TrickGame)  # as every kingweb game is
         seat = game.turn
         assert seat is not None  # the game is not over

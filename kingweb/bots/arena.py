@@ -32,6 +32,7 @@ Where = dict[str, int | list[str]]
 
 class Latency(TypedDict):
     """A bot kind's decision times in milliseconds (wall clock)."""
+
     median: float
     p95: float
     max: float
@@ -39,16 +40,16 @@ class Latency(TypedDict):
 
 
 class KindResult(TypedDict):
-    mean: float        # points per deal
+    mean: float  # points per deal
     ci95: float
     latency_ms: Latency
-    cpu_ms: float      # mean process time per decision
+    cpu_ms: float  # mean process time per decision
 
 
 class PairResult(TypedDict):
     a: str
     b: str
-    diff: float        # a − b, points per deal
+    diff: float  # a − b, points per deal
     ci95: float
     significant: bool
 
@@ -56,14 +57,25 @@ class PairResult(TypedDict):
 class Result(TypedDict):
     game: str
     bots: list[str]
-    deals: int         # boards played
+    deals: int  # boards played
     seed: int
     kinds: dict[str, KindResult]
     pairs: list[PairResult]
     seconds: float
 
-KING_BOARDS = ["tricks", "hearts", "queens", "jacks-kings", "king-of-hearts", "last-two",
-               "positive", "positive", "positive", "positive"]
+
+KING_BOARDS = [
+    "tricks",
+    "hearts",
+    "queens",
+    "jacks-kings",
+    "king-of-hearts",
+    "last-two",
+    "positive",
+    "positive",
+    "positive",
+    "positive",
+]
 
 
 def board(game: str, index: int, rng: random.Random, options: dict[str, Any]) -> tuple[str, list[list[str]], Where]:
@@ -73,7 +85,7 @@ def board(game: str, index: int, rng: random.Random, options: dict[str, Any]) ->
     if game == "whist":
         return "whist", [deck[:13], deck[13:26]], {"dealer": index % 2, "stock": deck[26:]}
     k = 8 if game == "kingru" else 13
-    hands = [deck[i * k:(i + 1) * k] for i in range(4)]
+    hands = [deck[i * k : (i + 1) * k] for i in range(4)]
     if game == "kingru":
         order = deal_order(KingRu.check_options(options))
         return order[index % len(order)], hands, {"leader": index % 4}
@@ -88,6 +100,7 @@ def make(kind: str, seed: int, budget: float) -> "Bot | CheatBot | IsmctsBot":
         return CheatBot(seed)
     if kind.startswith("ismcts"):
         from .spiel import IsmctsBot
+
         n = kind.partition(":")[2]
         if n and not n.isdigit():
             raise ValueError(f"{kind!r}: ismcts:N takes a whole number of simulations")
@@ -95,9 +108,18 @@ def make(kind: str, seed: int, budget: float) -> "Bot | CheatBot | IsmctsBot":
     return Bot(kind, seed=seed, budget=budget)
 
 
-def play_board(game: str, contract: str, hands: list[list[str]], where: Where, options: dict[str, Any],
-               kinds: list[str], seed: int, budget: float,
-               latency: dict[str, list[float]], cpu: dict[str, list[float]]) -> list[float]:
+def play_board(
+    game: str,
+    contract: str,
+    hands: list[list[str]],
+    where: Where,
+    options: dict[str, Any],
+    kinds: list[str],
+    seed: int,
+    budget: float,
+    latency: dict[str, list[float]],
+    cpu: dict[str, list[float]],
+) -> list[float]:
     """Play one board under every rotation; return each entry's mean points."""
     n = len(hands)
     totals = [0.0] * len(kinds)
@@ -128,9 +150,16 @@ def ci95(xs: list[float]) -> tuple[float, float]:
     return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def run(game: str, kinds: list[str], deals: int, seed: int = 1, options: dict[str, Any] | None = None,
-        budget: float = DEFAULT_BUDGET, out: Callable[[str], object] | None = None,
-        minutes: float | None = None) -> Result:
+def run(
+    game: str,
+    kinds: list[str],
+    deals: int,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+    budget: float = DEFAULT_BUDGET,
+    out: Callable[[str], object] | None = None,
+    minutes: float | None = None,
+) -> Result:
     """Play ``deals`` boards (fewer if ``minutes`` run out first: the result says how
     many were played) and return the figures."""
     options = options or {}
@@ -152,43 +181,63 @@ def run(game: str, kinds: list[str], deals: int, seed: int = 1, options: dict[st
             first = [i for i, k in enumerate(kinds) if k == kinds[0]]
             other = [i for i, k in enumerate(kinds) if k != kinds[0]]
             if other:  # a running figure for whoever watches a long match
-                d, h = ci95([statistics.fmean(pb[i] for i in first) - statistics.fmean(pb[i] for i in other)
-                             for pb in per_board])
+                d, h = ci95(
+                    [
+                        statistics.fmean(pb[i] for i in first) - statistics.fmean(pb[i] for i in other)
+                        for pb in per_board
+                    ]
+                )
                 out(f"  … {b + 1}/{deals} boards, {kinds[0]} − the others {d:+.2f} ± {h:.2f}")
             else:
                 out(f"  … {b + 1}/{deals} boards")
     # per kind: the mean over its entries on each board
-    result: Result = {"game": game, "bots": kinds, "deals": deals, "seed": seed, "kinds": {}, "pairs": [],
-              "seconds": time.perf_counter() - t_start}
+    result: Result = {
+        "game": game,
+        "bots": kinds,
+        "deals": deals,
+        "seed": seed,
+        "kinds": {},
+        "pairs": [],
+        "seconds": time.perf_counter() - t_start,
+    }
     by_kind: dict[str, list[float]] = {}
     for k in dict.fromkeys(kinds):
         idx = [i for i, x in enumerate(kinds) if x == k]
         by_kind[k] = [statistics.fmean(pb[i] for i in idx) for pb in per_board]
         m, h = ci95(by_kind[k])
         lat = sorted(latency.get(k, [0.0]))
-        result["kinds"][k] = {"mean": m, "ci95": h,
-                              "latency_ms": {"median": 1000 * statistics.median(lat),
-                                             "p95": 1000 * lat[int(0.95 * (len(lat) - 1))],
-                                             "max": 1000 * lat[-1], "decisions": len(lat)},
-                              # CPU time, not wall time: a fair cost on a shared machine
-                              "cpu_ms": 1000 * statistics.fmean(cpu.get(k, [0.0]))}
+        result["kinds"][k] = {
+            "mean": m,
+            "ci95": h,
+            "latency_ms": {
+                "median": 1000 * statistics.median(lat),
+                "p95": 1000 * lat[int(0.95 * (len(lat) - 1))],
+                "max": 1000 * lat[-1],
+                "decisions": len(lat),
+            },
+            # CPU time, not wall time: a fair cost on a shared machine
+            "cpu_ms": 1000 * statistics.fmean(cpu.get(k, [0.0])),
+        }
     names = list(by_kind)
     for i, a in enumerate(names):
-        for bname in names[i + 1:]:
+        for bname in names[i + 1 :]:
             diff = [x - y for x, y in zip(by_kind[a], by_kind[bname], strict=True)]
             m, h = ci95(diff)
-            result["pairs"].append({"a": a, "b": bname, "diff": m, "ci95": h,
-                                    "significant": abs(m) > h})
+            result["pairs"].append({"a": a, "b": bname, "diff": m, "ci95": h, "significant": abs(m) > h})
     return result
 
 
 def report(r: Result) -> str:
-    lines = [f"{r['game']}: {r['deals']} duplicate boards, seed {r['seed']}, bots {','.join(r['bots'])}",
-             f"  {'bot':12s} {'points/deal':>12s} {'±95%':>8s} {'median ms':>10s} {'p95 ms':>8s} {'max ms':>8s} {'CPU ms':>8s}"]
+    lines = [
+        f"{r['game']}: {r['deals']} duplicate boards, seed {r['seed']}, bots {','.join(r['bots'])}",
+        f"  {'bot':12s} {'points/deal':>12s} {'±95%':>8s} {'median ms':>10s} {'p95 ms':>8s} {'max ms':>8s} {'CPU ms':>8s}",
+    ]
     for k, v in r["kinds"].items():
         lat = v["latency_ms"]
-        lines.append(f"  {k:12s} {v['mean']:12.2f} {v['ci95']:8.2f} {lat['median']:10.2f} {lat['p95']:8.2f} "
-                     f"{lat['max']:8.1f} {v['cpu_ms']:8.2f}")
+        lines.append(
+            f"  {k:12s} {v['mean']:12.2f} {v['ci95']:8.2f} {lat['median']:10.2f} {lat['p95']:8.2f} "
+            f"{lat['max']:8.1f} {v['cpu_ms']:8.2f}"
+        )
     for p in r["pairs"]:
         verdict = "significant" if p["significant"] else "not significant"
         lines.append(f"  {p['a']} − {p['b']}: {p['diff']:+.2f} ± {p['ci95']:.2f} per deal ({verdict})")
@@ -199,7 +248,6 @@ def report(r: Result) -> str:
 def main(args: argparse.Namespace) -> Result:
     kinds = args.bots.split(",")
     opts = json.loads(args.options) if args.options else {}
-    r = run(args.game, kinds, args.deals, args.seed, opts, args.budget,
-            out=None if args.json else print)
+    r = run(args.game, kinds, args.deals, args.seed, opts, args.budget, out=None if args.json else print)
     print(json.dumps(r, indent=1) if args.json else report(r))
     return r

@@ -33,7 +33,7 @@ def estimate_up(hand: int, trump: int) -> float:
         honours = 0.0
         for i, r in enumerate(rs):
             top_gap = 12 - r  # how many higher cards exist in the suit
-            if top_gap <= i:   # A, AK, AKQ …: a sure winner in sequence
+            if top_gap <= i:  # A, AK, AKQ …: a sure winner in sequence
                 honours += 1
             elif top_gap == 1 and n >= 2:
                 honours += 0.6
@@ -150,13 +150,19 @@ def _offer(legal: list[str], est: Estimates, uncapped: bool = False) -> str:
     return best or "pass"
 
 
-def simulate(view: KingView, rng: random.Random, samples: int,
-             rollout_points: Callable[[Contract, list[int]], list[int]], deadline: float | None = None) -> Estimates:
+def simulate(
+    view: KingView,
+    rng: random.Random,
+    samples: int,
+    rollout_points: Callable[[Contract, list[int]], list[int]],
+    deadline: float | None = None,
+) -> Estimates:
     """Estimates for the deciding seat by playing ``samples`` sampled deals per mode
     (fewer if ``deadline``, a ``time.perf_counter()`` value, comes first).
 
     ``rollout_points(contract, hands)`` plays one deal out and returns the points."""
     import time
+
     seat = view["seat"]
     hand = mask_of(INDEX[c] for c in view["hand"])
     pool = cards.cards_of(cards.FULL_DECK & ~hand)
@@ -173,7 +179,7 @@ def simulate(view: KingView, rng: random.Random, samples: int,
             if s == seat:
                 hands[s] = hand
             else:
-                hands[s] = mask_of(pool[k:k + 13])
+                hands[s] = mask_of(pool[k : k + 13])
                 k += 13
         for m in UP_MODES:
             ups[m] += rollout_points(POSITIVES[m], hands)[seat] / 25

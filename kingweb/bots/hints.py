@@ -46,8 +46,15 @@ REASONS = {
     "choose-dealer": "seat {seat} deals first",
 }
 
-_BIDS = {"auction": "open-auction", "pass": "pass", "accept": "accept", "reject": "reject",
-         "4333": "4333", "ultimatum": "ultimatum", "down": "choose-down"}
+_BIDS = {
+    "auction": "open-auction",
+    "pass": "pass",
+    "accept": "accept",
+    "reject": "reject",
+    "4333": "4333",
+    "ultimatum": "ultimatum",
+    "down": "choose-down",
+}
 
 
 def reason(view: View, action: str) -> tuple[str, dict[str, Any]]:
@@ -125,6 +132,7 @@ def hint(game: "Game", seat: int | None = None) -> Hint:
     """The ``normal`` bot's suggestion for ``seat`` (default: the seat to act):
     ``{"action", "reason", "params", "text"}``, ``action`` None when ``seat`` is not to act."""
     from . import Bot
+
     seat = game.turn if seat is None else seat
     if seat is None:  # the game is over
         return _answer(None, "wait", {})
@@ -134,6 +142,7 @@ def hint(game: "Game", seat: int | None = None) -> Hint:
     if view["game"] == "whist" and cast(WhistView, view)["stage"] == 2 and len(view["legal"]) > 1:
         # the endgame is open information: the hint is the exact solver's play
         from .search import solve_whist
+
         action = cards.code(solve_whist(Knowledge(view)))
         return _answer(action, "endgame-best", {"card": action})
     action = Bot("normal").decide(view)

@@ -121,8 +121,7 @@ class Knowledge:
             strict = attempt < 30
             rng.shuffle(pool)
             # most constrained cards first: those few seats may hold
-            order = sorted(pool, key=lambda c: sum(1 for s in others if not self.voids[s] >> c & 1)) \
-                if strict else pool
+            order = sorted(pool, key=lambda c: sum(1 for s in others if not self.voids[s] >> c & 1)) if strict else pool
             left = dict(need)
             hands = [0] * self.n
             rest: list[int] = []
@@ -169,8 +168,14 @@ class Knowledge:
             p.trick_no = v["trick_no"]
             p.draws = []
         else:
-            p = Play(con, hands, leader, cast(Tallies, v)["tricks_per_hand"], v["trick_no"],
-                     early_end=not v["options"].get("play_all_tricks", False))
+            p = Play(
+                con,
+                hands,
+                leader,
+                cast(Tallies, v)["tricks_per_hand"],
+                v["trick_no"],
+                early_end=not v["options"].get("play_all_tricks", False),
+            )
         base = v["trick_no"] - len(v["tricks"])
         for i, t in enumerate(v["tricks"]):
             p.winners[base + i] = t["winner"]

@@ -31,6 +31,7 @@ HEADING = "## Bot ladder"
 
 class Rung(TypedDict):
     """A rung's result, as ``docs/ladder.json`` keeps it."""
+
     rung: str
     game: str
     level: str
@@ -39,9 +40,9 @@ class Rung(TypedDict):
     boards: int
     seed: int
     budget: float
-    diff: float                # kingweb − ISMCTS, points per deal
+    diff: float  # kingweb − ISMCTS, points per deal
     ci95: float
-    mean: dict[str, float]     # per side (the level, "ismcts"): points per deal
+    mean: dict[str, float]  # per side (the level, "ismcts"): points per deal
     cpu_ms: dict[str, float]
     p95_ms: dict[str, float]
     minutes: float
@@ -54,8 +55,9 @@ def _kinds(game: str, level: str, sims: int) -> list[str]:
     return [level, spiel] if game == "whist" else [spiel, level, level, level]
 
 
-def play(rung: str, boards: int, seed: int, budget: float, out: Callable[[str], object] = print,
-         minutes: float | None = None) -> Rung:
+def play(
+    rung: str, boards: int, seed: int, budget: float, out: Callable[[str], object] = print, minutes: float | None = None
+) -> Rung:
     game, level, sims, _ = RUNGS[rung]
     kinds = _kinds(game, level, sims)
     t0 = time.perf_counter()

@@ -21,8 +21,9 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
 
 
-def decisions(game: str, level: str, deals: int, budget: float = DEFAULT_BUDGET, seed: int = 1,
-              cpu: list[float] | None = None) -> list[float]:
+def decisions(
+    game: str, level: str, deals: int, budget: float = DEFAULT_BUDGET, seed: int = 1, cpu: list[float] | None = None
+) -> list[float]:
     """Wall-clock seconds of each decision (and, into ``cpu``, its process time: on a
     shared machine the wall clock also counts other jobs)."""
     times = []
@@ -55,6 +56,7 @@ def solver_times(n: int = 40, seed: int = 0) -> list[float]:
 
 def main(out: Callable[[str], object] = print, budget: float = DEFAULT_BUDGET, expert: bool = False) -> None:
     import platform
+
     out(f"kingweb bot latency on {platform.python_implementation()} {platform.python_version()}")
     levels = [("normal", {"king": 10, "kingru": 14, "whist": 4}), ("hard", {"king": 3, "kingru": 4, "whist": 2})]
     if expert:
@@ -65,9 +67,13 @@ def main(out: Callable[[str], object] = print, budget: float = DEFAULT_BUDGET, e
             ts = [1000 * t for t in decisions(game, level, n, budget, cpu=cpu)]
             cs = [1000 * t for t in cpu]
             cap = 1000 * budget * (EXPERT if level == "expert" else 1)
-            out(f"  {level:6s} {game:7s} median {statistics.median(ts):7.2f} ms  p95 {_pct(ts, .95):7.2f} ms  "
-                f"max {max(ts):7.1f} ms  (CPU p95 {_pct(cs, .95):7.2f} ms, max {max(cs):7.1f} ms; "
-                f"{len(ts)} decisions, budget {cap:.0f} ms)")
+            out(
+                f"  {level:6s} {game:7s} median {statistics.median(ts):7.2f} ms  p95 {_pct(ts, 0.95):7.2f} ms  "
+                f"max {max(ts):7.1f} ms  (CPU p95 {_pct(cs, 0.95):7.2f} ms, max {max(cs):7.1f} ms; "
+                f"{len(ts)} decisions, budget {cap:.0f} ms)"
+            )
     ts = [1000 * t for t in solver_times()]
-    out(f"  whist stage-2 solver, fresh 13-card endgames: median {statistics.median(ts):.1f} ms, "
-        f"worst {max(ts):.1f} ms over {len(ts)} deals")
+    out(
+        f"  whist stage-2 solver, fresh 13-card endgames: median {statistics.median(ts):.1f} ms, "
+        f"worst {max(ts):.1f} ms over {len(ts)} deals"
+    )

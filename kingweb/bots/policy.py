@@ -94,7 +94,10 @@ def _duck(p: Position, legal: int, others: int, easy: bool) -> int:
         cs = _cards(legal)
         if easy:  # the rookie's discard: simply the highest card
             return max(cs, key=lambda c: (c % 13, c))
-        return max(cs, key=lambda c: (-vals[c], c % 13 + _danger(c, others), -(p.hands[p.turn] & SUIT_MASK[c // 13]).bit_count()))
+        return max(
+            cs,
+            key=lambda c: (-vals[c], c % 13 + _danger(c, others), -(p.hands[p.turn] & SUIT_MASK[c // 13]).bit_count()),
+        )
     # lead: the card others are most likely to beat
     cs = _cards(legal)
     if easy:  # the rookie's lead: simply the lowest card
@@ -107,6 +110,7 @@ def _duck(p: Position, legal: int, others: int, easy: bool) -> int:
         if not suit:
             return (3, 0, c % 13)  # nobody can follow: a sure loss of the trick
         return (1 if vals[c] < 0 else 0, below.bit_count() - above.bit_count() // 2, c % 13)
+
     return min(cs, key=risk)
 
 
@@ -143,8 +147,11 @@ def _take(p: Position, legal: int, others: int, easy: bool) -> int:
     hand = p.hands[p.turn]
     # lead a sure winner: a top card of its suit (a side suit only if trumps are out)
     others_trumps = others & tmask
-    sure = [c for c in cs if not (others & SUIT_MASK[c // 13] & ~((1 << (c + 1)) - 1))
-            and (c // 13 == trump or not others_trumps)]
+    sure = [
+        c
+        for c in cs
+        if not (others & SUIT_MASK[c // 13] & ~((1 << (c + 1)) - 1)) and (c // 13 == trump or not others_trumps)
+    ]
     if sure:
         return max(sure, key=lambda c: (c // 13 == trump, c % 13))
     if tmask and hand & tmask and (hand & tmask).bit_count() >= others_trumps.bit_count():

@@ -81,8 +81,9 @@ def evaluate(world: Play, cand: int, seat: int, rollout_fn: Rollout) -> int:
     return pts[seat]
 
 
-def search_card(know: Knowledge, legal_cards: list[int], rng: random.Random, samples: int = 24,
-                budget: float = 0.3) -> int:
+def search_card(
+    know: Knowledge, legal_cards: list[int], rng: random.Random, samples: int = 24, budget: float = 0.3
+) -> int:
     """The card with the best mean outcome over sampled worlds."""
     if len(legal_cards) == 1:
         return legal_cards[0]
@@ -146,6 +147,7 @@ def whist_solver(trump: int) -> WhistSolver:
 
 def _full_position(know: Knowledge) -> StockPosition:
     from . import _position
+
     return _position(know)
 
 

@@ -65,6 +65,7 @@ def bare_load(runtime):
         page.wait_for_function("window.bareReady !== undefined", timeout=120_000)
         BARE_WORKER_MS.setdefault(runtime, []).append(page.evaluate("window.bareWorkerMs"))
         return page.evaluate("window.bareReady")
+
     return load
 
 
@@ -121,6 +122,7 @@ def bot_turns(browser, url, level, turns=120):
 
 def main():
     from playwright.sync_api import sync_playwright
+
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         for entry in DIST.iterdir():
@@ -135,11 +137,16 @@ def main():
         res = {f"{k}_{phase}": [] for k, _ in kinds for phase in ("cold", "warm")}
         res["fcp"] = []
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"),
-                                        headless=True, args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(
+                executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"),
+                headless=True,
+                args=CHROMIUM_ARGS,
+            )
             for _ in range(RUNS):
                 for kind, load in kinds:
-                    ctx = browser.new_context(bypass_csp=True)  # wait_for_function evaluates strings  # a new profile: empty cache, empty storage
+                    ctx = browser.new_context(
+                        bypass_csp=True
+                    )  # wait_for_function evaluates strings  # a new profile: empty cache, empty storage
                     page = ctx.new_page()
                     page.add_init_script(prefs_script())
                     page.add_init_script(FIRST_CARD)
@@ -168,20 +175,30 @@ def main():
     for phase in ("cold", "warm"):
         stock, own, game = m[f"stock_{phase}"], m[f"own_{phase}"], m[f"game_{phase}"]
         ratio = game / stock
-        print(f"  {phase:4s}  stock {stock:6.0f} ms   own {own:6.0f} ms   game ready {game:6.0f} ms"
-              f"   game/stock {ratio:4.2f} (target ≤ 1.20: {'met' if ratio <= 1.2 else 'MISSED'})"
-              f"   game/own {game / own:4.2f}")
-    print(f"  table shell first contentful paint {m['fcp']:6.0f} ms  (target ≤ 300: {'met' if m['fcp'] <= 300 else 'MISSED'})")
+        print(
+            f"  {phase:4s}  stock {stock:6.0f} ms   own {own:6.0f} ms   game ready {game:6.0f} ms"
+            f"   game/stock {ratio:4.2f} (target ≤ 1.20: {'met' if ratio <= 1.2 else 'MISSED'})"
+            f"   game/own {game / own:4.2f}"
+        )
+    print(
+        f"  table shell first contentful paint {m['fcp']:6.0f} ms  (target ≤ 300: {'met' if m['fcp'] <= 300 else 'MISSED'})"
+    )
     for name, ms, target in (("normal", normal, 100), ("hard", hard, 500)):
-        print(f"  {name:6s} bot turn in the worker: median {median(ms):6.1f} ms, p95 {p95(ms):6.1f} ms over {len(ms)} turns"
-              f"  (target p95 ≤ {target}: {'met' if p95(ms) <= target else 'MISSED'})")
+        print(
+            f"  {name:6s} bot turn in the worker: median {median(ms):6.1f} ms, p95 {p95(ms):6.1f} ms over {len(ms)} turns"
+            f"  (target p95 ≤ {target}: {'met' if p95(ms) <= target else 'MISSED'})"
+        )
     steps = {}
     for phase, boots in (("cold", BOOT[0::2]), ("warm", BOOT[1::2])):
         steps[phase] = {k: median([b[k] for b in boots if k in b]) for k in boots[0]}
-        print(f"  game worker boot ({phase}), median ms since the worker started: "
-              + ", ".join(f"{k} {v:.0f}" for k, v in steps[phase].items()))
-    print("  bare workers, loadPyodide inside the worker (cold/warm): "
-          + ", ".join(f"{rt} {median(ms[0::2]):.0f}/{median(ms[1::2]):.0f} ms" for rt, ms in BARE_WORKER_MS.items()))
+        print(
+            f"  game worker boot ({phase}), median ms since the worker started: "
+            + ", ".join(f"{k} {v:.0f}" for k, v in steps[phase].items())
+        )
+    print(
+        "  bare workers, loadPyodide inside the worker (cold/warm): "
+        + ", ".join(f"{rt} {median(ms[0::2]):.0f}/{median(ms[1::2]):.0f} ms" for rt, ms in BARE_WORKER_MS.items())
+    )
     cold_from, warm_from = INSTALLED[0::2], INSTALLED[1::2]
     print(f"  kingweb installed: cold loads {', '.join(cold_from)}; warm loads {', '.join(warm_from)}")
     print(json.dumps({"medians_ms": m, "normal_p95": p95(normal), "hard_p95": p95(hard), "boot_ms": steps}))

@@ -20,6 +20,7 @@ def decide(g, level="normal", seed=0):
 
 # -- classic plays ---------------------------------------------------------------------------
 
+
 def test_ducks_under_the_winning_card():
     # seat 0 led the 9♣; seat 1 holds 8♣ and K♣: the 8 loses the trick
     g = kingweb.scenario("king", "tricks", [["9C", "2D"], ["8C", "KC"], ["3C", "4D"], ["5C", "6D"]], leader=0)
@@ -48,7 +49,12 @@ def test_dumps_the_king_of_hearts_or_a_queen_when_void():
 
 
 def test_never_leads_a_heart_under_the_ban():
-    g = kingweb.scenario("kingru", "no-hearts", [["7H", "8H", "AC"], ["7C", "8C", "9C"], ["TC", "JC", "QC"], ["7D", "8D", "9D"]], leader=0)
+    g = kingweb.scenario(
+        "kingru",
+        "no-hearts",
+        [["7H", "8H", "AC"], ["7C", "8C", "9C"], ["TC", "JC", "QC"], ["7D", "8D", "9D"]],
+        leader=0,
+    )
     for level in ("random", "easy", "normal", "hard"):
         assert decide(g, level) == "AC"
 
@@ -90,17 +96,18 @@ def test_hint_reasons():
 
 # -- fairness: the bot sees its view only ---------------------------------------------------------
 
+
 @pytest.mark.parametrize("game,contract,per", [("king", "hearts", 13), ("kingru", "no-girls", 8), ("king", "up:S", 13)])
 @pytest.mark.parametrize("seed", range(4))
 def test_same_view_same_decision_whatever_the_hidden_cards(game, contract, per, seed):
     rng = random.Random(seed)
     deck = kingweb.cards.codes_of(kingweb.cards.SHORT_DECK if game == "kingru" else FULL_DECK)
     rng.shuffle(deck)
-    hands = [deck[i * per:(i + 1) * per] for i in range(4)]
+    hands = [deck[i * per : (i + 1) * per] for i in range(4)]
     # shuffle the cards of seats 1..3 among themselves: seat 0's view is the same
     others = hands[1] + hands[2] + hands[3]
     rng.shuffle(others)
-    alt = [hands[0], others[:per], others[per:2 * per], others[2 * per:]]
+    alt = [hands[0], others[:per], others[per : 2 * per], others[2 * per :]]
     a = kingweb.scenario(game, contract, hands, leader=0)
     b = kingweb.scenario(game, contract, alt, leader=0)
     assert a.view(0) == b.view(0)
@@ -108,6 +115,7 @@ def test_same_view_same_decision_whatever_the_hidden_cards(game, contract, per, 
         # a generous budget: the fixed sample count, not the machine's load, decides
         def bot(level=level):
             return Bot(level, seed=seed, samples=6, budget=60)
+
         assert bot().decide(a.view(0)) == bot().decide(b.view(0))
 
 
@@ -118,13 +126,16 @@ def test_bot_never_receives_the_game():
 
 # -- never illegal, never stuck ---------------------------------------------------------------------
 
-GAMES = st.sampled_from([
-    ("king", {}), ("king", {"max_nulls": 4, "buyer_leads": True, "uncapped_payment": True}),
-    ("king", {"king_chooses_dealer": True, "first_lead": "left_of_dealer", "king_forced_on_heart_lead": False}),
-    ("kingru", {"boys": "jacks-kings", "king_discard": True, "king_discard_on_heart_lead": True}),
-    ("kingru", {"order": "simple", "eralash": False, "play_all_tricks": True}),
-    ("whist", {"target": 2}),
-])
+GAMES = st.sampled_from(
+    [
+        ("king", {}),
+        ("king", {"max_nulls": 4, "buyer_leads": True, "uncapped_payment": True}),
+        ("king", {"king_chooses_dealer": True, "first_lead": "left_of_dealer", "king_forced_on_heart_lead": False}),
+        ("kingru", {"boys": "jacks-kings", "king_discard": True, "king_discard_on_heart_lead": True}),
+        ("kingru", {"order": "simple", "eralash": False, "play_all_tricks": True}),
+        ("whist", {"target": 2}),
+    ]
+)
 
 
 @settings(max_examples=12, deadline=None)
@@ -161,6 +172,7 @@ def test_hard_is_deterministic_for_a_seed():
 
 # -- the whist solver ---------------------------------------------------------------------------------
 
+
 def brute(a, b, trump):
     """Tricks for the player on lead by plain minimax."""
     if not a:
@@ -187,7 +199,7 @@ def test_whist_solver_matches_brute_force(seed):
     deck = cards_of(FULL_DECK)
     rng.shuffle(deck)
     n = 3 + seed % 3
-    a, b = mask_of(deck[:n]), mask_of(deck[n:2 * n])
+    a, b = mask_of(deck[:n]), mask_of(deck[n : 2 * n])
     trump = rng.randrange(4)
     s = WhistSolver(trump)
     assert s.solve_exact(a, b) == brute(a, b, trump)
@@ -203,6 +215,7 @@ def test_rank_equivalence_mask():
 
 
 # -- the arena: normal beats random with significance, in every game ------------------------------------
+
 
 @pytest.mark.parametrize("gid,deals", [("king", 40), ("kingru", 60), ("whist", 60)])
 def test_arena_normal_beats_random(gid, deals):
@@ -221,6 +234,7 @@ def test_every_level_names_the_first_dealer(level):
 
 # -- German Whist inference: a show-out lasts until the next unseen draw -------------------------------
 
+
 def _whist_show_out(opponent_trumps):
     """Seat 0 leads A♠; seat 1, without spades, discards (and loses, then draws unseen)
     or trumps (and wins, taking the face-up card)."""
@@ -236,6 +250,7 @@ def _whist_show_out(opponent_trumps):
 
 def test_whist_show_out_ends_when_the_opponent_draws_unseen():
     from kingweb.bots.knowledge import Knowledge
+
     g = _whist_show_out(opponent_trumps=False)
     assert g.turn == 0 and g.view(0)["draws"][0]["hidden"] is None  # seat 1 drew unseen
     know = Knowledge(g.view(0))
@@ -251,6 +266,7 @@ def test_whist_show_out_ends_when_the_opponent_draws_unseen():
 
 def test_whist_show_out_holds_while_the_opponent_draws_only_face_up():
     from kingweb.bots.knowledge import Knowledge
+
     g = _whist_show_out(opponent_trumps=True)
     assert g.view(0)["draws"][0]["winner"] == 1
     know = Knowledge(g.view(0))
@@ -265,6 +281,7 @@ def test_normal_plays_whist_endgames_exactly():
     from kingweb.bots import _position
     from kingweb.bots.knowledge import Knowledge
     from kingweb.bots.search import solve_whist, whist_greedy
+
     differs = 0
     for seed in range(12):
         rng = random.Random(seed)
@@ -280,12 +297,27 @@ def test_normal_plays_whist_endgames_exactly():
 
 def test_ladder_writes_its_own_section_only(tmp_path):
     from kingweb.bots import ladder
+
     doc = tmp_path / "BENCHMARKS.md"
     doc.write_text("# Benchmarks\n\n## Engine\n\nfigures\n\n## Bot ladder\n\nold table\n\n## Browser\n\nmore\n")
-    r = {"rung": "whist-hard", "game": "whist", "level": "hard", "simulations": 1000, "bots": ["hard", "ismcts:1000"],
-         "boards": 3, "seed": 1, "budget": 1.0, "diff": 0.5, "ci95": 0.25, "mean": {"hard": 1.0, "ismcts": 0.5},
-         "cpu_ms": {"hard": 10.0, "ismcts": 400.0}, "p95_ms": {"hard": 50.0, "ismcts": 900.0}, "minutes": 2.0,
-         "python": "CPython 3.11", "date": "2026-12-01"}
+    r = {
+        "rung": "whist-hard",
+        "game": "whist",
+        "level": "hard",
+        "simulations": 1000,
+        "bots": ["hard", "ismcts:1000"],
+        "boards": 3,
+        "seed": 1,
+        "budget": 1.0,
+        "diff": 0.5,
+        "ci95": 0.25,
+        "mean": {"hard": 1.0, "ismcts": 0.5},
+        "cpu_ms": {"hard": 10.0, "ismcts": 400.0},
+        "p95_ms": {"hard": 50.0, "ismcts": 900.0},
+        "minutes": 2.0,
+        "python": "CPython 3.11",
+        "date": "2026-12-01",
+    }
     ladder.write({"whist-hard": r}, doc)
     text = doc.read_text()
     assert "old table" not in text and "## Engine\n\nfigures" in text and "## Browser\n\nmore" in text

@@ -17,6 +17,7 @@ pytestmark = pytest.mark.browser
 
 def human_policy(rng, seen):
     """Choose like a curious player: own positives go to auction, bid when asked."""
+
     def choose(state):
         acts = state["actions"]
         if acts:
@@ -30,6 +31,7 @@ def human_policy(rng, seen):
                 return offers[0]
             return acts[0]
         return rng.choice(state["legal"])
+
     return choose
 
 
@@ -92,6 +94,7 @@ def test_reload_mid_deal_resumes_the_same_position(page, base_url):
     def stop(s):
         n["k"] += 1 if s["my_turn"] else 0
         return s["my_turn"] and n["k"] > 5
+
     play_until(page, lambda s: rng.choice(s["legal"]), stop=stop)
     before = settled_state(page)
     assert before["my_turn"]
@@ -140,6 +143,7 @@ def test_language_switch_changes_visible_text(page, base_url):
 
 def test_accessibility_scan_has_no_serious_violations(page, base_url):
     from axe_playwright_python.sync_playwright import Axe
+
     open_game(page, base_url, "king", seed=6, level="normal")
     play_until(page, lambda s: random.Random(0).choice(s["legal"]), stop=lambda s: s["my_turn"])
     results = Axe().run(page)
@@ -170,10 +174,15 @@ def test_classic_deck_is_chosen_in_the_new_game_dialog_and_loaded_only_then(page
     page.select_option("#new-deck", "classic")
     assert page.locator("#new-four").is_disabled()  # the drawings have two colours
     page.locator("#play-kingru").click()
-    page.wait_for_function("""() => { const art = [...document.querySelectorAll('#hand .card .art')];
-      return art.length > 0 && art.every((i) => i.complete && i.naturalWidth > 0); }""", timeout=30_000)
+    page.wait_for_function(
+        """() => { const art = [...document.querySelectorAll('#hand .card .art')];
+      return art.length > 0 && art.every((i) => i.complete && i.naturalWidth > 0); }""",
+        timeout=30_000,
+    )
     # each card and its drawing, read at one moment (forced cards play themselves)
-    pairs = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => [c.dataset.card, c.querySelector('.art').getAttribute('src')])")
+    pairs = page.eval_on_selector_all(
+        "#hand .card", "cs => cs.map(c => [c.dataset.card, c.querySelector('.art').getAttribute('src')])"
+    )
     names = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10"}
     suits = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
     assert pairs and all(src == f"cards/classic/{suits[c[1]]}{names.get(c[0], c[0])}.svg" for c, src in pairs)
@@ -205,6 +214,7 @@ def test_phone_viewport_is_playable(browser, base_url, console_errors):
     def policy(s):
         count["n"] += 1
         return rng.choice(s["legal"]) if s["legal"] else s["actions"][0]
+
     play_until(page, policy, stop=lambda s: count["n"] >= 6)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 380, width  # no sideways scrolling of the page

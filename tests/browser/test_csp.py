@@ -134,6 +134,8 @@ def test_lessons_and_the_embed_load_and_play_under_the_policy(strict_page, base_
     first = page.frame_locator("kingweb-table iframe").first
     first.locator("#hand .card").first.wait_for(timeout=120_000)
     frame = next(f for f in page.frames if f != page.main_frame and "embed=1" in f.url)
-    until(frame, "document.querySelectorAll('#hand .card.legal').length > 0 && !document.querySelector('#dialog[open]')")
+    until(
+        frame, "document.querySelectorAll('#hand .card.legal').length > 0 && !document.querySelector('#dialog[open]')"
+    )
     assert _played_a_card(frame)
     assert violations(page) == [] and page.errors == []

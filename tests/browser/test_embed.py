@@ -12,7 +12,6 @@ from conftest import DIST
 pytestmark = pytest.mark.browser
 
 
-
 def precache_list():
     """The files the built service worker precaches (the build writes them into sw.js)."""
     text = (DIST / "sw.js").read_text(encoding="utf-8")
@@ -34,6 +33,7 @@ def wait_site_cached(page, expected, timeout=90):
             return
         assert time.time() < deadline, f"the offline cache holds {got['n']} of {expected} files"
         page.wait_for_timeout(500)
+
 
 def test_served_under_a_sub_path_plays(page, serve, tmp_path):
     (tmp_path / "my-repo").symlink_to(DIST, target_is_directory=True)
@@ -61,8 +61,10 @@ def test_offline_reload_after_a_first_visit_plays(browser, base_url, console_err
     before = settled_state(page)
     page.locator("#hand .card.legal").first.click(position=CARD_SPOT)
     # in stage 1 a trick's winner draws at once: the hand changes, not always its size
-    page.wait_for_function("""(b) => JSON.stringify([...document.querySelectorAll('#hand .card')].map(e => e.dataset.card)) !== b""",
-                           arg=json.dumps(before["hand"], separators=(",", ":")))
+    page.wait_for_function(
+        """(b) => JSON.stringify([...document.querySelectorAll('#hand .card')].map(e => e.dataset.card)) !== b""",
+        arg=json.dumps(before["hand"], separators=(",", ":")),
+    )
     ctx.close()
 
 
@@ -135,13 +137,16 @@ def test_options_in_the_url_are_checked_by_the_engine(page, base_url):
 @pytest.mark.parametrize("first", ["king/follow-suit", "kingru/follow-suit", "whist/follow-suit"])
 def test_every_lesson_is_solvable_and_explains(page, base_url, first):
     import kingweb.lessons as L
+
     page.add_init_script(prefs_script())
     page.goto(base_url + f"?lesson={first}")
     game = first.split("/")[0]
     ids = [i for i in L.LESSONS if i.startswith(game + "/")]
     for i, lid in enumerate(ids):
         lesson = L.LESSONS[lid]
-        page.wait_for_function("(t) => document.querySelector('#banner').textContent.includes(t)", arg="Lesson", timeout=90000)
+        page.wait_for_function(
+            "(t) => document.querySelector('#banner').textContent.includes(t)", arg="Lesson", timeout=90000
+        )
         s = settled_state(page)
         legal = s["legal"] or s["actions"]
         wrong = [a for a in legal if a not in lesson.answers]

@@ -38,11 +38,16 @@ def test_object_builtins_in_the_address_are_refused_by_name(page, base_url):
     plays(page)
 
 
-@pytest.mark.parametrize("options, named", [
-    ("__proto__=1,toString=2,play_all_tricks=true", ["options.__proto__", "options.toString"]),
-    (json.dumps({"__proto__": {"x": 1}, "constructor": 1, "max_nulls": "5"}),
-     ["options.__proto__", "options.constructor", 'options.max_nulls="5"']),
-])
+@pytest.mark.parametrize(
+    "options, named",
+    [
+        ("__proto__=1,toString=2,play_all_tricks=true", ["options.__proto__", "options.toString"]),
+        (
+            json.dumps({"__proto__": {"x": 1}, "constructor": 1, "max_nulls": "5"}),
+            ["options.__proto__", "options.constructor", 'options.max_nulls="5"'],
+        ),
+    ],
+)
 def test_object_builtins_as_option_names_are_refused_by_name(page, base_url, options, named):
     page.add_init_script(prefs_script())
     page.goto(base_url + f"?game=king&seed=3&options={quote(options)}")
@@ -80,15 +85,24 @@ def test_host_messages_with_bad_fields_are_named_and_the_table_plays(page, serve
     frame.locator("#hand .card").first.wait_for()
     notice = frame.locator("#notice")
     # JSON.parse makes "__proto__" an own field, as a hostile host would send it
-    page.evaluate("([m, j]) => window.send(m, j)", ["setOptions", json.dumps(
-        {"speed": "toString", "lang": "constructor", "deck": "__proto__", "fourColor": "yes", "options": "abc"})])
+    page.evaluate(
+        "([m, j]) => window.send(m, j)",
+        [
+            "setOptions",
+            json.dumps(
+                {"speed": "toString", "lang": "constructor", "deck": "__proto__", "fourColor": "yes", "options": "abc"}
+            ),
+        ],
+    )
     notice.wait_for(state="visible", timeout=10_000)
     text = notice.inner_text()
     for bad in ('speed="toString"', 'lang="constructor"', 'deck="__proto__"', 'fourColor="yes"', 'options="abc"'):
         assert bad in text, (bad, text)
     assert "options.0" not in text  # a string is not read as a list of characters
-    page.evaluate("([m, j]) => window.send(m, j)", ["newGame", json.dumps(
-        {"__proto__": {"x": 1}, "game": "constructor", "options": {"toString": 1}, "seed": -1})])
+    page.evaluate(
+        "([m, j]) => window.send(m, j)",
+        ["newGame", json.dumps({"__proto__": {"x": 1}, "game": "constructor", "options": {"toString": 1}, "seed": -1})],
+    )
     frame.locator("#notice", has_text='game="constructor"').wait_for(timeout=10_000)
     text = notice.inner_text()
     for bad in ("__proto__", "options.toString", "seed=-1"):

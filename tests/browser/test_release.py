@@ -41,14 +41,20 @@ def build_b(tmp_path_factory):
 
 
 def _files(root: Path) -> dict[str, str]:
-    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 def test_two_builds_of_the_same_sources_are_the_same_site(tmp_path):
     need_dist()
     again = build(tmp_path / "dist")
-    assert json.loads((again / "build.json").read_text())["build"] == json.loads((DIST / "build.json").read_text())["build"]
+    assert (
+        json.loads((again / "build.json").read_text())["build"]
+        == json.loads((DIST / "build.json").read_text())["build"]
+    )
     assert _files(again) == _files(DIST)
 
 
@@ -60,6 +66,7 @@ def test_pip_builds_the_wheel_the_site_ships(tmp_path):
     assert backend.build_wheel(str(b)) == name == wheel.build_wheel(tmp_path / "c").name
     assert (a / name).read_bytes() == (b / name).read_bytes() == (tmp_path / "c" / name).read_bytes()
     import kingweb
+
     assert name == f"kingweb-{kingweb.__version__}-py3-none-any.whl"
     assert f"Version: {kingweb.__version__}\n".encode() in wheel.metadata()
 
@@ -136,8 +143,13 @@ def test_after_a_new_release_one_reload_serves_only_the_new_files(browser, build
             assert time.time() - t0 < 90, "the page did not load build B"
             doc = next((r for u, r in list(got.items()) if urlsplit(u).path == "/"), None)
             try:
-                if doc and doc.body() == index_b and page.evaluate(
-                        "!!(document.querySelector('#hand .card') && window.kingwebInstall && window.kingwebInstall.stdlib)"):
+                if (
+                    doc
+                    and doc.body() == index_b
+                    and page.evaluate(
+                        "!!(document.querySelector('#hand .card') && window.kingwebInstall && window.kingwebInstall.stdlib)"
+                    )
+                ):
                     break
             except Exception:  # the page is being replaced
                 pass

@@ -49,11 +49,17 @@ def shown(page):
       document.querySelector('#loading')].filter((e) => !e.hidden).map((e) => e.innerText).join(' | ')""")
 
 
-@pytest.mark.parametrize("save, problem", [
-    (DEEP, "not a kingweb save"),
-    ('{"format":"kingweb-save","version":1,"game":"king","seed":1,"options":{},"level":"normal","seat":0,'
-     '"actions":' + DEEP + "}", "actions[0]=["),
-])
+@pytest.mark.parametrize(
+    "save, problem",
+    [
+        (DEEP, "not a kingweb save"),
+        (
+            '{"format":"kingweb-save","version":1,"game":"king","seed":1,"options":{},"level":"normal","seat":0,'
+            '"actions":' + DEEP + "}",
+            "actions[0]=[",
+        ),
+    ],
+)
 def test_a_deeply_nested_save_is_set_aside_and_the_table_plays(page, base_url, save, problem):
     page.add_init_script(prefs_script())
     corrupt(page, SAVE_KEY, save)
@@ -82,7 +88,10 @@ def test_preferences_with_a_number_for_a_games_options(page, base_url):
     assert "options.king=5" in notice.inner_text()
     kept = stored(page, "kingweb.prefs.corrupt.")
     assert len(kept) == 1 and kept[0] in notice.inner_text()
-    assert json.loads(page.evaluate("(k) => localStorage.getItem(k)", kept[0])) == {"options": {"king": 5}, "speed": "instant"}
+    assert json.loads(page.evaluate("(k) => localStorage.getItem(k)", kept[0])) == {
+        "options": {"king": 5},
+        "speed": "instant",
+    }
     # the dialog (offered at once: there is no save) shows King's defaults and starts a game
     page.locator("#dialog[open] #play-king").wait_for(timeout=30_000)
     page.locator("#table-rules summary").click()
@@ -97,15 +106,31 @@ def test_preferences_with_a_number_for_a_games_options(page, base_url):
 
 
 def test_preferences_of_the_wrong_type_in_every_field(page, base_url):
-    bad = {"lang": 5, "speed": "toString", "level": ["hard"], "fourColor": "yes", "autoplay": 0,
-           "deck": "__proto__", "game": {"x": 1}, "options": []}
+    bad = {
+        "lang": 5,
+        "speed": "toString",
+        "level": ["hard"],
+        "fourColor": "yes",
+        "autoplay": 0,
+        "deck": "__proto__",
+        "game": {"x": 1},
+        "options": [],
+    }
     corrupt(page, PREFS_KEY, json.dumps(bad))
     page.goto(base_url)
     notice = page.locator("#notice")
     notice.wait_for(state="visible", timeout=90_000)
     text = notice.inner_text()
-    for name in ("lang=5", 'speed="toString"', 'level=["hard"]', 'fourColor="yes"', "autoplay=0",
-                 'deck="__proto__"', 'game={"x":1}', "options=[]"):
+    for name in (
+        "lang=5",
+        'speed="toString"',
+        'level=["hard"]',
+        'fourColor="yes"',
+        "autoplay=0",
+        'deck="__proto__"',
+        'game={"x":1}',
+        "options=[]",
+    ):
         assert name in text, (name, text)
     new_game_plays(page)
     prefs = json.loads(page.evaluate("(k) => localStorage.getItem(k)", PREFS_KEY))
@@ -115,15 +140,24 @@ def test_preferences_of_the_wrong_type_in_every_field(page, base_url):
 
 
 def test_preferences_naming_what_does_not_exist(page, base_url):
-    bad = {"speed": "instant", "game": "constructor", "level": "toString",
-           "options": {"__proto__": {"a": 1}, "whist": {"target": "3", "toString": 1}, "king": {"play_all_tricks": True}}}
+    bad = {
+        "speed": "instant",
+        "game": "constructor",
+        "level": "toString",
+        "options": {"__proto__": {"a": 1}, "whist": {"target": "3", "toString": 1}, "king": {"play_all_tricks": True}},
+    }
     corrupt(page, PREFS_KEY, json.dumps(bad))
     page.goto(base_url)
     notice = page.locator("#notice")
     notice.wait_for(state="visible", timeout=90_000)
     text = notice.inner_text()
-    for name in ('game="constructor"', 'level="toString"', 'options."__proto__"', 'options.whist.target="3"',
-                 "options.whist.toString"):
+    for name in (
+        'game="constructor"',
+        'level="toString"',
+        'options."__proto__"',
+        'options.whist.target="3"',
+        "options.whist.toString",
+    ):
         assert name in text, (name, text)
     page.locator("#dialog[open] #play-king").wait_for(timeout=30_000)
     assert page.locator(".game-pick.last #play-king").count() == 1  # the game named is the last one played
@@ -155,9 +189,13 @@ def test_a_huge_save_with_no_room_to_set_aside_is_offered_as_a_download(page, ba
         assert f.read() == junk
     assert "download" in page.locator("#notice").inner_text()
     # then, and only then, the old save goes and new games are saved again
-    assert page.evaluate("(k) => localStorage.getItem(k) === null || !localStorage.getItem(k).startsWith('{x')", SAVE_KEY)
+    assert page.evaluate(
+        "(k) => localStorage.getItem(k) === null || !localStorage.getItem(k).startsWith('{x')", SAVE_KEY
+    )
     page.locator("#hand .card.legal").first.click(timeout=30_000)
-    page.wait_for_function("(k) => (localStorage.getItem(k) || '').includes('kingweb-save')", arg=SAVE_KEY, timeout=30_000)
+    page.wait_for_function(
+        "(k) => (localStorage.getItem(k) || '').includes('kingweb-save')", arg=SAVE_KEY, timeout=30_000
+    )
 
 
 def test_a_huge_save_can_be_discarded(page, base_url):
@@ -170,7 +208,9 @@ def test_a_huge_save_can_be_discarded(page, base_url):
     page.locator("#dialog[open] .game-pick.last button.primary").click()  # play the offered new game
     page.locator("#save-discard").click()
     assert "discarded" in page.locator("#notice").inner_text()
-    page.wait_for_function("(k) => (localStorage.getItem(k) || '').includes('kingweb-save')", arg=SAVE_KEY, timeout=60_000)
+    page.wait_for_function(
+        "(k) => (localStorage.getItem(k) || '').includes('kingweb-save')", arg=SAVE_KEY, timeout=60_000
+    )
 
 
 def test_the_reason_is_told_in_the_players_language(page, base_url):

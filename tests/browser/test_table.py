@@ -33,9 +33,12 @@ def new_page(browser, viewport, console_errors, lang="en"):
 
 def wait_my_card_turn(page, timeout=30_000):
     """Until the human must play a card (True), or a dialog opened (False)."""
-    page.wait_for_function("""() => document.querySelector('#dialog').open ||
+    page.wait_for_function(
+        """() => document.querySelector('#dialog').open ||
         (document.querySelector('#seat-bottom').classList.contains('to-act') &&
-         document.querySelectorAll('#hand .card.legal').length > 0)""", timeout=timeout)
+         document.querySelectorAll('#hand .card.legal').length > 0)""",
+        timeout=timeout,
+    )
     return not page.evaluate("document.querySelector('#dialog').open")
 
 
@@ -66,12 +69,17 @@ def check_every_turn_of_a_deal(page, rng, phone):
         # our card leaves the hand (German Whist's first stage draws another one at once;
         # after the last card the deal's result opens over the next deal's new hand)
         try:
-            page.wait_for_function("""([c, n]) => !document.querySelector(`#hand .card[data-card="${c}"]`) ||
+            page.wait_for_function(
+                """([c, n]) => !document.querySelector(`#hand .card[data-card="${c}"]`) ||
                 document.querySelectorAll('#hand .card').length < n || document.querySelector('#dialog').open""",
-                                   arg=[card, n], timeout=30_000)
+                arg=[card, n],
+                timeout=30_000,
+            )
         except PlaywrightTimeout:
             toast = page.locator("#toast").inner_text()
-            raise AssertionError(f"{where}: {card} was clicked and stayed; now {page_state(page)}; toast {toast!r}") from None
+            raise AssertionError(
+                f"{where}: {card} was clicked and stayed; now {page_state(page)}; toast {toast!r}"
+            ) from None
     return turns
 
 
@@ -167,7 +175,9 @@ def test_my_card_leaves_the_hand_at_once_and_the_trick_names_its_taker(browser, 
     slid = 0
     for _ in range(4):  # until a bot's card has been seen sliding in from its seat
         wait_my_card_turn(page)
-        slid += page.locator("#trick .card.enter.from-left, #trick .card.enter.from-top, #trick .card.enter.from-right").count()
+        slid += page.locator(
+            "#trick .card.enter.from-left, #trick .card.enter.from-top, #trick .card.enter.from-right"
+        ).count()
         s = page_state(page)
         now = page.evaluate(PLAY_NOW_JS, s["legal"][0])
         assert now == {"in_hand": False, "on_table": True, "my_cue": False}, now

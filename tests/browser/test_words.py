@@ -31,9 +31,11 @@ def test_every_engine_code_has_a_sentence_in_every_language(page, base_url):
     page.wait_for_selector("#dialog[open]", timeout=90_000)  # the engine is up: a new game is offered
     table = strings(page)
     codes = info()["codes"]
-    templates = {**{("err", c): REFUSALS[c] for c in codes["refusals"]},
-                 **{("err", c): ERRORS[c] for c in codes["errors"]},
-                 **{("why", c): REASONS[c] for c in codes["reasons"]}}
+    templates = {
+        **{("err", c): REFUSALS[c] for c in codes["refusals"]},
+        **{("err", c): ERRORS[c] for c in codes["errors"]},
+        **{("why", c): REASONS[c] for c in codes["reasons"]},
+    }
     assert len(templates) == len(codes["refusals"]) + len(codes["errors"]) + len(codes["reasons"]) > 60
     missing, stray = [], []
     for (prefix, code), english in templates.items():
@@ -56,7 +58,9 @@ def test_every_engine_code_has_a_sentence_in_every_language(page, base_url):
 
 
 def test_a_refusal_and_a_hint_reach_a_russian_page_in_russian(page, base_url):
-    page.add_init_script("localStorage.setItem('kingweb.prefs.v1', JSON.stringify({lang: 'ru', speed: 'instant', autoplay: true}))")
+    page.add_init_script(
+        "localStorage.setItem('kingweb.prefs.v1', JSON.stringify({lang: 'ru', speed: 'instant', autoplay: true}))"
+    )
     open_game(page, base_url, "king", seed=4, level="normal")
     s = play_until(page, lambda st: None, stop=lambda st: st["my_turn"] and st["dim"] and st["legal"])
     page.locator(f'#hand .card[data-card="{s["dim"][0]}"]').click(position=CARD_SPOT)
@@ -89,7 +93,13 @@ def test_you_take_your_own_grammar_and_auction_turns_are_bids(page, base_url):
         i18n.setLang('en');
         return out;
     }""")
-    assert said["en"] == ["You own this deal", "North owns this deal", "West to bid", "Best offer: 5, yours", "You deal"]
+    assert said["en"] == [
+        "You own this deal",
+        "North owns this deal",
+        "West to bid",
+        "Best offer: 5, yours",
+        "You deal",
+    ]
     assert said["es"][0] == "Eres el dueño de esta mano" and "Tú" not in " ".join(said["es"])
     assert said["pt"][0] == "Você é o dono desta mão"
     assert said["ru"][0] == "Вы хозяин сдачи" and said["ru"][2] == "Торгуется Запад"

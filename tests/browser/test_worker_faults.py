@@ -48,13 +48,21 @@ def test_deep_requests_are_refused_and_the_worker_goes_on(page, base_url):
     page.goto(base_url + "?game=king&seed=1")
     page.wait_for_selector("#hand .card", timeout=90_000)
     deep_options = "json:" + '{"a":' * 200 + "1" + "}" * 200  # deeper does not survive postMessage
-    out = page.evaluate(ASK_WORKER_JS, [
-        {"cmd": "load", "args": {"save": DEEP}},
-        {"cmd": "load", "args": {"save": '{"format": "kingweb-save", "version": 1, "game": "king", "seed": 1, '
-                                     '"options": {}, "level": "normal", "seat": 0, "actions": ' + DEEP + "}"}},
-        {"cmd": "start", "args": {"game": "king", "options": deep_options}},
-        {"cmd": "start", "args": {"game": "king", "seed": 4, "level": "easy"}},
-    ])
+    out = page.evaluate(
+        ASK_WORKER_JS,
+        [
+            {"cmd": "load", "args": {"save": DEEP}},
+            {
+                "cmd": "load",
+                "args": {
+                    "save": '{"format": "kingweb-save", "version": 1, "game": "king", "seed": 1, '
+                    '"options": {}, "level": "normal", "seat": 0, "actions": ' + DEEP + "}"
+                },
+            },
+            {"cmd": "start", "args": {"game": "king", "options": deep_options}},
+            {"cmd": "start", "args": {"game": "king", "seed": 4, "level": "easy"}},
+        ],
+    )
     a = out["answers"]
     for refused in a[:3]:
         assert refused.get("ok") is False and refused.get("kind") == "RulesError", refused

@@ -18,16 +18,28 @@ def _site(root, files):
 
 
 def test_the_service_worker_keeps_every_folder_but_the_classic_deck(tmp_path):
-    dist = _site(tmp_path, {"index.html": "", "app.js": "", "views/table.js": "", "i18n/ru.js": "",
-                            "cards/classic/AS.svg": "", "_headers": "", "build.json": "{}",
-                            "sw.js": 'const BUILD = "__KINGWEB_BUILD__"; const FILES = __KINGWEB_FILES__;'})
+    dist = _site(
+        tmp_path,
+        {
+            "index.html": "",
+            "app.js": "",
+            "views/table.js": "",
+            "i18n/ru.js": "",
+            "cards/classic/AS.svg": "",
+            "_headers": "",
+            "build.json": "{}",
+            "sw.js": 'const BUILD = "__KINGWEB_BUILD__"; const FILES = __KINGWEB_FILES__;',
+        },
+    )
     assert precached(dist) == ["./", "app.js", "build.json", "i18n/ru.js", "index.html", "views/table.js"]
     stamp_service_worker(dist, "abc123")
     sw = (dist / "sw.js").read_text()
     assert sw.startswith('const BUILD = "abc123";') and json.dumps(precached(dist)) in sw
 
 
-PAGE = '<!doctype html>\n<html><head>\n<meta charset="utf-8">\n<style>b{}</style>\n<script>go()</script>\n</head></html>\n'
+PAGE = (
+    '<!doctype html>\n<html><head>\n<meta charset="utf-8">\n<style>b{}</style>\n<script>go()</script>\n</head></html>\n'
+)
 
 
 def test_each_page_gets_its_own_policy_and_the_host_header_their_union(tmp_path):

@@ -26,20 +26,26 @@ def test_same_seed_same_game():
     assert kingweb.new_game("king", seed=43).hand(0) != a.hand(0)
 
 
-@pytest.mark.parametrize("call,match", [
-    (lambda: kingweb.new_game("bridge"), "game 'bridge' is not a game here"),
-    (lambda: kingweb.new_game("king", options={"nope": 1}), "option 'nope' is not an option of king"),
-    (lambda: kingweb.new_game("king", options={"max_nulls": 9}), "option max_nulls: 9 is not allowed"),
-    (lambda: kingweb.new_game("king", options={"play_all_tricks": 1}), "play_all_tricks: 1 is not allowed"),
-    (lambda: kingweb.new_game("kingru", options={"boys": "queens"}), 'boys: "queens" is not allowed'),
-    (lambda: kingweb.new_game("king", seed=-1), "seed"),
-    (lambda: kingweb.new_game("king", options=[1]), "options: expected an object"),
-    (lambda: kingweb.scenario("kingru", "no-tricks", [[]] * 3, leader=0), "hands: expected 4 lists"),
-    (lambda: kingweb.scenario("king", "tricks", "2C", leader=0), "hands"),
-    (lambda: kingweb.scenario("king", "tricks", [["2C"], ["3C"], ["4C"], ["5C"]], leader=7), "leader"),
-    (lambda: kingweb.scenario("king", "tricks", [["2C"], ["3C"], ["4C"], ["5C"]], seat=1), "seat: not a scenario field"),
-    (lambda: kingweb.new_game("king").hand(4), "seat: 4 is not a seat"),
-])
+@pytest.mark.parametrize(
+    "call,match",
+    [
+        (lambda: kingweb.new_game("bridge"), "game 'bridge' is not a game here"),
+        (lambda: kingweb.new_game("king", options={"nope": 1}), "option 'nope' is not an option of king"),
+        (lambda: kingweb.new_game("king", options={"max_nulls": 9}), "option max_nulls: 9 is not allowed"),
+        (lambda: kingweb.new_game("king", options={"play_all_tricks": 1}), "play_all_tricks: 1 is not allowed"),
+        (lambda: kingweb.new_game("kingru", options={"boys": "queens"}), 'boys: "queens" is not allowed'),
+        (lambda: kingweb.new_game("king", seed=-1), "seed"),
+        (lambda: kingweb.new_game("king", options=[1]), "options: expected an object"),
+        (lambda: kingweb.scenario("kingru", "no-tricks", [[]] * 3, leader=0), "hands: expected 4 lists"),
+        (lambda: kingweb.scenario("king", "tricks", "2C", leader=0), "hands"),
+        (lambda: kingweb.scenario("king", "tricks", [["2C"], ["3C"], ["4C"], ["5C"]], leader=7), "leader"),
+        (
+            lambda: kingweb.scenario("king", "tricks", [["2C"], ["3C"], ["4C"], ["5C"]], seat=1),
+            "seat: not a scenario field",
+        ),
+        (lambda: kingweb.new_game("king").hand(4), "seat: 4 is not a seat"),
+    ],
+)
 def test_rules_errors_name_the_field(call, match):
     with pytest.raises(RulesError, match=match):
         call()
@@ -81,16 +87,21 @@ def test_json_round_trip_mid_game_and_scenario():
     assert kingweb.from_json(s.to_json()).view(0) == s.view(0)
 
 
-@pytest.mark.parametrize("text,match", [
-    ("not json", "not JSON"),
-    ("[]", "not a kingweb game"),
-    ('{"format": "other"}', "not a kingweb game"),
-    ('{"format": "kingweb", "version": 99}', "version 99 is not supported"),
-    ('{"format": "kingweb", "version": 1, "game": "king", "options": {}}', "'actions'"),
-    ('{"format": "kingweb", "version": 1, "game": "chess", "seed": 1, "options": {}, "actions": []}', "chess"),
-    ('{"format": "kingweb", "version": 1, "game": "king", "seed": 1, "options": {}, "actions": ["ZZ"]}',
-     r"actions\[0\] 'ZZ' cannot be replayed"),
-])
+@pytest.mark.parametrize(
+    "text,match",
+    [
+        ("not json", "not JSON"),
+        ("[]", "not a kingweb game"),
+        ('{"format": "other"}', "not a kingweb game"),
+        ('{"format": "kingweb", "version": 99}', "version 99 is not supported"),
+        ('{"format": "kingweb", "version": 1, "game": "king", "options": {}}', "'actions'"),
+        ('{"format": "kingweb", "version": 1, "game": "chess", "seed": 1, "options": {}, "actions": []}', "chess"),
+        (
+            '{"format": "kingweb", "version": 1, "game": "king", "seed": 1, "options": {}, "actions": ["ZZ"]}',
+            r"actions\[0\] 'ZZ' cannot be replayed",
+        ),
+    ],
+)
 def test_corrupt_snapshots_are_refused(text, match):
     with pytest.raises(RulesError, match=match):
         kingweb.from_json(text)

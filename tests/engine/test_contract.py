@@ -30,14 +30,16 @@ def deep(n):
 
 # -- the bullets of issue 10, one by one ---------------------------------------------------------
 
+
 def auction_game():
     g = kingweb.scenario("king", "positive", SUIT_HANDS, dealer=0)
     g.act("auction")
     return g
 
 
-@pytest.mark.parametrize("action", ["offer:up:²", "offer:up:٣", "offer:up:03", "offer:up:+3", "offer:up: 3",
-                                    "offer:up:3.0", "offer:null:١"])
+@pytest.mark.parametrize(
+    "action", ["offer:up:²", "offer:up:٣", "offer:up:03", "offer:up:+3", "offer:up: 3", "offer:up:3.0", "offer:null:١"]
+)
 def test_offers_take_only_plain_ascii_numbers(action):
     g = auction_game()
     before = g.to_json()
@@ -74,16 +76,25 @@ def snapshot(**change):
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("text,field", [
-    (deep(3000), None), ('{"format": "kingweb", "x": ' + deep(5000) + "}", None),
-    (snapshot(seed=None), "seed"), (snapshot(seed=1.0), "seed"), (snapshot(seed=True), "seed"),
-    (snapshot(version=True), "version"), (snapshot(version=1.0), "version"), (snapshot(version="1"), "version"),
-    (snapshot(scenario={"contract": "tricks", "hands": [], "options": {}}), "scenario"),
-    (snapshot(scenario={"contract": ["tricks"], "hands": SUIT_HANDS, "leader": 0}), None),
-    (snapshot(scenario={"contract": "positive", "hands": SUIT_HANDS, "dealer": 99}), "dealer"),
-    (snapshot(scenario={"contract": "positive", "hands": SUIT_HANDS, "dealer": "x"}), "dealer"),
-    (snapshot(extra=1), "extra"), (snapshot(actions=[deep(20)]), "actions[0]"),
-])
+@pytest.mark.parametrize(
+    "text,field",
+    [
+        (deep(3000), None),
+        ('{"format": "kingweb", "x": ' + deep(5000) + "}", None),
+        (snapshot(seed=None), "seed"),
+        (snapshot(seed=1.0), "seed"),
+        (snapshot(seed=True), "seed"),
+        (snapshot(version=True), "version"),
+        (snapshot(version=1.0), "version"),
+        (snapshot(version="1"), "version"),
+        (snapshot(scenario={"contract": "tricks", "hands": [], "options": {}}), "scenario"),
+        (snapshot(scenario={"contract": ["tricks"], "hands": SUIT_HANDS, "leader": 0}), None),
+        (snapshot(scenario={"contract": "positive", "hands": SUIT_HANDS, "dealer": 99}), "dealer"),
+        (snapshot(scenario={"contract": "positive", "hands": SUIT_HANDS, "dealer": "x"}), "dealer"),
+        (snapshot(extra=1), "extra"),
+        (snapshot(actions=[deep(20)]), "actions[0]"),
+    ],
+)
 def test_from_json_refuses_corrupt_snapshots(text, field):
     with pytest.raises(RulesError) as e:
         kingweb.from_json(text)
@@ -92,23 +103,44 @@ def test_from_json_refuses_corrupt_snapshots(text, field):
         assert e.value.params.get("field") == field
 
 
-@pytest.mark.parametrize("kw,field", [
-    ({"game": "king", "contract": "hearts", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0, "trick": 5}, "trick"),
-    ({"game": "king", "contract": "hearts", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0, "trick": "2D"}, "trick"),
-    ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": 99}, "dealer"),
-    ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": "x"}, "dealer"),
-    ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": True}, "dealer"),
-    ({"game": "king", "contract": "up:S", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0, "dealer": 7}, "dealer"),
-    ({"game": "king", "contract": "hearts", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0, "dealer": 1}, "dealer"),
-    ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": 0, "leader": 1}, "leader"),
-    ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "trump": ""}, "trump"),
-    ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "trump": "CDHS"}, "trump"),
-    ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "trump": "CD"}, "trump"),
-    ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 1.0, "trump": "S"}, "dealer"),
-    ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "stock": "4C5C"}, "stock"),
-    ({"game": "kingru", "contract": ["no-tricks"], "hands": [["7C"], ["8C"], ["9C"], ["TC"]], "leader": 0}, None),
-    ({"game": ["king"], "contract": "tricks", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0}, None),
-])
+@pytest.mark.parametrize(
+    "kw,field",
+    [
+        (
+            {"game": "king", "contract": "hearts", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0, "trick": 5},
+            "trick",
+        ),
+        (
+            {
+                "game": "king",
+                "contract": "hearts",
+                "hands": [["2C"], ["3C"], ["4C"], ["5C"]],
+                "leader": 0,
+                "trick": "2D",
+            },
+            "trick",
+        ),
+        ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": 99}, "dealer"),
+        ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": "x"}, "dealer"),
+        ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": True}, "dealer"),
+        (
+            {"game": "king", "contract": "up:S", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0, "dealer": 7},
+            "dealer",
+        ),
+        (
+            {"game": "king", "contract": "hearts", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0, "dealer": 1},
+            "dealer",
+        ),
+        ({"game": "king", "contract": "positive", "hands": SUIT_HANDS, "dealer": 0, "leader": 1}, "leader"),
+        ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "trump": ""}, "trump"),
+        ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "trump": "CDHS"}, "trump"),
+        ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "trump": "CD"}, "trump"),
+        ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 1.0, "trump": "S"}, "dealer"),
+        ({"game": "whist", "contract": "whist", "hands": [["2C"], ["3C"]], "dealer": 0, "stock": "4C5C"}, "stock"),
+        ({"game": "kingru", "contract": ["no-tricks"], "hands": [["7C"], ["8C"], ["9C"], ["TC"]], "leader": 0}, None),
+        ({"game": ["king"], "contract": "tricks", "hands": [["2C"], ["3C"], ["4C"], ["5C"]], "leader": 0}, None),
+    ],
+)
 def test_scenario_args_are_validated(kw, field):
     with pytest.raises(RulesError) as e:
         kingweb.scenario(kw.pop("game"), kw.pop("contract"), kw.pop("hands"), **kw)
@@ -118,22 +150,47 @@ def test_scenario_args_are_validated(kw, field):
 
 
 def session_print(s):
-    return (None if s.game is None else s.game.to_json(), s.level, s.seat, s.budget, s.lesson_id,
-            list(s.human_moves), id(s.game), dict(s._bots))
+    return (
+        None if s.game is None else s.game.to_json(),
+        s.level,
+        s.seat,
+        s.budget,
+        s.lesson_id,
+        list(s.human_moves),
+        id(s.game),
+        dict(s._bots),
+    )
 
 
-@pytest.mark.parametrize("request_", [None, [], 5, "x", "null", "[]", "5", '"x"', deep(3000), b"{}",
-                                      '{"cmd": "act"}', '{"cmd": "act", "args": []}', '{"cmd": "act", "args": 5}',
-                                      '{"cmd": "start", "args": {"game": "king", "seat": true}}',
-                                      '{"cmd": "start", "args": {"game": "king", "budget": "x"}}',
-                                      '{"cmd": "start", "args": {"game": "king", "budget": 0}}',
-                                      '{"cmd": "start", "args": {"game": "king", "level": ["hard"]}}',
-                                      '{"cmd": "start", "args": {"game": "king", "wat": 1}}',
-                                      '{"cmd": "start", "args": {"game": "king", "options": 0}}',
-                                      '{"cmd": "load", "args": {"save": {"format": "kingweb-save"}}}',
-                                      '{"cmd": "load", "args": {"save": "' + "[" * 3000 + '"}}',
-                                      '{"cmd": "lesson", "args": {"id": ["king/duck"]}}',
-                                      '{"cmd": ["act"]}', '{"cmd": "act", "args": {"action": "QS"}, "x": 1}'])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        None,
+        [],
+        5,
+        "x",
+        "null",
+        "[]",
+        "5",
+        '"x"',
+        deep(3000),
+        b"{}",
+        '{"cmd": "act"}',
+        '{"cmd": "act", "args": []}',
+        '{"cmd": "act", "args": 5}',
+        '{"cmd": "start", "args": {"game": "king", "seat": true}}',
+        '{"cmd": "start", "args": {"game": "king", "budget": "x"}}',
+        '{"cmd": "start", "args": {"game": "king", "budget": 0}}',
+        '{"cmd": "start", "args": {"game": "king", "level": ["hard"]}}',
+        '{"cmd": "start", "args": {"game": "king", "wat": 1}}',
+        '{"cmd": "start", "args": {"game": "king", "options": 0}}',
+        '{"cmd": "load", "args": {"save": {"format": "kingweb-save"}}}',
+        '{"cmd": "load", "args": {"save": "' + "[" * 3000 + '"}}',
+        '{"cmd": "lesson", "args": {"id": ["king/duck"]}}',
+        '{"cmd": ["act"]}',
+        '{"cmd": "act", "args": {"action": "QS"}, "x": 1}',
+    ],
+)
 def test_handle_never_raises_and_changes_nothing_on_error(request_):
     s = Session()
     s.start("king", seed=5, seat=0, budget=0.05)
@@ -157,15 +214,50 @@ def test_start_with_a_bad_seat_keeps_the_session_working():
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
-    max_leaves=8)
-actions = st.one_of(st.sampled_from(CODES), json_values,
-                    st.sampled_from(["pass", "accept", "reject", "4333", "ultimatum", "auction", "down", "up:NT",
-                                     "up:X", "offer:up:9", "offer:null:5", "offer:up:0", "offer:up:8",
-                                     "offer:up:1", "offer:null:1", "offer:up:٣", "offer:up:²", "offer:up:03",
-                                     "dealer:4", "dealer:0", "dealer:x", "offer:", "::", ""]))
+    max_leaves=8,
+)
+actions = st.one_of(
+    st.sampled_from(CODES),
+    json_values,
+    st.sampled_from(
+        [
+            "pass",
+            "accept",
+            "reject",
+            "4333",
+            "ultimatum",
+            "auction",
+            "down",
+            "up:NT",
+            "up:X",
+            "offer:up:9",
+            "offer:null:5",
+            "offer:up:0",
+            "offer:up:8",
+            "offer:up:1",
+            "offer:null:1",
+            "offer:up:٣",
+            "offer:up:²",
+            "offer:up:03",
+            "dealer:4",
+            "dealer:0",
+            "dealer:x",
+            "offer:",
+            "::",
+            "",
+        ]
+    ),
+)
 seats = st.one_of(st.none(), st.integers(-2, 5), st.booleans(), st.floats(0, 4), st.text(max_size=2))
-games = st.sampled_from([("king", {}), ("king", {"king_chooses_dealer": True}), ("kingru", {}),
-                         ("kingru", {"king_discard": True}), ("whist", {"target": 2})])
+games = st.sampled_from(
+    [
+        ("king", {}),
+        ("king", {"king_chooses_dealer": True}),
+        ("kingru", {}),
+        ("kingru", {"king_discard": True}),
+        ("whist", {"target": 2}),
+    ]
+)
 
 
 @FAST
@@ -192,6 +284,7 @@ def test_fuzz_act_refuses_with_a_code_and_changes_nothing(game, seed, steps, act
 
 
 # -- fuzzing: from_json ---------------------------------------------------------------------------
+
 
 def _base_snapshots():
     out = []
@@ -223,13 +316,38 @@ def snapshots(draw):
         elif how == "del":
             data.pop(key, None)
         elif how == "inner" and isinstance(data.get(key), dict):
-            data[key][draw(st.sampled_from(["contract", "hands", "leader", "dealer", "trick", "stock", "trump",
-                                            "options", "max_nulls", "target", "boys"]))] = draw(json_values)
+            data[key][
+                draw(
+                    st.sampled_from(
+                        [
+                            "contract",
+                            "hands",
+                            "leader",
+                            "dealer",
+                            "trick",
+                            "stock",
+                            "trump",
+                            "options",
+                            "max_nulls",
+                            "target",
+                            "boys",
+                        ]
+                    )
+                )
+            ] = draw(json_values)
         elif how == "action" and isinstance(data.get("actions"), list):
             data["actions"].insert(draw(st.integers(0, 3)), draw(actions))
     text = json.dumps(data)
-    return draw(st.sampled_from([text, text[:draw(st.integers(0, len(text)))], deep(draw(st.integers(1, 5000))),
-                                 text.replace("1", "true", 1)]))
+    return draw(
+        st.sampled_from(
+            [
+                text,
+                text[: draw(st.integers(0, len(text)))],
+                deep(draw(st.integers(1, 5000))),
+                text.replace("1", "true", 1),
+            ]
+        )
+    )
 
 
 @FAST
@@ -249,15 +367,24 @@ def test_fuzz_from_json_raises_only_rules_error(text):
 
 cards_lists = st.lists(st.one_of(st.sampled_from(CODES), json_values), max_size=4)
 hands_ = st.one_of(json_values, st.lists(cards_lists, min_size=1, max_size=5))
-where_ = st.dictionaries(st.sampled_from(["leader", "dealer", "trick", "stock", "trump", "seat", "options"]),
-                         st.one_of(seats, cards_lists, st.sampled_from(["C", "S", "", "CD"])), max_size=3)
+where_ = st.dictionaries(
+    st.sampled_from(["leader", "dealer", "trick", "stock", "trump", "seat", "options"]),
+    st.one_of(seats, cards_lists, st.sampled_from(["C", "S", "", "CD"])),
+    max_size=3,
+)
 
 
 @FAST
-@given(st.sampled_from(["king", "kingru", "whist", "bridge", 5]),
-       st.one_of(st.sampled_from(["tricks", "hearts", "positive", "up:S", "down", "no-tricks", "everything",
-                                  "whist"]), json_values),
-       hands_, where_, st.one_of(st.none(), st.just({}), json_values))
+@given(
+    st.sampled_from(["king", "kingru", "whist", "bridge", 5]),
+    st.one_of(
+        st.sampled_from(["tricks", "hearts", "positive", "up:S", "down", "no-tricks", "everything", "whist"]),
+        json_values,
+    ),
+    hands_,
+    where_,
+    st.one_of(st.none(), st.just({}), json_values),
+)
 def test_fuzz_scenario_raises_only_rules_error(game, contract, hands, where, options):
     where.pop("options", None)
     try:
@@ -297,8 +424,14 @@ def _save():
 
 @st.composite
 def requests(draw):
-    cmd = draw(st.one_of(st.sampled_from(["start", "act", "bot", "hint", "undo", "save", "load", "lesson",
-                                          "lesson_try", "state", "info"]), json_values))
+    cmd = draw(
+        st.one_of(
+            st.sampled_from(
+                ["start", "act", "bot", "hint", "undo", "save", "load", "lesson", "lesson_try", "state", "info"]
+            ),
+            json_values,
+        )
+    )
     names = ["game", "options", "seed", "level", "seat", "budget", "action", "save", "id", "x"]
     args = {}
     for name in draw(st.lists(st.sampled_from(names), max_size=4, unique=True)):
@@ -324,7 +457,7 @@ def requests(draw):
     req = {"cmd": cmd, "args": draw(st.sampled_from([args, args, None, [args]]))}
     if draw(st.booleans()):
         return json.dumps(req)
-    return draw(st.one_of(json_values, st.just(json.dumps(req)[:draw(st.integers(0, 40))])))
+    return draw(st.one_of(json_values, st.just(json.dumps(req)[: draw(st.integers(0, 40))])))
 
 
 @FAST

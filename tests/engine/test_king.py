@@ -20,6 +20,7 @@ def k(contract, hands, leader=0, **kw):
 
 # -- first dealer, deal order, lead ---------------------------------------------------
 
+
 def expected_kh_receiver(seed):
     r = random.Random(seed)
     deck = list(range(52))
@@ -72,6 +73,7 @@ def test_negatives_come_in_order_then_positives():
 
 # -- follow suit and trick winner ---------------------------------------------------------
 
+
 def test_must_follow_suit_and_message():
     hands = [["2C", "3D"], ["4C", "5D"], ["6C", "7D"], ["8C", "9D"]]
     g = k("tricks", hands, leader=0)
@@ -91,6 +93,7 @@ def test_void_player_may_discard_and_highest_of_led_suit_wins():
 
 
 # -- the six negatives ------------------------------------------------------------------------
+
 
 def test_tricks_costs_20_per_trick():
     g = k("tricks", SUIT_HANDS, leader=3)  # spades: seat 3 wins every trick it leads
@@ -176,8 +179,12 @@ def test_king_of_hearts_obligations():
     with pytest.raises(IllegalAction, match="K♥ must be played when hearts are led"):
         g.act("5H")
     assert g.legal() == ["KH"]
-    g = k("king-of-hearts", [["2H", "3H"], ["AH", "4H"], ["KH", "5H"], ["5C", "6C"]], leader=0,
-          options={"king_forced_on_heart_lead": False})
+    g = k(
+        "king-of-hearts",
+        [["2H", "3H"], ["AH", "4H"], ["KH", "5H"], ["5C", "6C"]],
+        leader=0,
+        options={"king_forced_on_heart_lead": False},
+    )
     g.act("2H")
     g.act("AH")
     assert g.legal() == ["5H", "KH"]
@@ -205,6 +212,7 @@ def test_negatives_total_minus_1300_and_each_deal_its_table_total(seed):
 
 
 # -- positives ----------------------------------------------------------------------------------
+
 
 def positive(owner=0, **kw):
     return kingweb.scenario("king", "positive", SUIT_HANDS, dealer=owner, **kw)
@@ -247,8 +255,15 @@ def test_auction_preference_worked_example_5():
         g.act(a, seat=seat)
     with pytest.raises(IllegalAction, match="same terms: 3 up"):
         g.act("offer:null:1")
-    for seat, a in [(3, "offer:up:4"), (1, "offer:up:4"), (2, "offer:up:5"), (3, "pass"),
-                    (1, "offer:up:5"), (2, "offer:up:6"), (1, "pass")]:
+    for seat, a in [
+        (3, "offer:up:4"),
+        (1, "offer:up:4"),
+        (2, "offer:up:5"),
+        (3, "pass"),
+        (1, "offer:up:5"),
+        (2, "offer:up:6"),
+        (1, "pass"),
+    ]:
         g.act(a, seat=seat)
     v = g.view(0)
     assert v["phase"] == "decide" and v["auction"]["holder"] == 2 and v["auction"]["offer"] == "offer:up:6"
@@ -376,12 +391,15 @@ def test_reject_lets_owner_choose_up_or_down():
     assert g.scores == [325, 0, 0, 0] and g.deals[0]["buyer"] is None
 
 
-@pytest.mark.parametrize("raw,value,expect,pay", [
-    ([50, 150, 75, 50], 125, [175, 25, 75, 50], 125),   # example 1: 5 up, B makes 6
-    ([75, 100, 75, 75], 150, [175, 0, 75, 75], 100),     # example 2: 6 up, B makes 4
-    ([25, 250, -50, 100], 150, [175, 100, -50, 100], 150),  # example 3: 2 nulls
-    ([250, -50, 100, 25], 75, [250, -50, 100, 25], 0),   # example 4: 1 null, B makes −50
-])
+@pytest.mark.parametrize(
+    "raw,value,expect,pay",
+    [
+        ([50, 150, 75, 50], 125, [175, 25, 75, 50], 125),  # example 1: 5 up, B makes 6
+        ([75, 100, 75, 75], 150, [175, 0, 75, 75], 100),  # example 2: 6 up, B makes 4
+        ([25, 250, -50, 100], 150, [175, 100, -50, 100], 150),  # example 3: 2 nulls
+        ([250, -50, 100, 25], 75, [250, -50, 100, 25], 0),  # example 4: 1 null, B makes −50
+    ],
+)
 def test_capped_payment_worked_examples(raw, value, expect, pay):
     points, p = settle(raw, 0, 1, value)
     assert (points, p) == (expect, pay) and sum(points) == 325
@@ -414,8 +432,7 @@ def test_every_positive_totals_325_and_the_match_zero(seed):
     for d in g.deals[6:]:
         assert sum(d["points"]) == 325
         if d.get("buyer") is not None:
-            assert settle(d["raw"], d["owner"], d["buyer"],
-                          kingweb.king.offer_terms(d["offer"])[2])[0] == d["points"]
+            assert settle(d["raw"], d["owner"], d["buyer"], kingweb.king.offer_terms(d["offer"])[2])[0] == d["points"]
     assert sum(g.scores) == 0
 
 

@@ -19,15 +19,39 @@ def kr(contract, hands, leader=0, **kw):
 def test_fourteen_deals_in_classic_order():
     g = play_out(kingweb.new_game("kingru", seed=4), random.Random(4))
     assert [d["contract"] for d in g.deals] == [
-        "no-tricks", "no-hearts", "no-boys", "no-girls", "no-last-two", "no-king", "no-everything",
-        "tricks", "hearts", "boys", "girls", "last-two", "king", "everything"]
+        "no-tricks",
+        "no-hearts",
+        "no-boys",
+        "no-girls",
+        "no-last-two",
+        "no-king",
+        "no-everything",
+        "tricks",
+        "hearts",
+        "boys",
+        "girls",
+        "last-two",
+        "king",
+        "everything",
+    ]
 
 
 def test_simple_order_and_no_eralash():
     g = play_out(kingweb.new_game("kingru", seed=4, options={"order": "simple", "eralash": False}))
     assert [d["contract"] for d in g.deals] == [
-        "no-tricks", "no-boys", "no-girls", "no-hearts", "no-king", "no-last-two",
-        "tricks", "boys", "girls", "hearts", "king", "last-two"]
+        "no-tricks",
+        "no-boys",
+        "no-girls",
+        "no-hearts",
+        "no-king",
+        "no-last-two",
+        "tricks",
+        "boys",
+        "girls",
+        "hearts",
+        "king",
+        "last-two",
+    ]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -50,8 +74,7 @@ def test_every_deal_totals_16_or_96_and_the_match_zero(seed, boys):
     for d in g.deals:
         unit = 96 if d["contract"].endswith("everything") else 16
         assert sum(d["points"]) == (-unit if d["contract"].startswith("no-") else unit)
-        assert all(p <= 0 for p in d["points"]) if d["contract"].startswith("no-") else \
-            all(p >= 0 for p in d["points"])
+        assert all(p <= 0 for p in d["points"]) if d["contract"].startswith("no-") else all(p >= 0 for p in d["points"])
     assert sum(g.scores) == 0
 
 
@@ -62,6 +85,7 @@ def test_units_of_each_contract():
         for c in cards:
             g.act(c)
         return g.view(0)["deal_points"]
+
     assert one_trick("no-tricks", ["7C", "8C", "9C", "TC"]) == [0, 0, 0, -2]
     assert one_trick("tricks", ["7C", "8C", "9C", "TC"]) == [0, 0, 0, 2]
     assert one_trick("no-boys", ["JC", "8C", "9C", "TC"]) == [-4, 0, 0, 0]
@@ -150,8 +174,7 @@ def test_king_discard_on_heart_lead_forces_the_king():
     g = kr("king", [["AH", "8H"], ["KH", "7H"], ["9H", "TH"], ["JH", "QH"]], leader=0, options=opts)
     g.act("8H")
     assert g.legal() == ["KH"]
-    g = kr("king", [["AH", "8H"], ["KH", "7H"], ["9H", "TH"], ["JH", "QH"]], leader=0,
-           options={"king_discard": True})
+    g = kr("king", [["AH", "8H"], ["KH", "7H"], ["9H", "TH"], ["JH", "QH"]], leader=0, options={"king_discard": True})
     g.act("8H")
     assert g.legal() == ["7H", "KH"]
 

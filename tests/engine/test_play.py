@@ -9,10 +9,18 @@ from kingweb import cards, king, kingru
 from kingweb.play import Play
 
 OPTS = kingru.KingRu.check_options({"king_discard": True})
-CONTRACTS = ([(c, 13, cards.FULL_DECK) for c in king.NEGATIVES.values()] +
-             [(c, 13, cards.FULL_DECK) for c in king.POSITIVES.values()] +
-             [(king.contract_for("king-of-hearts", king.King.check_options({"king_forced_on_heart_lead": False})), 13, cards.FULL_DECK)] +
-             [(kingru.contract_by_id(c, OPTS), 8, cards.SHORT_DECK) for c in kingru.deal_order(OPTS)])
+CONTRACTS = (
+    [(c, 13, cards.FULL_DECK) for c in king.NEGATIVES.values()]
+    + [(c, 13, cards.FULL_DECK) for c in king.POSITIVES.values()]
+    + [
+        (
+            king.contract_for("king-of-hearts", king.King.check_options({"king_forced_on_heart_lead": False})),
+            13,
+            cards.FULL_DECK,
+        )
+    ]
+    + [(kingru.contract_by_id(c, OPTS), 8, cards.SHORT_DECK) for c in kingru.deal_order(OPTS)]
+)
 
 
 def stepped(p, rand):
@@ -33,7 +41,7 @@ def test_random_playout_equals_stepping(ci, seed, pre):
     rng = random.Random(seed)
     d = cards.cards_of(deck)
     rng.shuffle(d)
-    p = Play(con, [cards.mask_of(d[i * per_hand:(i + 1) * per_hand]) for i in range(4)], seed % 4, per_hand)
+    p = Play(con, [cards.mask_of(d[i * per_hand : (i + 1) * per_hand]) for i in range(4)], seed % 4, per_hand)
     r0 = random.Random(seed + 1)
     for _ in range(pre):  # start the playout mid-deal, mid-trick
         if p.over:

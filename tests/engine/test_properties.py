@@ -12,18 +12,33 @@ from kingweb.cards import CODES
 from kingweb.king import TOTALS
 
 seeds = st.integers(min_value=0, max_value=2**31 - 1)
-king_options = st.fixed_dictionaries({}, optional={
-    "king_chooses_dealer": st.booleans(), "first_lead": st.sampled_from(["dealer", "left_of_dealer"]),
-    "king_forced_on_heart_lead": st.booleans(), "play_all_tricks": st.booleans(),
-    "max_nulls": st.sampled_from([2, 3, 4]), "buyer_leads": st.booleans(),
-    "uncapped_payment": st.booleans()})
-kingru_options = st.fixed_dictionaries({}, optional={
-    "boys": st.sampled_from(["jacks", "jacks-kings"]), "order": st.sampled_from(["classic", "simple"]),
-    "eralash": st.booleans(), "play_all_tricks": st.booleans(), "scale": st.sampled_from([1, 10])})
+king_options = st.fixed_dictionaries(
+    {},
+    optional={
+        "king_chooses_dealer": st.booleans(),
+        "first_lead": st.sampled_from(["dealer", "left_of_dealer"]),
+        "king_forced_on_heart_lead": st.booleans(),
+        "play_all_tricks": st.booleans(),
+        "max_nulls": st.sampled_from([2, 3, 4]),
+        "buyer_leads": st.booleans(),
+        "uncapped_payment": st.booleans(),
+    },
+)
+kingru_options = st.fixed_dictionaries(
+    {},
+    optional={
+        "boys": st.sampled_from(["jacks", "jacks-kings"]),
+        "order": st.sampled_from(["classic", "simple"]),
+        "eralash": st.booleans(),
+        "play_all_tricks": st.booleans(),
+        "scale": st.sampled_from([1, 10]),
+    },
+)
 games = st.one_of(
     st.tuples(st.just("king"), king_options),
     st.tuples(st.just("kingru"), kingru_options),
-    st.tuples(st.just("whist"), st.fixed_dictionaries({"target": st.integers(1, 8)})))
+    st.tuples(st.just("whist"), st.fixed_dictionaries({"target": st.integers(1, 8)})),
+)
 
 
 def kingru_total(cid):
@@ -113,9 +128,31 @@ def test_json_round_trip_continues_identically(game, seed, play_seed, steps):
 
 
 @settings(max_examples=60, deadline=None)
-@given(games, seeds, st.integers(0, 150), st.one_of(st.text(max_size=12), st.sampled_from(CODES),
-       st.sampled_from(["pass", "accept", "reject", "4333", "ultimatum", "auction", "down", "up:NT",
-                        "offer:up:9", "offer:null:5", "offer:up:0", "dealer:4"])))
+@given(
+    games,
+    seeds,
+    st.integers(0, 150),
+    st.one_of(
+        st.text(max_size=12),
+        st.sampled_from(CODES),
+        st.sampled_from(
+            [
+                "pass",
+                "accept",
+                "reject",
+                "4333",
+                "ultimatum",
+                "auction",
+                "down",
+                "up:NT",
+                "offer:up:9",
+                "offer:null:5",
+                "offer:up:0",
+                "dealer:4",
+            ]
+        ),
+    ),
+)
 def test_illegal_actions_are_refused_and_change_nothing(game, seed, steps, action):
     g = played(game, seed, seed, steps)
     if g.over or action in g.legal():

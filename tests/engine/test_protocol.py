@@ -44,6 +44,7 @@ def positive(owner=0, **kw):
 
 # -- refusals: every site, its code, params and words --------------------------------------------
 
+
 def test_card_refusals_name_code_params_and_words():
     g = k("tricks", [["2C", "3D"], ["4C", "5D"], ["6C", "7D"], ["8C", "9D"]], leader=0)
     g.act("2C")
@@ -74,16 +75,14 @@ def test_hearts_and_king_of_hearts_refusals():
     g.act("8C")
     g.act("3C")
     e = refusal(g, "5H")
-    assert (e.code, e.params, str(e)) == ("king-forced-void", {"suit": "C"},
-                                         "the K♥ must be played: you have no clubs")
+    assert (e.code, e.params, str(e)) == ("king-forced-void", {"suit": "C"}, "the K♥ must be played: you have no clubs")
     g = k("king-of-hearts", [["2H", "2C"], ["KH", "5H"], ["6C", "7C"], ["8H", "9H"]], leader=3)
     g.act("8H")
     e = refusal(g, "2C")
     assert e.code == "follow-suit"
     g.act("2H")
     e = refusal(g, "5H")
-    assert (e.code, e.params, str(e)) == ("king-forced-hearts-led", {},
-                                         "the K♥ must be played when hearts are led")
+    assert (e.code, e.params, str(e)) == ("king-forced-hearts-led", {}, "the K♥ must be played when hearts are led")
 
 
 def test_auction_and_decision_refusals():
@@ -100,11 +99,17 @@ def test_auction_and_decision_refusals():
         assert refusal(g, bad).code == "offer-format"
     g.act("offer:up:3")  # seat 1
     e = refusal(g, "offer:null:1")
-    assert (e.code, e.params, str(e)) == ("offer-same-terms", {"offer": "offer:up:3"},
-                                         "an offer worth the same as 3 up must be in the same terms: 3 up")
+    assert (e.code, e.params, str(e)) == (
+        "offer-same-terms",
+        {"offer": "offer:up:3"},
+        "an offer worth the same as 3 up must be in the same terms: 3 up",
+    )
     e = refusal(g, "offer:up:2")
-    assert (e.code, e.params, str(e)) == ("offer-too-low", {"offer": "offer:up:3"},
-                                         "an offer must be worth more than 3 up")
+    assert (e.code, e.params, str(e)) == (
+        "offer-too-low",
+        {"offer": "offer:up:3"},
+        "an offer must be worth more than 3 up",
+    )
     e = refusal(g, "offer:up:3")
     assert (e.code, e.params) == ("offer-preference", {"offer": "offer:up:3", "seat": 1})
     assert str(e) == "only a player who speaks before seat 1 may match 3 up; offer more"
@@ -149,13 +154,43 @@ def test_game_over_refusal():
 
 
 MANY_ACTIONS = st.one_of(
-    st.text(max_size=10), st.sampled_from(CODES),
-    st.sampled_from(["pass", "accept", "reject", "4333", "ultimatum", "auction", "down", "up:NT", "up:X",
-                     "offer:up:9", "offer:null:5", "offer:up:0", "offer:up:8", "offer:null:1", "offer:up:1",
-                     "dealer:4", "dealer:0", "offer:up:٣"]),
-    st.integers(), st.none(), st.lists(st.integers(), max_size=2))
-GAMES = st.sampled_from([("king", {}), ("king", {"king_chooses_dealer": True}), ("kingru", {}),
-                         ("kingru", {"king_discard": True}), ("whist", {"target": 2})])
+    st.text(max_size=10),
+    st.sampled_from(CODES),
+    st.sampled_from(
+        [
+            "pass",
+            "accept",
+            "reject",
+            "4333",
+            "ultimatum",
+            "auction",
+            "down",
+            "up:NT",
+            "up:X",
+            "offer:up:9",
+            "offer:null:5",
+            "offer:up:0",
+            "offer:up:8",
+            "offer:null:1",
+            "offer:up:1",
+            "dealer:4",
+            "dealer:0",
+            "offer:up:٣",
+        ]
+    ),
+    st.integers(),
+    st.none(),
+    st.lists(st.integers(), max_size=2),
+)
+GAMES = st.sampled_from(
+    [
+        ("king", {}),
+        ("king", {"king_chooses_dealer": True}),
+        ("kingru", {}),
+        ("kingru", {"king_discard": True}),
+        ("whist", {"target": 2}),
+    ]
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -179,6 +214,7 @@ def test_every_refusal_code_is_reachable_here():
     """The registry holds no dead code: each refusal is raised by one of the tests above
     (or by the session's nothing-to-do answers)."""
     import pathlib
+
     text = pathlib.Path(__file__).read_text()
     for code in REFUSALS:
         assert f'"{code}"' in text, code
@@ -186,27 +222,48 @@ def test_every_refusal_code_is_reachable_here():
 
 # -- RulesError codes ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("call,code,params", [
-    (lambda: kingweb.new_game("bridge"), "unknown-game", {"game": "bridge"}),
-    (lambda: kingweb.new_game("king", options={"nope": 1}), "unknown-option", {"option": "nope"}),
-    (lambda: kingweb.new_game("king", options={"max_nulls": 9}), "bad-option", {"option": "max_nulls", "value": 9}),
-    (lambda: kingweb.new_game("king", options=[1]), "bad-options", {}),
-    (lambda: kingweb.new_game("kingru", options={"king_discard_on_heart_lead": True}), "option-combination",
-     {"option": "king_discard_on_heart_lead", "needs": "king_discard"}),
-    (lambda: kingweb.new_game("king", seed=-1), "bad-seed", {}),
-    (lambda: kingweb.new_game("king").hand(4), "bad-seat", {"field": "seat"}),
-    (lambda: kingweb.scenario("king", "nope", SUIT_HANDS, leader=0), "unknown-contract", {"contract": "nope"}),
-    (lambda: kingweb.scenario("king", "tricks", [["2C"], ["3C"], ["4C"], ["5C"]], seat=1), "bad-scenario",
-     {"field": "seat"}),
-    (lambda: kingweb.scenario("king", "tricks", [["2C"], ["2C"], ["4C"], ["5C"]], leader=0), "bad-cards",
-     {"field": "hands[1]"}),
-    (lambda: kingweb.scenario("king", "tricks", [["2C"], ["3C"], ["4C"], ["5C"]], leader=9), "bad-seat",
-     {"field": "leader"}),
-    (lambda: kingweb.scenario("whist", "whist", [["2C"], ["3C"]], dealer=0), "bad-scenario", {"field": "trump"}),
-    (lambda: kingweb.from_json("[]"), "bad-snapshot", {"field": "format"}),
-    (lambda: kingweb.from_json('{"format": "kingweb", "version": 1, "game": "king", "seed": 1, '
-                               '"options": {}, "actions": ["ZZ"]}'), "bad-snapshot", {"field": "actions[0]"}),
-])
+
+@pytest.mark.parametrize(
+    "call,code,params",
+    [
+        (lambda: kingweb.new_game("bridge"), "unknown-game", {"game": "bridge"}),
+        (lambda: kingweb.new_game("king", options={"nope": 1}), "unknown-option", {"option": "nope"}),
+        (lambda: kingweb.new_game("king", options={"max_nulls": 9}), "bad-option", {"option": "max_nulls", "value": 9}),
+        (lambda: kingweb.new_game("king", options=[1]), "bad-options", {}),
+        (
+            lambda: kingweb.new_game("kingru", options={"king_discard_on_heart_lead": True}),
+            "option-combination",
+            {"option": "king_discard_on_heart_lead", "needs": "king_discard"},
+        ),
+        (lambda: kingweb.new_game("king", seed=-1), "bad-seed", {}),
+        (lambda: kingweb.new_game("king").hand(4), "bad-seat", {"field": "seat"}),
+        (lambda: kingweb.scenario("king", "nope", SUIT_HANDS, leader=0), "unknown-contract", {"contract": "nope"}),
+        (
+            lambda: kingweb.scenario("king", "tricks", [["2C"], ["3C"], ["4C"], ["5C"]], seat=1),
+            "bad-scenario",
+            {"field": "seat"},
+        ),
+        (
+            lambda: kingweb.scenario("king", "tricks", [["2C"], ["2C"], ["4C"], ["5C"]], leader=0),
+            "bad-cards",
+            {"field": "hands[1]"},
+        ),
+        (
+            lambda: kingweb.scenario("king", "tricks", [["2C"], ["3C"], ["4C"], ["5C"]], leader=9),
+            "bad-seat",
+            {"field": "leader"},
+        ),
+        (lambda: kingweb.scenario("whist", "whist", [["2C"], ["3C"]], dealer=0), "bad-scenario", {"field": "trump"}),
+        (lambda: kingweb.from_json("[]"), "bad-snapshot", {"field": "format"}),
+        (
+            lambda: kingweb.from_json(
+                '{"format": "kingweb", "version": 1, "game": "king", "seed": 1, "options": {}, "actions": ["ZZ"]}'
+            ),
+            "bad-snapshot",
+            {"field": "actions[0]"},
+        ),
+    ],
+)
 def test_rules_errors_carry_code_and_params(call, code, params):
     with pytest.raises(RulesError) as e:
         call()
@@ -215,6 +272,7 @@ def test_rules_errors_carry_code_and_params(call, code, params):
 
 
 # -- hint reasons --------------------------------------------------------------------------------
+
 
 @settings(max_examples=40, deadline=None)
 @given(GAMES, st.integers(0, 10**6), st.integers(0, 300))
@@ -247,8 +305,12 @@ def test_hint_params_name_the_cards():
     for a in ("9C", "5C", "6C"):
         g.act(a)
     h = kingweb.hint(g, 0)
-    assert h == {"action": "8C", "reason": "duck", "params": {"card": "8C", "best": "9C"},
-                 "text": "duck: 8♣ is lower than 9♣, so it loses this trick"}
+    assert h == {
+        "action": "8C",
+        "reason": "duck",
+        "params": {"card": "8C", "best": "9C"},
+        "text": "duck: 8♣ is lower than 9♣, so it loses this trick",
+    }
     g = positive(0)
     g.act("auction")
     h = kingweb.hint(g, 1)
@@ -258,6 +320,7 @@ def test_hint_params_name_the_cards():
 
 
 # -- the session speaks codes --------------------------------------------------------------------
+
 
 def test_session_refusals_and_errors_carry_codes():
     s = Session()
@@ -274,8 +337,13 @@ def test_session_refusals_and_errors_carry_codes():
     r = s.undo()
     assert (r["ok"], r["code"], r["params"]) == (False, "nothing-to-undo", {})
     r = json.loads(handle(json.dumps({"cmd": "fly"})))
-    assert r == {"ok": False, "error": "unknown command 'fly'", "kind": "RulesError",
-                 "code": "unknown-command", "params": {"cmd": "fly"}}
+    assert r == {
+        "ok": False,
+        "error": "unknown command 'fly'",
+        "kind": "RulesError",
+        "code": "unknown-command",
+        "params": {"cmd": "fly"},
+    }
     r = json.loads(handle(json.dumps({"cmd": "start", "args": {"game": "king", "level": "godlike"}})))
     assert r["code"] == "bad-level" and r["code"] in ERRORS
     s2 = Session()
@@ -294,9 +362,18 @@ def test_info_lists_every_code():
 
 # -- deal records ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("gid,options", [("king", {}), ("king", {"uncapped_payment": True}),
-                                         ("kingru", {}), ("kingru", {"boys": "jacks-kings"}),
-                                         ("kingru", {"play_all_tricks": True}), ("whist", {"target": 3})])
+
+@pytest.mark.parametrize(
+    "gid,options",
+    [
+        ("king", {}),
+        ("king", {"uncapped_payment": True}),
+        ("kingru", {}),
+        ("kingru", {"boys": "jacks-kings"}),
+        ("kingru", {"play_all_tricks": True}),
+        ("whist", {"target": 3}),
+    ],
+)
 @pytest.mark.parametrize("seed", range(3))
 def test_deal_records_explain_their_points(gid, options, seed):
     g = kingweb.new_game(gid, seed=seed, options=options)
@@ -313,8 +390,9 @@ def test_deal_records_explain_their_points(gid, options, seed):
             last = g.view(0)["last_trick"] if d["tricks"] else None
             assert d["tricks"][:-1] == v["tricks"] or d["tricks"] == v["tricks"] == []
             assert all(t["winner"] is not None and len(t["cards"]) == g.players for t in d["tricks"])
-            assert [sum(t["winner"] == s for t in d["tricks"][d.get("stage2_from", 0):])
-                    for s in range(g.players)] == d["taken"]
+            assert [
+                sum(t["winner"] == s for t in d["tricks"][d.get("stage2_from", 0) :]) for s in range(g.players)
+            ] == d["taken"]
             if d["tricks"]:
                 assert d["tricks"][-1] == {k: last[k] for k in ("leader", "cards", "winner")}
             seen_tricks.append(len(d["tricks"]))
@@ -343,16 +421,22 @@ def test_counted_items_per_contract():
     g = k("hearts", [["AC", "2H"], ["KC", "3H"], ["QC", "4H"], ["JC", "5D"]], leader=0)
     play_out(g)
     d = g.deals[-1]
-    assert d["counted"][2] == [{"kind": "card", "card": "2H", "points": -20},
-                               {"kind": "card", "card": "3H", "points": -20},
-                               {"kind": "card", "card": "4H", "points": -20}]
+    assert d["counted"][2] == [
+        {"kind": "card", "card": "2H", "points": -20},
+        {"kind": "card", "card": "3H", "points": -20},
+        {"kind": "card", "card": "4H", "points": -20},
+    ]
     assert d["counted"][0] == d["counted"][1] == d["counted"][3] == []
     # last-two: the tricks numbered in the deal
     g = k("last-two", [["AC", "2D"], ["KC", "3D"], ["QC", "4D"], ["JC", "5D"]], leader=0)
     for a in ("AC", "KC", "QC", "JC", "2D", "3D", "4D", "5D"):
         g.act(a)
-    assert g.deals[-1]["counted"] == [[{"kind": "trick", "trick": 12, "points": -90}], [], [],
-                                      [{"kind": "trick", "trick": 13, "points": -90}]]
+    assert g.deals[-1]["counted"] == [
+        [{"kind": "trick", "trick": 12, "points": -90}],
+        [],
+        [],
+        [{"kind": "trick", "trick": 13, "points": -90}],
+    ]
     # down: every seat's trick count, 325 - 75 each
     g = k("down", [["AC", "2D"], ["KC", "3D"], ["QC", "4D"], ["JC", "5D"]], leader=0)
     for a in ("AC", "KC", "QC", "JC", "2D", "3D", "4D", "5D"):
@@ -360,17 +444,18 @@ def test_counted_items_per_contract():
     assert g.deals[-1]["counted"][0] == [{"kind": "tricks", "count": 1, "points": 250}]
     assert g.deals[-1]["counted"][1] == [{"kind": "tricks", "count": 0, "points": 325}]
     # «ералаш»: the K♥ is a heart and the king in one item; tricks and last two besides
-    g = kingweb.scenario("kingru", "no-everything", [["KH", "7C"], ["8H", "8C"], ["9S", "9C"], ["TS", "TC"]],
-                         leader=0)
+    g = kingweb.scenario("kingru", "no-everything", [["KH", "7C"], ["8H", "8C"], ["9S", "9C"], ["TS", "TC"]], leader=0)
     g.act("7C")
     for a in ("8C", "9C", "TC", "TS", "KH", "8H", "9S"):
         g.act(a)
     d = g.deals[-1]
-    assert d["counted"][3] == [{"kind": "tricks", "count": 2, "points": -4},
-                               {"kind": "card", "card": "8H", "points": -2},
-                               {"kind": "card", "card": "KH", "points": -18},
-                               {"kind": "trick", "trick": 7, "points": -8},
-                               {"kind": "trick", "trick": 8, "points": -8}]
+    assert d["counted"][3] == [
+        {"kind": "tricks", "count": 2, "points": -4},
+        {"kind": "card", "card": "8H", "points": -2},
+        {"kind": "card", "card": "KH", "points": -18},
+        {"kind": "trick", "trick": 7, "points": -8},
+        {"kind": "trick", "trick": 8, "points": -8},
+    ]
     assert d["counted"][:3] == [[{"kind": "tricks", "count": 0, "points": 0}]] * 3
     assert d["points"] == [0, 0, 0, -40]
 
@@ -385,10 +470,14 @@ def test_bought_positive_counts_the_payment_and_4333_its_points():
     g.act("up:D")  # seat 1 names diamonds: it takes every trick
     play_out(g)
     d = g.deals[-1]
-    assert d["counted"][1] == [{"kind": "tricks", "count": 13, "points": 325},
-                               {"kind": "payment", "seat": 0, "points": -25}]
-    assert d["counted"][0] == [{"kind": "tricks", "count": 0, "points": 0},
-                               {"kind": "payment", "seat": 1, "points": 25}]
+    assert d["counted"][1] == [
+        {"kind": "tricks", "count": 13, "points": 325},
+        {"kind": "payment", "seat": 0, "points": -25},
+    ]
+    assert d["counted"][0] == [
+        {"kind": "tricks", "count": 0, "points": 0},
+        {"kind": "payment", "seat": 1, "points": 25},
+    ]
     g = positive(2)
     g.act("auction")
     for _ in range(3):
@@ -400,11 +489,21 @@ def test_bought_positive_counts_the_payment_and_4333_its_points():
 
 # -- the public log of a positive -----------------------------------------------------------------
 
+
 def test_positive_log_in_view_and_record():
     g = positive(0)  # worked example 5 of RULES.md
     g.act("auction")
-    for a in ["offer:up:2", "offer:up:3", "offer:up:4", "offer:up:4", "offer:up:5", "pass", "offer:up:5",
-              "offer:up:6", "pass"]:
+    for a in [
+        "offer:up:2",
+        "offer:up:3",
+        "offer:up:4",
+        "offer:up:4",
+        "offer:up:5",
+        "pass",
+        "offer:up:5",
+        "offer:up:6",
+        "pass",
+    ]:
         g.act(a)
     log = g.view(2)["log"]
     assert log == [
@@ -442,8 +541,9 @@ def test_log_is_per_deal_and_negatives_have_none():
     g.act("down")
     assert g.view(1)["log"] == [{"seat": g.owner, "phase": "choose", "action": "down"}]
     play_out(g, until=lambda g: g.deal_no == 7)
-    assert g.view(0)["log"] == [] and g.deals[6]["log"] == [{"seat": g.deals[6]["owner"], "phase": "choose",
-                                                             "action": "down"}]
+    assert g.view(0)["log"] == [] and g.deals[6]["log"] == [
+        {"seat": g.deals[6]["owner"], "phase": "choose", "action": "down"}
+    ]
     assert "log" not in g.deals[0]
 
 
@@ -462,6 +562,7 @@ def test_every_code_raised_in_the_source_is_registered():
     ``IllegalAction("code", ...)`` written in kingweb names a registered code."""
     import pathlib
     import re
+
     root = pathlib.Path(kingweb.__file__).parent
     found = {"RulesError": set(), "IllegalAction": set()}
     for path in root.rglob("*.py"):
@@ -470,9 +571,19 @@ def test_every_code_raised_in_the_source_is_registered():
     assert found["IllegalAction"] and found["IllegalAction"] <= set(REFUSALS)
     assert found["RulesError"] and found["RulesError"] <= set(ERRORS)
     # and every refusal of the registry is raised somewhere (no dead codes)
-    assert set(REFUSALS) - found["IllegalAction"] <= {"follow-suit", "not-in-hand", "hearts-lead-ban",
-                                                      "king-forced-hearts-led", "king-forced-void",
-                                                      "king-forced-only-hearts", "not-a-card",
-                                                      "not-possible-now", "ultimatum-no-offer",
-                                                      "ultimatum-too-high", "offer-format", "offer-too-low",
-                                                      "offer-same-terms", "offer-preference"}
+    assert set(REFUSALS) - found["IllegalAction"] <= {
+        "follow-suit",
+        "not-in-hand",
+        "hearts-lead-ban",
+        "king-forced-hearts-led",
+        "king-forced-void",
+        "king-forced-only-hearts",
+        "not-a-card",
+        "not-possible-now",
+        "ultimatum-no-offer",
+        "ultimatum-too-high",
+        "offer-format",
+        "offer-too-low",
+        "offer-same-terms",
+        "offer-preference",
+    }

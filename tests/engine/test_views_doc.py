@@ -103,9 +103,12 @@ def jsdoc() -> str:
 def codes_table() -> str:
     def rows(registry):
         return "\n".join(f"| `{code}` | {words} |" for code, words in registry.items())
-    return (f"### Refusals (`err_<code>`)\n\n| code | English |\n|---|---|\n{rows(REFUSALS)}\n\n"
-            f"### Errors of a request (`err_<code>`)\n\n| code | English |\n|---|---|\n{rows(ERRORS)}\n\n"
-            f"### Hint reasons (`why_<code>`)\n\n| code | English |\n|---|---|\n{rows(REASONS)}\n")
+
+    return (
+        f"### Refusals (`err_<code>`)\n\n| code | English |\n|---|---|\n{rows(REFUSALS)}\n\n"
+        f"### Errors of a request (`err_<code>`)\n\n| code | English |\n|---|---|\n{rows(ERRORS)}\n\n"
+        f"### Hint reasons (`why_<code>`)\n\n| code | English |\n|---|---|\n{rows(REASONS)}\n"
+    )
 
 
 def generated() -> str:
@@ -115,8 +118,10 @@ def generated() -> str:
 def test_the_doc_carries_every_view_shape_and_code():
     text = DOC.read_text()
     assert BEGIN in text and END in text, "run: PYTHONPATH=. python tests/engine/test_views_doc.py"
-    current = text[text.index(BEGIN):text.index(END) + len(END)]
-    assert current == generated(), "kingweb/views.py or a code changed: run PYTHONPATH=. python tests/engine/test_views_doc.py"
+    current = text[text.index(BEGIN) : text.index(END) + len(END)]
+    assert current == generated(), (
+        "kingweb/views.py or a code changed: run PYTHONPATH=. python tests/engine/test_views_doc.py"
+    )
 
 
 def test_every_view_key_the_engine_writes_is_declared():
@@ -125,6 +130,7 @@ def test_every_view_key_the_engine_writes_is_declared():
     import random
 
     import kingweb
+
     shapes = {"king": views.KingView, "kingru": views.KingRuView, "whist": views.WhistView}
     deals = {"king": views.KingDeal, "kingru": views.KingRuDeal, "whist": views.WhistDeal}
     for gid, shape in shapes.items():

@@ -40,10 +40,20 @@ def build(dist: Path = DIST, site: Path = SITE) -> Path:
         h.update(rel.encode() + b"\0" + p.read_bytes())
     digest = h.hexdigest()[:12]
     # The page learns the wheel's name and the build's identity from one small file.
-    (dist / "build.json").write_text(json.dumps({
-        "version": version(), "wheel": f"wheels/{wheel.name}", "build": digest,
-        "pyodide": PYODIDE_VERSION, "micropip": micropip.relative_to(dist).as_posix(), "bytecode": bool(bytecode),
-        "deck": deck}, indent=1))
+    (dist / "build.json").write_text(
+        json.dumps(
+            {
+                "version": version(),
+                "wheel": f"wheels/{wheel.name}",
+                "build": digest,
+                "pyodide": PYODIDE_VERSION,
+                "micropip": micropip.relative_to(dist).as_posix(),
+                "bytecode": bool(bytecode),
+                "deck": deck,
+            },
+            indent=1,
+        )
+    )
     stamp_service_worker(dist, digest)
     log(f"built {dist} (wheel {wheel.name}, build {digest})")
     return dist
@@ -51,8 +61,7 @@ def build(dist: Path = DIST, site: Path = SITE) -> Path:
 
 def served(dist: Path) -> list[tuple[str, Path]]:
     """Every file the site serves but the service worker itself: (path in the site, file)."""
-    return [(p.relative_to(dist).as_posix(), p) for p in sorted(dist.rglob("*"))
-            if p.is_file() and p.name != "sw.js"]
+    return [(p.relative_to(dist).as_posix(), p) for p in sorted(dist.rglob("*")) if p.is_file() and p.name != "sw.js"]
 
 
 def precached(dist: Path) -> list[str]:

@@ -30,10 +30,13 @@ def precompile(runtime: Path, wheel: Path) -> Bytecode | None:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         try:
-            subprocess.run([node, str(HERE / "precompile.mjs"), str(runtime.resolve()), str(wheel.resolve()),
-                            str(out)], check=True)
+            subprocess.run(
+                [node, str(HERE / "precompile.mjs"), str(runtime.resolve()), str(wheel.resolve()), str(out)], check=True
+            )
         except subprocess.CalledProcessError:
             log("precompiling in Node failed (see above): shipping sources without bytecode")
             return None
-        return {top.name: {p.relative_to(top).as_posix(): p.read_bytes() for p in sorted(top.rglob("*.pyc"))}
-                for top in sorted(out.iterdir())}
+        return {
+            top.name: {p.relative_to(top).as_posix(): p.read_bytes() for p in sorted(top.rglob("*.pyc"))}
+            for top in sorted(out.iterdir())
+        }

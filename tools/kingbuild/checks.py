@@ -44,6 +44,7 @@ def _tsc(project: str) -> Callable[[Path], list[str] | None]:
             return None
         pyodide_types()
         return [node, str(tools / "node_modules" / "typescript" / "bin" / "tsc"), "-p", str(TYPESCRIPT / project)]
+
     return command
 
 
@@ -59,15 +60,23 @@ def _build_files() -> list[str]:
 
 
 CHECKS: dict[str, tuple[str, Callable[[Path], list[str] | None]]] = {
-    "ruff-build": ("ruff lint of the build and its tests",
-                   lambda py: [str(py), "-m", "ruff", "check", "--no-cache", *_build_files()]),
+    "ruff-build": (
+        "ruff lint of the build and its tests",
+        lambda py: [str(py), "-m", "ruff", "check", "--no-cache", *_build_files()],
+    ),
     "ruff": ("ruff lint of all the Python", lambda py: [str(py), "-m", "ruff", "check", "--no-cache", "."]),
-    "ruff-format": ("ruff format --check of the Python",
-                    lambda py: [str(py), "-m", "ruff", "format", "--check", "--no-cache", "."]),
-    "mypy": ("mypy --strict of kingweb/ (pyproject.toml's [tool.mypy])",
-             lambda py: [str(py), "-m", "mypy", "--no-incremental"]),
-    "mypy-build": ("mypy --strict of the build",
-                   lambda py: [str(py), "-m", "mypy", "--no-incremental", "build.py", "tools/kingbuild"]),
+    "ruff-format": (
+        "ruff format --check of the Python",
+        lambda py: [str(py), "-m", "ruff", "format", "--check", "--no-cache", "."],
+    ),
+    "mypy": (
+        "mypy --strict of kingweb/ (pyproject.toml's [tool.mypy])",
+        lambda py: [str(py), "-m", "mypy", "--no-incremental"],
+    ),
+    "mypy-build": (
+        "mypy --strict of the build",
+        lambda py: [str(py), "-m", "mypy", "--no-incremental", "build.py", "tools/kingbuild"],
+    ),
     "tsc-page": ("tsc --checkJs of the page's scripts", _tsc("tsconfig.json")),
     "tsc-workers": ("tsc --checkJs of the workers (Pyodide's, the service worker)", _tsc("tsconfig.workers.json")),
     "tsc-node": ("tsc --checkJs of the build's Node scripts", _tsc("tsconfig.node.json")),
@@ -106,5 +115,7 @@ def run_checks(py: Path) -> list[str]:
         if r.returncode != 0:
             lines = (r.stdout + r.stderr).strip().splitlines()
             print("\n".join(lines[-3:]))
-            log(f"check {name} found problems ({len(lines)} lines; all of them: {' '.join(['python', *cmd[1:]] if cmd[0] == str(py) else cmd)})")
+            log(
+                f"check {name} found problems ({len(lines)} lines; all of them: {' '.join(['python', *cmd[1:]] if cmd[0] == str(py) else cmd)})"
+            )
     return failed

@@ -65,8 +65,10 @@ def _inline(html: str, name: str) -> tuple[list[str], list[str]]:
     p.feed(html)
     p.close()
     if p.blocked:
-        raise SystemExit(f"{name}: {', '.join(p.blocked)} would be blocked by the site's policy: "
-                         "move it to a script or a style sheet")
+        raise SystemExit(
+            f"{name}: {', '.join(p.blocked)} would be blocked by the site's policy: "
+            "move it to a script or a style sheet"
+        )
     return [_sha256(s) for s in p.scripts], [_sha256(s) for s in p.styles]
 
 
@@ -101,7 +103,7 @@ def apply(dist: Path) -> str:
         meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(scripts, styles)}">'
         charset = '<meta charset="utf-8">'
         if html.count(charset) != 1:
-            raise SystemExit(f"{page}: the policy goes right after the one <meta charset=\"utf-8\">")
+            raise SystemExit(f'{page}: the policy goes right after the one <meta charset="utf-8">')
         # before anything it governs: a meta policy applies only to what follows it
         page.write_text(html.replace(charset, f"{charset}\n{meta}"))
     header = policy(sorted(all_scripts), sorted(all_styles), frame_ancestors=True)

@@ -9,9 +9,15 @@ from pathlib import Path
 
 from . import VENV, log
 
-TEST_REQUIREMENTS = ["pytest>=8", "hypothesis>=6.100", "playwright==1.65.2", "axe-playwright-python==0.1.8",
-                     "ruff==0.17.6", "mypy==2.4.1",
-                     "open-spiel==2.0.2"]  # the bot ladder's independent opponent (tests/bots/test_spiel.py)
+TEST_REQUIREMENTS = [
+    "pytest>=8",
+    "hypothesis>=6.100",
+    "playwright==1.65.2",
+    "axe-playwright-python==0.1.8",
+    "ruff==0.17.6",
+    "mypy==2.4.1",
+    "open-spiel==2.0.2",
+]  # the bot ladder's independent opponent (tests/bots/test_spiel.py)
 CHROMIUM = "/usr/bin/chromium"
 
 
@@ -31,8 +37,15 @@ def ensure_test_env() -> Path:
         log("installing test requirements")
         subprocess.run([str(py), "-m", "pip", "install", "-q", *TEST_REQUIREMENTS], check=True)
         stamp.write_text(want)
-    missing = [pkg for pkg, ok in (("chromium", Path(CHROMIUM).exists()), ("nodejs", shutil.which("node")),
-                                   ("npm", shutil.which("npm"))) if not ok]
+    missing = [
+        pkg
+        for pkg, ok in (
+            ("chromium", Path(CHROMIUM).exists()),
+            ("nodejs", shutil.which("node")),
+            ("npm", shutil.which("npm")),
+        )
+        if not ok
+    ]
     if missing:
         log("installing Debian's", " and ".join(missing))
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")

@@ -55,9 +55,23 @@ def pypi_wheel(name: str, version: str, sha256: str, cache: Path) -> Path:
         log(f"PyPI JSON API unavailable ({e}); using pip download")
         tmp = cache / "pip-download"
         # the wheels the runtime ships may need a newer Python than the host's
-        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                        "--python-version", "3.14", "-d", str(tmp), f"{name}=={version}"],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                "3.14",
+                "-d",
+                str(tmp),
+                f"{name}=={version}",
+            ],
+            check=True,
+            capture_output=True,
+        )
         data = (tmp / dest.name).read_bytes()
         if not sha256_ok(sha256)(data):
             raise SystemExit(f"checksum mismatch for {dest.name}: refusing to use it") from None

@@ -17,8 +17,11 @@ def npm_tool(spec: Path, dest: Path, package: str) -> Path | None:
         log(f"npm not found: no {package}")
         return None
     lock = (spec / "package-lock.json").read_bytes()
-    if dest.joinpath("node_modules", package).exists() and dest.joinpath("package-lock.json").exists() \
-            and dest.joinpath("package-lock.json").read_bytes() == lock:
+    if (
+        dest.joinpath("node_modules", package).exists()
+        and dest.joinpath("package-lock.json").exists()
+        and dest.joinpath("package-lock.json").read_bytes() == lock
+    ):
         return dest
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)

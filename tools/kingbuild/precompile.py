@@ -9,8 +9,15 @@ import sys
 import zipfile
 
 # what the page imports: the session with its bots and lessons, and the worker's helpers
-for m in ("kingweb.session", "kingweb.lessons", "kingweb.bots.hints", "kingweb.bots.search",
-          "kingweb.bots.endgame", "kingweb.bots.bidding", "site"):
+for m in (
+    "kingweb.session",
+    "kingweb.lessons",
+    "kingweb.bots.hints",
+    "kingweb.bots.search",
+    "kingweb.bots.endgame",
+    "kingweb.bots.bidding",
+    "site",
+):
     importlib.import_module(m)
 MODE = py_compile.PycInvalidationMode.UNCHECKED_HASH
 
@@ -27,7 +34,7 @@ with zipfile.ZipFile(stdlib) as z:
     for mod in list(sys.modules.values()):
         f = getattr(getattr(mod, "__spec__", None), "origin", None) or ""  # "frozen" for frozen ones
         if f.startswith(stdlib + "/") and f.endswith(".py"):
-            arc = f[len(stdlib) + 1:]
+            arc = f[len(stdlib) + 1 :]
             emit(z.read(arc), f, "/out/stdlib/" + arc + "c")
 packages = site.getsitepackages()[0]
 for top in ("micropip", "kingweb"):

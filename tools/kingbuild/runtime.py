@@ -11,11 +11,9 @@ from .downloads import fetch, pypi_wheel, sri_ok
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_TARBALL = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
-PYODIDE_INTEGRITY = ("sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+"
-                     "SNvi/6V5JEsOlD2R1A==")
+PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
 # The runtime files the page needs (the npm package also ships consoles and typings).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # Pyodide's lock file names a micropip build that only its CDN serves; PyPI's wheel of the
 # same version is built differently (another sha256), so the build pins PyPI's wheel and
 # rewrites the lock entry to match it.  (micropip >= 0.8 needs Python >= 3.13: pip on an
@@ -50,8 +48,13 @@ def pyodide_runtime(out: Path) -> Path:
     for name, (version, sha, depends) in WHEELS.items():
         whl = pypi_wheel(name, version, sha, CACHE)
         shutil.copy(whl, out / whl.name)
-        shipped[name] = {**lock["packages"][name], "file_name": whl.name, "version": version,
-                         "sha256": sha, "depends": depends}
+        shipped[name] = {
+            **lock["packages"][name],
+            "file_name": whl.name,
+            "version": version,
+            "sha256": sha,
+            "depends": depends,
+        }
     lock["packages"] = shipped
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
     return out

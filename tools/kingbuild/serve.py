@@ -17,8 +17,12 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     # an instance attribute in typeshed's stubs, a class default here
     extensions_map: dict[str, str] = {  # noqa: RUF012
         **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-        ".json": "application/json", ".webmanifest": "application/manifest+json"}
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+    }
 
     def end_headers(self) -> None:
         headers = Path(self.directory, HEADERS_FILE)

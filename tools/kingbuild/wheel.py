@@ -22,8 +22,9 @@ def version(root: Path = ROOT) -> str:
     """``__version__`` of kingweb/__init__.py, read without importing the package."""
     tree = ast.parse((root / PACKAGE / "__init__.py").read_text())
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__version__"
-                                                for t in node.targets):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__version__" for t in node.targets
+        ):
             value = ast.literal_eval(node.value)
             if isinstance(value, str):
                 return value
@@ -34,8 +35,13 @@ def metadata(root: Path = ROOT) -> bytes:
     """The core metadata (METADATA / PKG-INFO) from pyproject.toml's [project]."""
     project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
     assert project.get("dynamic") == ["version"], "pyproject.toml: only the version is dynamic"
-    lines = ["Metadata-Version: 2.1", f"Name: {project['name']}", f"Version: {version(root)}",
-             f"Summary: {project['description']}", f"Requires-Python: {project['requires-python']}"]
+    lines = [
+        "Metadata-Version: 2.1",
+        f"Name: {project['name']}",
+        f"Version: {version(root)}",
+        f"Summary: {project['description']}",
+        f"Requires-Python: {project['requires-python']}",
+    ]
     if "license" in project:
         lines.append(f"License: {project['license']['text']}")
     lines += [f"Requires-Dist: {d}" for d in project.get("dependencies", [])]
@@ -59,8 +65,12 @@ def write_wheel(out: Path, files: list[tuple[str, bytes]], root: Path = ROOT) ->
     ver = version(root)
     info = f"{PACKAGE}-{ver}.dist-info"
     wheel = b"Wheel-Version: 1.0\nGenerator: kingbuild\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    files = [*files, (f"{info}/METADATA", metadata(root)), (f"{info}/WHEEL", wheel),
-             (f"{info}/top_level.txt", f"{PACKAGE}\n".encode())]
+    files = [
+        *files,
+        (f"{info}/METADATA", metadata(root)),
+        (f"{info}/WHEEL", wheel),
+        (f"{info}/top_level.txt", f"{PACKAGE}\n".encode()),
+    ]
     record = [record_row(arc, data) for arc, data in files]
     record.append(f"{info}/RECORD,,")
     files.append((f"{info}/RECORD", ("\n".join(record) + "\n").encode()))
@@ -75,8 +85,11 @@ def write_wheel(out: Path, files: list[tuple[str, bytes]], root: Path = ROOT) ->
 def sources(root: Path = ROOT) -> list[tuple[str, bytes]]:
     """The package's files as the wheel holds them: every module and the py.typed marker."""
     pkg = root / PACKAGE
-    paths = sorted(p for p in pkg.rglob("*") if p.is_file() and (p.suffix == ".py" or p.name == "py.typed")
-                   and "__pycache__" not in p.parts)
+    paths = sorted(
+        p
+        for p in pkg.rglob("*")
+        if p.is_file() and (p.suffix == ".py" or p.name == "py.typed") and "__pycache__" not in p.parts
+    )
     return [(p.relative_to(root).as_posix(), p.read_bytes()) for p in paths]
 
 
