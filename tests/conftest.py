@@ -32,6 +32,36 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+# Action strings a fuzzer tries beside the legal ones: every King word, offers out of range
+# or in non-ASCII digits, unknown dealers and trumps, and the malformed.
+ODD_ACTIONS = [
+    "pass",
+    "accept",
+    "reject",
+    "4333",
+    "ultimatum",
+    "auction",
+    "down",
+    "up:NT",
+    "up:X",
+    "offer:up:9",
+    "offer:null:5",
+    "offer:up:0",
+    "offer:up:8",
+    "offer:up:1",
+    "offer:null:1",
+    "offer:up:٣",
+    "offer:up:²",
+    "offer:up:03",
+    "dealer:4",
+    "dealer:0",
+    "dealer:x",
+    "offer:",
+    "::",
+    "",
+]
+
+
 @pytest.fixture
 def rng():
     return random.Random(12345)

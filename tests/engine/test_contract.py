@@ -18,6 +18,8 @@ from kingweb.cards import CODES
 from kingweb.errors import ERRORS, REFUSALS
 from kingweb.session import Session, handle
 
+from conftest import ODD_ACTIONS
+
 SUIT_HANDS = [[r + s for r in "23456789TJQKA"] for s in "CDHS"]
 # KINGWEB_FUZZ=5000 runs a long hunt; the suite's default keeps each fuzzer to seconds
 RUNS = int(os.environ.get("KINGWEB_FUZZ", "120"))
@@ -219,34 +221,7 @@ json_values = st.recursive(
 actions = st.one_of(
     st.sampled_from(CODES),
     json_values,
-    st.sampled_from(
-        [
-            "pass",
-            "accept",
-            "reject",
-            "4333",
-            "ultimatum",
-            "auction",
-            "down",
-            "up:NT",
-            "up:X",
-            "offer:up:9",
-            "offer:null:5",
-            "offer:up:0",
-            "offer:up:8",
-            "offer:up:1",
-            "offer:null:1",
-            "offer:up:٣",
-            "offer:up:²",
-            "offer:up:03",
-            "dealer:4",
-            "dealer:0",
-            "dealer:x",
-            "offer:",
-            "::",
-            "",
-        ]
-    ),
+    st.sampled_from(ODD_ACTIONS),
 )
 seats = st.one_of(st.none(), st.integers(-2, 5), st.booleans(), st.floats(0, 4), st.text(max_size=2))
 games = st.sampled_from(

@@ -11,6 +11,8 @@ from kingweb import IllegalAction
 from kingweb.cards import CODES
 from kingweb.king import TOTALS
 
+from conftest import ODD_ACTIONS
+
 seeds = st.integers(min_value=0, max_value=2**31 - 1)
 king_options = st.fixed_dictionaries(
     {},
@@ -135,22 +137,7 @@ def test_json_round_trip_continues_identically(game, seed, play_seed, steps):
     st.one_of(
         st.text(max_size=12),
         st.sampled_from(CODES),
-        st.sampled_from(
-            [
-                "pass",
-                "accept",
-                "reject",
-                "4333",
-                "ultimatum",
-                "auction",
-                "down",
-                "up:NT",
-                "offer:up:9",
-                "offer:null:5",
-                "offer:up:0",
-                "dealer:4",
-            ]
-        ),
+        st.sampled_from(ODD_ACTIONS),
     ),
 )
 def test_illegal_actions_are_refused_and_change_nothing(game, seed, steps, action):
