@@ -88,6 +88,7 @@
  * @property {string[]} cards
  * @property {number} leader
  * @property {number} winner
+ * @property {number} deal_no   the deal it was played in
  * @property {number} serial
  */
 

@@ -32,7 +32,9 @@ export function renderTrick(v, deck, slide) {
   const cards = (v.trick || []).map((x) => placed(x.card, x.seat, v, deck, slide));
   box.replaceChildren(...cards);
   onTable = new Set((v.trick || []).map((x) => x.card));
-  if (cards.length) setNote("");
+  // the taker's name stays while the table is empty, but only for a trick of this deal's play
+  const lt = v.last_trick;
+  if (cards.length || !lt || lt.deal_no !== v.deal_no || (v.phase && v.phase !== "play")) setNote("");
 }
 
 /** Lay the human's card on the table at once, before the engine has answered.

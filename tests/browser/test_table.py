@@ -243,3 +243,19 @@ def test_the_rules_dialog_shows_the_match_in_play_with_section_anchors(browser, 
     for section in ("auction", "decision", "payment", "options"):
         assert dialog.locator(f"#rules-{section}").count() == 1, section
     ctx.close()
+
+
+def test_a_new_deal_does_not_show_the_last_deals_taker(page, base_url):
+    """The taker's name stays on the empty table between tricks, but not into the next
+    deal: there it would name a trick nobody can see any more."""
+    from browser_support import play_until
+
+    open_game(page, base_url, "kingru", seed=9, level="random")
+    rng = random.Random(4)
+    play_until(
+        page,
+        lambda s: rng.choice(s["legal"]) if s["legal"] else None,
+        stop=lambda s: s["banner"].startswith("Deal 2") and s["my_turn"] and not s["trick"],
+        timeout=200,
+    )
+    assert page.locator("#trick-note").text_content() == ""
