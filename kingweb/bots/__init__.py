@@ -51,6 +51,22 @@ HARD_SAMPLES = {"whist": 240, "king": 160, "kingru": 240}
 EXPERT = 4
 
 
+def position_key(seed: int, view: View) -> tuple[object, ...]:
+    """What a seeded bot's randomness is keyed on: its seed and the position it decides in
+    (so that the same position gets the same decision, whatever came before)."""
+    # (only King's view has an auction: ``.get`` on the union of views gives ``object``)
+    auction = cast("Auction | dict[str, list[Bid]]", view.get("auction", {}))
+    return (
+        seed,
+        view["seat"],
+        view["deal_no"],
+        len(view.get("tricks", [])),
+        len(view.get("trick", [])),
+        tuple(view["hand"]),
+        len(auction.get("bids", [])),
+    )
+
+
 class Bot:
     """A player of any game at one level.  ``decide(view)`` returns a legal action."""
 
@@ -67,18 +83,7 @@ class Bot:
 
     def _rng(self, view: View) -> random.Random:
         # a decision depends on the seed and the position only, not on earlier calls
-        # (only King's view has an auction: ``.get`` on the union of views gives ``object``)
-        auction = cast("Auction | dict[str, list[Bid]]", view.get("auction", {}))
-        key = (
-            self.seed,
-            view["seat"],
-            view["deal_no"],
-            len(view.get("tricks", [])),
-            len(view.get("trick", [])),
-            tuple(view["hand"]),
-            len(auction.get("bids", [])),
-        )
-        return random.Random(repr(key))
+        return random.Random(repr(position_key(self.seed, view)))
 
     def decide(self, view: View | dict[str, Any]) -> str:
         """A legal action for the seat of ``view`` (``game.view(seat)``; ``dict[str, Any]``

@@ -43,8 +43,9 @@ from ..game import Game
 from ..king import UP_MODES, King, offer_value, settle
 from ..play import Play
 from ..trickgame import TrickGame
-from ..views import Auction, Bid, KingRuView, KingView, View
+from ..views import KingRuView, KingView, View
 from ..whist import WhistPlay
+from . import position_key
 from .knowledge import Knowledge
 
 # pyspiel and open_spiel have no type stubs: their classes are ``Any`` to mypy, and the
@@ -396,20 +397,7 @@ class IsmctsBot:
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
-        # (only King's view has an auction: ``.get`` on the union of views gives ``object``)
-        auction = cast("Auction | dict[str, list[Bid]]", view.get("auction", {}))
-        key = repr(
-            (
-                self.seed,
-                view["seat"],
-                view["deal_no"],
-                len(view.get("tricks", [])),
-                len(view.get("trick", [])),
-                tuple(view["hand"]),
-                len(auction.get("bids", [])),
-                view.get("phase"),
-            )
-        )
+        key = repr((*position_key(self.seed, view), view.get("phase")))
         rng = random.Random(key)
         root = deal_game(view["game"]).state_of_view(view, rng)
         bot = self.search(root, rng, rng.randrange(2**31))
