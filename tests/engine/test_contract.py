@@ -18,7 +18,7 @@ from kingweb.cards import CODES
 from kingweb.errors import ERRORS, REFUSALS
 from kingweb.session import Session, handle
 
-from conftest import ODD_ACTIONS
+from conftest import ODD_ACTIONS, play_out
 
 SUIT_HANDS = [[r + s for r in "23456789TJQKA"] for s in "CDHS"]
 # KINGWEB_FUZZ=5000 runs a long hunt; the suite's default keeps each fuzzer to seconds
@@ -240,11 +240,7 @@ games = st.sampled_from(
 def test_fuzz_act_refuses_with_a_code_and_changes_nothing(game, seed, steps, action, seat):
     gid, options = game
     g = kingweb.new_game(gid, seed=seed, options=options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.over:
-            break
-        g.act(rng.choice(g.legal()))
+    play_out(g, random.Random(seed), until=lambda g: len(g.actions) >= steps)
     before = (g.to_json(), [g.view(s) for s in range(g.players)])
     legal, turn = g.legal(), g.turn
     try:

@@ -11,7 +11,7 @@ from kingweb import IllegalAction
 from kingweb.cards import CODES
 from kingweb.king import TOTALS
 
-from conftest import ODD_ACTIONS
+from conftest import ODD_ACTIONS, play_out
 
 seeds = st.integers(min_value=0, max_value=2**31 - 1)
 king_options = st.fixed_dictionaries(
@@ -77,11 +77,7 @@ def played(game, seed, play_seed, steps):
     """A game of ``game`` = (id, options) after up to ``steps`` random legal actions."""
     gid, options = game
     g = kingweb.new_game(gid, seed=seed, options=options)
-    rng = random.Random(play_seed)
-    for _ in range(steps):
-        if g.over:
-            break
-        g.act(rng.choice(g.legal()))
+    play_out(g, random.Random(play_seed), until=lambda g: len(g.actions) >= steps)
     return g
 
 

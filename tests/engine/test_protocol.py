@@ -177,11 +177,7 @@ GAMES = st.sampled_from(
 def test_every_refusal_has_a_registered_code(game, seed, steps, action, seat):
     gid, options = game
     g = kingweb.new_game(gid, seed=seed, options=options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.over:
-            break
-        g.act(rng.choice(g.legal()))
+    play_out(g, random.Random(seed), until=lambda g: len(g.actions) >= steps)
     if seat is not None and seat >= g.players:
         seat = None
     if not g.over and action in g.legal() and seat in (None, g.turn):
@@ -258,11 +254,7 @@ def test_rules_errors_carry_code_and_params(call, code, params):
 def test_hints_answer_a_registered_reason_with_params(game, seed, steps):
     gid, options = game
     g = kingweb.new_game(gid, seed=seed, options=options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.over:
-            break
-        g.act(rng.choice(g.legal()))
+    play_out(g, random.Random(seed), until=lambda g: len(g.actions) >= steps)
     if g.over:
         return
     for seat in range(g.players):
