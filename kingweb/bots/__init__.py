@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .. import cards
 from ..cards import INDEX
-from ..play import Contract
+from ..play import Contract, beats
 from ..views import Auction, Bid, KingView, View, WhistView
 from . import bidding
 from .endgame import OutOfTime
@@ -215,7 +215,7 @@ def _position(know: Knowledge) -> _Position:
     for s, c in know.trick:
         if p.led < 0:
             p.led, p.best, p.best_seat = c // 13, c, s
-        elif (c // 13 == p.best // 13 and c > p.best) or (c // 13 == trump and p.best // 13 != trump):
+        elif beats(c, p.best, trump):
             p.best, p.best_seat = c, s
     return p
 
