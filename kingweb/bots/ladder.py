@@ -4,8 +4,9 @@ written as a table into ``docs/BENCHMARKS.md`` (section "Bot ladder").
 Each rung is one arena match (see ``arena``): in the four-player games one ISMCTS seat
 against three kingweb bots of a level, rotated through every seat, so that every hand
 is played by both.  A rung's result is kept in ``docs/ladder.json`` as soon as it is
-played, so that rungs may be run one at a time (``--rungs``) and the table is always
-written from every result kept; each row says its seed, boards and how long it ran.
+played, so that rungs may be run one at a time (``--rungs``), or side by side in two
+processes on a machine with two cores, and the table is always written from every result
+kept; each row says its seed, boards and how long it ran.
 """
 
 import argparse
@@ -161,8 +162,10 @@ def main(args: argparse.Namespace) -> None:
             raise SystemExit(f"{rung!r} is not a rung (one of {', '.join(RUNGS)})")
         n = int(boards.get(rung, RUNGS[rung][3]))
         print(f"{rung}: {n} boards")
-        results[rung] = play(rung, n, args.seed, args.budget, minutes=args.minutes)
-        r = results[rung]
+        r = play(rung, n, args.seed, args.budget, minutes=args.minutes)
+        # read the kept results again: another process may have played other rungs meanwhile
+        results = json.loads(store.read_text()) if store.exists() else {}
+        results[rung] = r
         print(
             f"  {r['level']} − ismcts:{r['simulations']}: {r['diff']:+.2f} ± {r['ci95']:.2f} ({r['minutes']:.1f} min)"
         )

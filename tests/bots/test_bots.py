@@ -327,6 +327,39 @@ def test_ladder_writes_its_own_section_only(tmp_path):
     assert doc.read_text().count("## Bot ladder") == 1 and "(not significant)" in doc.read_text()
 
 
+def test_ladder_keeps_rungs_another_process_wrote_meanwhile(tmp_path, monkeypatch):
+    import argparse
+    import json
+
+    from kingweb.bots import ladder
+
+    store = tmp_path / "ladder.json"
+    store.write_text("{}")
+
+    def fake_play(rung, boards, seed, budget, out=print, minutes=None):
+        # while this rung plays, another process files its own rung
+        other = {"rung": "kingru-hard", "game": "kingru", "level": "hard", "simulations": 1000}
+        store.write_text(json.dumps({"kingru-hard": other}))
+        return {
+            "rung": rung,
+            "game": "whist",
+            "level": "hard",
+            "simulations": 1000,
+            "diff": 0.5,
+            "ci95": 0.2,
+            "minutes": 1.0,
+        }
+
+    monkeypatch.setattr(ladder, "play", fake_play)
+    monkeypatch.setattr(ladder, "write", lambda results, doc: None)
+    monkeypatch.setattr(ladder, "table", lambda results: "")
+    args = argparse.Namespace(
+        docs=str(tmp_path), table_only=False, rungs="whist-hard", boards=None, seed=1, budget=1.0, minutes=None
+    )
+    ladder.main(args)
+    assert set(json.loads(store.read_text())) == {"whist-hard", "kingru-hard"}
+
+
 def test_expert_is_a_deeper_hard_not_yet_offered_to_the_page():
     from kingweb.bots import EXPERT, LEVELS
     from kingweb.session import info
