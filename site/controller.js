@@ -34,6 +34,8 @@ let dealtUntil = 0;  // performance.now() when the dealing animation ends
 let finishing = null;  // a finished trick on show
 let restarted = false;  // the engine was restarted after a crash: resume, do not start over
 let engineDown = false;  // a crash is being restarted from: what was under way stops there
+/** @type {string | null} */
+let stuckAt = null;  // the save when the worker was last taken for stuck
 
 const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, crashed: onCrashed };
 
@@ -138,7 +140,7 @@ function advance() {
     }
     const line = page.embedded ? null : recordMatch(view);
     return dialogs.showMatchEnd(view, line, {
-      onPlayAgain: () => { startGame(view.game, view.options, view.level).catch((e) => toast(refusalText(e, page.view))); },
+      onPlayAgain: () => { startGame(view.game, view.options, view.level).catch(tellFailure); },
       onNewGame: openNewGame,
       onStats: showStats,
     });
@@ -166,7 +168,7 @@ async function botStep() {
     if (r.ok) await setView(r.state); else advance();
   } catch (e) {
     page.busy = false;
-    toast(refusalText(/** @type {any} */ (e), page.view));
+    tellFailure(e);
   }
 }
 
@@ -197,7 +199,7 @@ async function humanAct(action) {
     await setView(r.state);
   } catch (e) {
     page.busy = false;
-    toast(refusalText(/** @type {any} */ (e), page.view));
+    tellFailure(e);
   }
 }
 
@@ -258,14 +260,26 @@ async function resume() {
   }
 }
 
-/** The worker broke after its boot (a request that crashed Python): start a new one,
- * which picks up the last save.  Calls under way have been refused already.
- * @param {string} message */
-function onCrashed(message) {
+/** A request that failed: say why, unless the engine is being restarted (its notice says
+ * so, and the failed request's own words would cover what the restart tells).
+ * @param {any} e @param {number} [ms] */
+function tellFailure(e, ms) {
+  if (!engineDown) toast(refusalText(e, page.view), ms);
+}
+
+/** The worker broke after its boot (a request that crashed Python), or is stuck: start a
+ * new one, which picks up the last save.  Calls under way have been refused already.
+ * @param {string} message @param {import("./engine.js").Stuck | null} stuck */
+function onCrashed(message, stuck) {
   clearTimeout(timer);
   page.busy = false;
   page.view = null;
-  notice(t("engine_crashed", { msg: message }));
+  // stuck again with the save just as it was at the last stick (no move kept since): the
+  // save itself leads the engine into the loop, and resuming it once more would loop again
+  const raw = stuck ? readSave() : null;
+  if (raw !== null && raw === stuckAt) setAside(raw, t("save_stuck"));
+  stuckAt = raw;
+  notice(stuck ? t("engine_stuck", { s: stuck.seconds }) : t("engine_crashed", { msg: message }));
   restarted = true;
   engineDown = true;
   showProgress("runtime", 5);
@@ -313,7 +327,7 @@ async function onReady(engineInfo) {
       const game = cfg.game || prefs.game;
       return await startGame(game, cfg.options || {}, cfg.level || prefs.level, cfg.seed, cfg.seat);
     }
-  } catch (e) { toast(refusalText(/** @type {any} */ (e), page.view), 8000); }
+  } catch (e) { tellFailure(e, 8000); }
   // a crash on the way (a save that broke the engine is set aside by resume) leaves the
   // rest to the new engine's onReady
   if (engineDown || await resume() || engineDown) return;
@@ -330,7 +344,7 @@ function onHostCommand(msg) {
   if (problems.length) notice(t("bad_command", { list: problems.join(", ") }));
   if (!c) return;
   if (c.type === "new-game") {
-    startGame(c.game || game, c.options || {}, c.level || prefs.level, c.seed).catch((e) => toast(refusalText(e, page.view)));
+    startGame(c.game || game, c.options || {}, c.level || prefs.level, c.seed).catch(tellFailure);
   } else {
     if (c.lang) { prefs.lang = c.lang; applyLang(); }
     if (c.speed) prefs.speed = c.speed;
@@ -408,7 +422,7 @@ async function lessonTry(action) {
     page.lessonFeedback = t("right");
     await setView(r.state, { animate: false });
     host && host.post("lesson-done", { lesson: r.state.lesson });
-  } catch (e) { page.busy = false; toast(refusalText(/** @type {any} */ (e), page.view)); }
+  } catch (e) { page.busy = false; tellFailure(e); }
 }
 
 /** The next lesson of the same game, if any. @param {string} id */
@@ -428,9 +442,9 @@ function openNewGame() {
     onPlay: (game, options, choice) => {
       prefs.speed = choice.speed; prefs.fourColor = choice.fourColor; prefs.deck = choice.deck; prefs.autoplay = choice.autoplay;
       savePrefs();
-      startGame(game, options, choice.level).catch((e) => toast(refusalText(e, page.view), 6000));
+      startGame(game, options, choice.level).catch((e) => tellFailure(e, 6000));
     },
-    onLesson: (id) => { page.lessonFeedback = ""; startLesson(id).catch((e) => toast(refusalText(e, page.view))); },
+    onLesson: (id) => { page.lessonFeedback = ""; startLesson(id).catch(tellFailure); },
     // the rules as the welcome's table rules set them now; closing them returns to the welcome
     onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, undefined, () => setTimeout(openNewGame, 0)),
   });
@@ -446,7 +460,7 @@ async function showHint() {
     page.hinted = h.action;
     render();
     toast(`${choiceLabel(h.action, view)} — ${reasonText(h, view)}`, 6000);
-  } catch (e) { toast(refusalText(/** @type {any} */ (e), page.view)); }
+  } catch (e) { tellFailure(e); }
 }
 
 async function undo() {
@@ -456,7 +470,7 @@ async function undo() {
     /** @type {Step} */
     const r = await call("undo");
     if (r.ok) { page.shownDeals = Math.min(page.shownDeals, r.state.deals.length); await setView(r.state, { animate: false }); }
-  } catch (e) { toast(refusalText(/** @type {any} */ (e), page.view)); }
+  } catch (e) { tellFailure(e); }
 }
 
 function showLastTrick() { if (page.view) dialogs.showLastTrick(page.view, prefs.deck); }

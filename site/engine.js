@@ -14,21 +14,30 @@
  * @property {(stage: string, pct: number) => void} progress
  * @property {(info: Info) => void} ready
  * @property {(message: string, kind: FailureKind) => void} failed   the boot failed
- * @property {(message: string) => void} crashed   the worker broke after its boot: every
- *   request under way has been refused, and the page must start a new one
+ * @property {(message: string, stuck: Stuck | null) => void} crashed   the worker broke after
+ *   its boot, or left a request unanswered for too long (`stuck`): every request under way
+ *   has been refused, and the page must start a new one
  */
+
+/** A worker taken for stuck: how long its request waited.
+ * @typedef {{seconds: number}} Stuck */
 
 /** A refusal from the engine, or a request the worker could not answer (kind "crash").
  * @typedef {Error & {kind?: string}} EngineError */
 
 /** @type {Worker | null} */
 let worker = null;
-/** @type {Map<number, {resolve: (v: any) => void, reject: (e: Error) => void, cmd: Command}>} */
+/** @type {Map<number, {resolve: (v: any) => void, reject: (e: Error) => void, cmd: Command, timer: ReturnType<typeof setTimeout>}>} */
 const calls = new Map();
 let nextId = 1;
 /** @type {BootHandlers | null} */
 let handlers = null;
 let booted = false;
+
+// A request unanswered this long means the worker is stuck (a loop in Python), not slow: a
+// bot's think is capped at its budget (0.4 s) and the longest save loads in well under a
+// second even on a slow phone.  A test may shorten it (window.kingwebRequestLimitMs).
+const REQUEST_LIMIT_MS = 30_000;
 
 // time spent in Python, per request: read by the benchmark (python build.py bench)
 /** @type {{cmd: string, ms: number}[]} */
@@ -41,17 +50,19 @@ function receive(ev) {
   const c = calls.get(m.id);
   if (!c) return;
   calls.delete(m.id);
+  clearTimeout(c.timer);
   perf.push({ cmd: c.cmd, ms: m.ms });
   if (perf.length > 2000) perf.splice(0, 1000);
   if (m.response.ok) c.resolve(m.response.result);
   else c.reject(Object.assign(new Error(m.response.error), { kind: m.response.kind, code: m.response.code, params: m.response.params }));
 }
 
-/** The worker broke after its boot: refuse what is under way, tell the page. @param {string} message */
-function crashed(message) {
-  for (const c of calls.values()) c.reject(Object.assign(new Error(message), { kind: "crash" }));
+/** The worker broke after its boot, or is stuck: refuse what is under way, tell the page.
+ * @param {string} message @param {number} [stuckFor]  seconds a request waited, if stuck */
+function crashed(message, stuckFor) {
+  for (const c of calls.values()) { clearTimeout(c.timer); c.reject(Object.assign(new Error(message), { kind: "crash" })); }
   calls.clear();
-  if (handlers) handlers.crashed(message);
+  if (handlers) handlers.crashed(message, stuckFor === undefined ? null : { seconds: stuckFor });
 }
 
 /** @param {BootNews} m */
@@ -95,19 +106,25 @@ export function startEngine(on) {
 export function restartEngine(on) {
   if (worker) worker.terminate();
   worker = null;
-  for (const c of calls.values()) c.reject(Object.assign(new Error("the engine restarted"), { kind: "crash" }));
+  for (const c of calls.values()) { clearTimeout(c.timer); c.reject(Object.assign(new Error("the engine restarted"), { kind: "crash" })); }
   calls.clear();
   startEngine(on);
 }
 
 /** One request; resolves with the answer's `result`, rejects with its English `error`.
+ * A request left unanswered past the limit counts as a crash of the worker (`crashed`).
  * @param {Command} cmd
  * @param {object} [args]
  * @returns {Promise<any>} */
 export function call(cmd, args = {}) {
   return new Promise((resolve, reject) => {
     const id = nextId++;
-    calls.set(id, { resolve, reject, cmd });
+    const knob = /** @type {any} */ (window).kingwebRequestLimitMs;
+    const limit = typeof knob === "number" && knob > 0 ? knob : REQUEST_LIMIT_MS;
+    const timer = setTimeout(() => {
+      if (calls.has(id)) crashed(`no answer to "${cmd}" in ${limit} ms`, Math.round(limit / 1000));
+    }, limit);
+    calls.set(id, { resolve, reject, cmd, timer });
     /** @type {Worker} */ (worker).postMessage({ id, cmd, args });
   });
 }

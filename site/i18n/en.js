@@ -56,6 +56,8 @@ export default {
   hint_none: "No hint: it is not your turn.",
   load_crashed: "The card engine failed to start: {msg}. The files downloaded, so your connection is not to blame; try again, or reload the page.",
   engine_crashed: "The card engine crashed ({msg}) and was restarted.",
+  engine_stuck: "The card engine stopped answering for {s} s and was restarted.",
+  save_stuck: "it left the card engine stuck twice",
   bad_command: "The page around the game sent settings that were not understood and were ignored: {list}.",
   prefs_corrupt: "Some of your saved settings could not be used ({list}) and are back to their defaults; the old settings were kept as {key}.",
   prefs_unkept: "Some of your saved settings could not be used ({list}) and are back to their defaults; there was no room in this browser to keep the old ones.",

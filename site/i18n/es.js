@@ -48,6 +48,8 @@ export default {
   last_trick_none: "Aún no se ha jugado ninguna baza.", won_by: "la gana {name}", won_by_you: "la ganas tú", hint_none: "Sin pista: no es tu turno.",
   load_crashed: "El motor de cartas falló al arrancar: {msg}. Los archivos se descargaron, así que la conexión no es la causa; reintenta o recarga la página.",
   engine_crashed: "El motor de cartas se detuvo por un error ({msg}) y se reinició.",
+  engine_stuck: "El motor de cartas dejó de responder durante {s} s y se reinició.",
+  save_stuck: "dejó el motor de cartas bloqueado dos veces",
   bad_command: "La página que contiene el juego envió ajustes que no se entendieron y se ignoraron: {list}.",
   prefs_corrupt: "Algunos ajustes guardados no se pudieron usar ({list}) y volvieron a los de defecto; los anteriores se guardaron como {key}.",
   prefs_unkept: "Algunos ajustes guardados no se pudieron usar ({list}) y volvieron a los de defecto; no hubo espacio en el navegador para guardar los anteriores.",

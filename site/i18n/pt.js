@@ -48,6 +48,8 @@ export default {
   last_trick_none: "Nenhuma vaza foi jogada ainda.", won_by: "levada por {name}", won_by_you: "você a levou", hint_none: "Sem dica: não é sua vez.",
   load_crashed: "O motor de cartas falhou ao iniciar: {msg}. Os arquivos foram baixados, então a conexão não é a causa; tente de novo ou recarregue a página.",
   engine_crashed: "O motor de cartas parou por um erro ({msg}) e foi reiniciado.",
+  engine_stuck: "O motor de cartas deixou de responder por {s} s e foi reiniciado.",
+  save_stuck: "travou o motor de cartas duas vezes",
   bad_command: "A página que contém o jogo enviou ajustes que não foram entendidos e foram ignorados: {list}.",
   prefs_corrupt: "Alguns ajustes salvos não puderam ser usados ({list}) e voltaram ao padrão; os anteriores foram guardados como {key}.",
   prefs_unkept: "Alguns ajustes salvos não puderam ser usados ({list}) e voltaram ao padrão; não houve espaço no navegador para guardar os anteriores.",

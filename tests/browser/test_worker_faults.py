@@ -142,3 +142,50 @@ def test_a_worker_that_crashes_mid_game_is_restarted_and_the_game_resumes(page, 
     n = len(hand)
     page.locator("#hand .card.legal").first.click()
     page.wait_for_function("(n) => document.querySelectorAll('#hand .card').length < n", arg=n, timeout=30_000)
+
+
+HAND = "[...document.querySelectorAll('#hand .card')].map((e) => e.dataset.card)"
+TO_ACT = "document.querySelector('#seat-bottom').classList.contains('to-act')"
+# a loop in the worker, as a bot stuck in Python would be: it answers nothing until killed
+SPIN = "setTimeout(() => { const end = Date.now() + 300000; while (Date.now() < end) {} }, 0)"
+
+
+def game_worker(page, old=None):
+    return next(w for w in reversed(page.workers) if w.url.endswith("/worker.js") and w is not old)
+
+
+def test_a_stuck_worker_is_restarted_and_a_save_that_sticks_it_again_is_set_aside(page, base_url):
+    page.add_init_script(prefs_script())
+    page.goto(base_url + "?game=kingru&seed=9&level=easy")
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    page.wait_for_function(TO_ACT, timeout=60_000)
+    page.evaluate("window.kingwebRequestLimitMs = 3000")
+    hand = page.evaluate(HAND)
+    # stuck once: the request goes unanswered, a new worker resumes the save
+    first = game_worker(page)
+    first.evaluate(SPIN)
+    page.locator("#hand .card.legal").first.click()
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible", timeout=30_000)
+    assert "stopped answering for 3 s" in notice.inner_text(), notice.inner_text()
+    page.locator("#toast", has_text="resumed").wait_for(timeout=90_000)
+    page.wait_for_function(TO_ACT, timeout=60_000)
+    assert page.evaluate(HAND) == hand  # the card whose answer never came is not played
+    assert not page.evaluate("Object.keys(localStorage).filter((k) => k.includes('corrupt'))")
+    # stuck again at the same place, with no move kept since: the save leads the engine
+    # into the loop, and it is set aside, not resumed once more
+    game_worker(page, old=first).evaluate(SPIN)
+    page.locator("#hand .card.legal").first.click()
+    toast = page.locator("#toast", has_text="stuck twice")
+    toast.wait_for(timeout=90_000)
+    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('kingweb.save.corrupt.'))")
+    assert len(kept) == 1 and kept[0] in toast.inner_text(), (kept, toast.inner_text())
+    assert page.evaluate("localStorage.getItem('kingweb.save.v1')") is None
+    # the table is not stranded: a new game plays
+    page.evaluate("delete window.kingwebRequestLimitMs")
+    page.locator("#dialog[open] #play-whist").wait_for(timeout=60_000)
+    page.locator("#play-whist").click()
+    page.wait_for_function(TO_ACT, timeout=60_000)
+    before = page.evaluate(HAND)
+    page.locator("#hand .card.legal").first.click()
+    page.wait_for_function("(b) => JSON.stringify(" + HAND + ") !== JSON.stringify(b)", arg=before, timeout=30_000)
