@@ -10,7 +10,8 @@ Side by side in one run, on localhost, median of 5 (KINGWEB_BENCH_RUNS to change
 each cold (a new browser profile: micropip installs the wheel) and warm (a reload in the
 same profile, once the first visit has kept the installed package and filled the offline
 cache); the time to the first contentful paint of the table shell; and, measured in the
-worker, the time a ``normal`` and a ``hard`` bot turn takes (p95 over a stretch of play)."""
+worker, the time a ``normal`` bot turn takes in King and a ``hard`` one in each game (p95
+over a stretch of play: the issue's target is hard's p95 <= 500 ms in every game)."""
 
 import functools
 import http.server
@@ -95,11 +96,14 @@ def p95(xs):
     return xs[int(0.95 * (len(xs) - 1))]
 
 
-def bot_turns(browser, url, level, turns=120):
+GAMES = ("king", "kingru", "whist")
+
+
+def bot_turns(browser, url, level, turns=120, game="king"):
     ctx = browser.new_context(bypass_csp=True)  # wait_for_function evaluates strings
     page = ctx.new_page()
     page.add_init_script(prefs_script())
-    page.goto(url + f"?game=king&seed=3&level={level}&options=%7B%7D")
+    page.goto(url + f"?game={game}&seed=3&level={level}&options=%7B%7D")
     page.wait_for_selector("#hand .card", timeout=120_000)
     t0 = time.time()
     while time.time() - t0 < 240:
@@ -164,7 +168,7 @@ def main():
                     res[f"{kind}_warm"].append(warm)
                     ctx.close()
             normal = bot_turns(browser, url, "normal")
-            hard = bot_turns(browser, url, "hard", turns=60)
+            hard = {g: bot_turns(browser, url, "hard", turns=60, game=g) for g in GAMES}
             browser.close()
         httpd.shutdown()
     m = {k: median(v) for k, v in res.items()}
@@ -183,9 +187,11 @@ def main():
     print(
         f"  table shell first contentful paint {m['fcp']:6.0f} ms  (target ≤ 300: {'met' if m['fcp'] <= 300 else 'MISSED'})"
     )
-    for name, ms, target in (("normal", normal, 100), ("hard", hard, 500)):
+    turns = [("normal", "king", normal, 100)] + [("hard", g, hard[g], 500) for g in GAMES]
+    for name, game, ms, target in turns:
         print(
-            f"  {name:6s} bot turn in the worker: median {median(ms):6.1f} ms, p95 {p95(ms):6.1f} ms over {len(ms)} turns"
+            f"  {name:6s} bot turn in the worker, {game:6s}: median {median(ms):6.1f} ms, p95 {p95(ms):6.1f} ms"
+            f" over {len(ms)} turns"
             f"  (target p95 ≤ {target}: {'met' if p95(ms) <= target else 'MISSED'})"
         )
     steps = {}
@@ -201,7 +207,11 @@ def main():
     )
     cold_from, warm_from = INSTALLED[0::2], INSTALLED[1::2]
     print(f"  kingweb installed: cold loads {', '.join(cold_from)}; warm loads {', '.join(warm_from)}")
-    print(json.dumps({"medians_ms": m, "normal_p95": p95(normal), "hard_p95": p95(hard), "boot_ms": steps}))
+    print(
+        json.dumps(
+            {"medians_ms": m, "normal_p95": p95(normal), "hard_p95": {g: p95(hard[g]) for g in GAMES}, "boot_ms": steps}
+        )
+    )
     return 0
 
 
