@@ -260,3 +260,34 @@ def test_a_new_deal_does_not_show_the_last_deals_taker(page, base_url):
         timeout=200,
     )
     assert page.locator("#trick-note").text_content() == ""
+
+
+# The hand's look, read from the page: whether it rests, and each card's filter.
+HAND_LOOK_JS = """() => {
+  const f = (s) => [...document.querySelectorAll(s)].map(c => getComputedStyle(c).filter);
+  return { waiting: document.querySelector('#hand').classList.contains('waiting'),
+           all: f('#hand .card'), dim: f('#hand .card.dim'), legal: f('#hand .card.legal') };
+}"""
+
+
+def test_the_hand_rests_while_others_play_unlike_the_unplayable_cards_of_my_turn(browser, base_url, console_errors):
+    # reduced motion: no transition, so the styles read are the ones a player ends up seeing
+    ctx, page = open_at_speed(browser, base_url, console_errors, "normal", seed=12, reduced_motion="reduce")
+    rested = None
+    for _ in range(6):
+        wait_my_card_turn(page)
+        mine = page.evaluate(HAND_LOOK_JS)
+        assert not mine["waiting"] and all(x == "none" for x in mine["legal"]), mine
+        s = page_state(page)
+        page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
+        # the others play now: every card of the hand rests, none raised, none lit
+        page.wait_for_function("document.querySelector('#hand').classList.contains('waiting')", timeout=2000)
+        rested = page.evaluate(HAND_LOOK_JS)
+        assert rested["all"] and len(set(rested["all"])) == 1 and rested["all"][0] != "none", rested
+        assert page.locator("#hand .card.legal").count() == 0
+        if mine["dim"]:  # our turn had unplayable cards: their cue is not the resting look
+            assert set(mine["dim"]) != set(rested["all"]), (mine, rested)
+            break
+    else:
+        raise AssertionError("no turn with an unplayable card in six tries")
+    ctx.close()
