@@ -232,4 +232,5 @@ export default {
   payment_you_buyer: "You paid {owner} {n}",
   payment_you_owner: "{buyer} paid you {n}",
   to_bid: "{name} to bid",
+  dealer_mark: "D", seat_dealer: "dealer", seat_to_act: "to play",
 };

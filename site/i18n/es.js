@@ -224,4 +224,5 @@ export default {
   payment_you_buyer: "Pagaste {n} a {owner}",
   payment_you_owner: "{buyer} te pagó {n}",
   to_bid: "Puja {name}",
+  dealer_mark: "D", seat_dealer: "repartidor", seat_to_act: "en turno",
 };

@@ -224,4 +224,5 @@ export default {
   payment_you_buyer: "Você pagou {n} a {owner}",
   payment_you_owner: "{buyer} pagou {n} a você",
   to_bid: "Vez de {name} ofertar",
+  dealer_mark: "D", seat_dealer: "dá as cartas", seat_to_act: "vez de jogar",
 };

@@ -224,4 +224,5 @@ export default {
   payment_you_buyer: "Оплата: вы → {owner}, {n}",
   payment_you_owner: "Оплата: {buyer} → вам, {n}",
   to_bid: "Торгуется {name}",
+  dealer_mark: "С", seat_dealer: "сдающий", seat_to_act: "очередь хода",
 };

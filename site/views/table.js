@@ -77,9 +77,14 @@ function renderSeats(v) {
       meta.push(t("this_deal", { n: pointsText(v.deal_points[s], v) }));
     }
     const turn = v.turn === s && !v.over;
+    const dealer = dealerSeat(v) === s;
     const plate = el("div", { class: "plate" }, el("div", { class: "name" }, nm[s],
       turn && s === v.human ? el("span", { class: "cue", text: ` · ${t("your_turn")}` }) : null),
-    el("div", { class: "meta", text: meta.join(" · ") }));
+    el("div", { class: "meta", text: meta.join(" · ") }),
+    dealer ? el("span", { class: "dealer-mark", "aria-hidden": "true", title: t("seat_dealer"), text: t("dealer_mark") }) : null);
+    // a screen reader hears the seat as one labelled group: who, whether they dealt, whether they are to act
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", [nm[s], dealer ? t("seat_dealer") : "", turn ? t("seat_to_act") : ""].filter(Boolean).join(", "));
     const items = [plate];
     if (s !== v.human) {
       const n = v.hand_counts[s];
@@ -92,10 +97,19 @@ function renderSeats(v) {
   }
 }
 
+/** Who dealt this deal, or null while there is none to show: King's first dealer still
+ * being named, and a lesson's position, which nobody dealt.  @param {View} v */
+function dealerSeat(v) {
+  if (v.dealer === undefined || v.phase === "dealer" || v.lesson || v.scenario) return null;
+  return v.dealer;
+}
+
 /** The human has acted: the turn cue leaves them at once, before the engine answers. */
 export function clearMyTurn() {
   const me = $("seat-bottom");
   me.classList.remove("to-act");
+  const label = me.getAttribute("aria-label");
+  if (label) me.setAttribute("aria-label", label.replace(`, ${t("seat_to_act")}`, ""));
   const cue = me.querySelector(".cue");
   if (cue) cue.remove();
 }

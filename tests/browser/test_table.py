@@ -134,12 +134,12 @@ PLAY_NOW_JS = """(code) => {
 }"""
 
 
-def open_at_speed(browser, base_url, console_errors, speed, game="king", seed=12, viewport=DESKTOP, **ctx_args):
+def open_at_speed(browser, base_url, console_errors, speed, game="king", seed=12, viewport=DESKTOP, lang="en", **ctx_args):
     ctx = browser.new_context(viewport=viewport, **ctx_args)
     page = ctx.new_page()
     page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
     page.on("pageerror", lambda e: console_errors.append(str(e)))
-    prefs = json.dumps({"lang": "en", "speed": speed, "autoplay": False})
+    prefs = json.dumps({"lang": lang, "speed": speed, "autoplay": False})
     page.add_init_script(f"localStorage.setItem('kingweb.prefs.v1', {json.dumps(prefs)})")
     page.goto(f"{base_url}?game={game}&seed={seed}&level=easy")
     page.wait_for_selector("#hand .card", timeout=90_000)
@@ -290,4 +290,43 @@ def test_the_hand_rests_while_others_play_unlike_the_unplayable_cards_of_my_turn
             break
     else:
         raise AssertionError("no turn with an unplayable card in six tries")
+    ctx.close()
+
+
+SEATS_JS = """() => Object.fromEntries(['bottom', 'left', 'top', 'right'].map(p => {
+  const box = document.querySelector('#seat-' + p);
+  const plate = box.querySelector('.plate');
+  return [p, { label: box.getAttribute('aria-label') || '', dealer: box.querySelectorAll('.dealer-mark').length,
+               mark: (box.querySelector('.dealer-mark') || {}).textContent || '', to_act: box.classList.contains('to-act'),
+               fill: plate ? getComputedStyle(plate).backgroundColor : '' }];
+}))"""
+
+ACCENT = "rgb(242, 193, 78)"
+
+
+@pytest.mark.parametrize("game,seed,lang", [("king", 13, "en"), ("whist", 5, "ru")])
+def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(browser, base_url, console_errors, game, seed, lang):
+    from kingweb.session import Session
+
+    ctx, page = open_at_speed(browser, base_url, console_errors, "normal", game, seed, PHONE, lang, is_mobile=True, has_touch=True)
+    wait_my_card_turn(page)
+    v = Session().load(page.evaluate("localStorage.getItem('kingweb.save.v1')"))
+    where = ["bottom", "left", "top", "right"] if game == "king" else ["bottom", "top"]
+    words = {"en": ("dealer", "to play", "D"), "ru": ("сдающий", "очередь хода", "С")}[lang]
+    seats = page.evaluate(SEATS_JS)
+    for s, pos in enumerate(where):
+        assert seats[pos]["dealer"] == (1 if s == v["dealer"] else 0), (s, seats)
+        assert (words[0] in seats[pos]["label"]) == (s == v["dealer"]), seats[pos]
+        assert (words[1] in seats[pos]["label"]) == (s == 0), seats[pos]  # our turn
+    assert seats[where[v["dealer"]]]["mark"] == words[2]
+    assert seats["bottom"]["fill"] == ACCENT
+    # a bot to act: its plate is filled on a phone too, and its label says so
+    s = page_state(page)
+    page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
+    page.wait_for_function("document.querySelector('.seat.to-act:not(#seat-bottom)')", timeout=5000)
+    seats = page.evaluate(SEATS_JS)
+    bot = next(p for p in where if seats[p]["to_act"])
+    assert seats[bot]["fill"] == ACCENT and words[1] in seats[bot]["label"], seats[bot]
+    assert words[1] not in seats["bottom"]["label"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ctx.close()
