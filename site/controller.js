@@ -42,6 +42,7 @@ const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, c
 /** Draw the whole table from the page's state.  `deal`: the hand arrives dealt. */
 function render({ deal = false } = {}) {
   const v = page.finished || page.view;
+  document.body.classList.toggle("no-game", !v);
   if (!v) return;
   renderTable(v, { deck: prefs.deck, fourColor: prefs.fourColor, busy: page.busy }, { onLog: () => dialogs.showDealLog(v) });
   if (!page.animating) renderTrick(v, prefs.deck, moving());
@@ -265,6 +266,7 @@ function onCrashed(message) {
   clearTimeout(timer);
   page.busy = false;
   page.view = null;
+  render();
   notice(t("engine_crashed", { msg: message }));
   restarted = true;
   engineDown = true;
@@ -479,7 +481,7 @@ function applyLang() {
 /** The settings menu: speed, deck, colours, sound, forced cards and language, changed
  * mid-game and kept in the preferences. */
 function openSettings() {
-  dialogs.openSettings(prefs, { speeds: Object.keys(SPEEDS), decks: DECKS }, {
+  dialogs.openSettings(prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, inGame: !!page.view }, {
     onChange: (c) => {
       prefs.speed = c.speed; prefs.deck = c.deck; prefs.fourColor = c.fourColor; prefs.autoplay = c.autoplay;
       prefs.sound = c.sound; setSound(c.sound);

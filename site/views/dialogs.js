@@ -165,10 +165,10 @@ export function openNewGame(info, cur, lists, on) {
 
 /**
  * The settings menu: each change applies at once, mid-game (`onChange` with the new
- * settings); the table's other views (last trick, sheet, rules) are one tap away, as the
- * phone's bar has no room for them.
+ * settings); the table's other views (last trick, sheet, rules) are one tap away while a
+ * game is on the table (`inGame`).
  * @param {Settings} cur
- * @param {{speeds: string[], decks: string[]}} lists
+ * @param {{speeds: string[], decks: string[], inGame: boolean}} lists
  * @param {{onChange: (s: Settings) => void, onLang: (l: import("../i18n/index.js").Lang) => void,
  *          onLastTrick: () => void, onSheet: () => void, onRules: () => void, onClose: () => void}} on
  */
@@ -197,10 +197,10 @@ export function openSettings(cur, lists, on) {
     el("label", { for: "set-sound" }, sound, t("sound")),
     el("label", { for: "set-auto" }, auto, t("autoplay")),
     el("label", { for: "set-lang" }, t("language"), langSel),
-    el("div", { class: "row menu-views" },
+    lists.inGame ? el("div", { class: "row menu-views" },
       el("button", { type: "button", id: "menu-last", text: t("last_trick"), onclick: () => on.onLastTrick() }),
       el("button", { type: "button", id: "menu-sheet", text: t("score_sheet"), onclick: () => on.onSheet() }),
-      el("button", { type: "button", id: "menu-rules", text: t("rules"), onclick: () => on.onRules() })));
+      el("button", { type: "button", id: "menu-rules", text: t("rules"), onclick: () => on.onRules() })) : null);
   openDialog(t("settings"), form, [[t("close"), null, true]], on.onClose);
 }
 

@@ -330,3 +330,30 @@ def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(browser,
     assert words[1] not in seats["bottom"]["label"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ctx.close()
+
+
+GAME_ONLY = ["#btn-hint", "#btn-undo", "#btn-last", "#btn-sheet", "#btn-rules"]
+
+
+def test_the_bar_shows_game_controls_only_once_a_game_is_on_the_table(browser, base_url, console_errors):
+    ctx, page = new_page(browser, DESKTOP, console_errors)
+    page.goto(base_url)
+    page.wait_for_selector("#play-king", timeout=90_000)  # the welcome, no game yet
+    shown = lambda sels: {s: page.locator(s).is_visible() for s in sels}
+    assert shown(GAME_ONLY) == dict.fromkeys(GAME_ONLY, False)
+    # what works without a game stays: a new game, the settings (language), the More menu
+    assert shown(["#btn-new", "#btn-settings", "#more summary"]) == dict.fromkeys(["#btn-new", "#btn-settings", "#more summary"], True)
+    page.keyboard.press("Escape")  # the welcome closed: the settings, in another language
+    page.locator("#btn-settings").click()
+    assert page.locator("#menu-sheet").count() == 0  # no sheet without a game
+    page.select_option("#set-lang", "es")
+    page.locator("#dialog-actions button.primary").click()
+    page.locator("#more summary").click()
+    assert not page.locator("#btn-share").is_visible() and page.locator("#btn-stats").is_visible()
+    page.locator("#more summary").click()
+    page.locator("#btn-new").click()
+    page.locator("#play-king").click()
+    page.wait_for_selector("#hand .card", timeout=60_000)
+    assert shown(GAME_ONLY) == dict.fromkeys(GAME_ONLY, True)
+    assert page.locator("#btn-hint").inner_text() == "Pista"
+    ctx.close()
