@@ -51,7 +51,7 @@ export default {
   // results
   deal_result: "Deal {n}: {contract}", result_why: "{name}: {pts}", payment: "{buyer} paid {owner} {n}",
   match_over: "Match over", winner: "{names} wins!", winners: "{names} share the win!",
-  sheet_total: "Total", table_total: "Table total", check_ok: "sums check", check_bad: "sums do not check",
+  sheet_total: "Total", sums_bad: "These points do not add up as the rules say: please report it.",
   last_trick_none: "No trick has been played yet.", won_by: "won by {name}", won_by_you: "you won it",
   hint_none: "No hint: it is not your turn.",
   load_crashed: "The card engine failed to start: {msg}. The files downloaded, so your connection is not to blame; try again, or reload the page.",

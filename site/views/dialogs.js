@@ -315,7 +315,9 @@ export function decidingDeal(v) {
   return { deal, winner, other };
 }
 
-/** Every deal's points per seat, the totals and whether they sum as the rules say.
+/** Every deal's points per seat and the totals.  Each deal's points must sum to what the
+ * engine says its contract hands out, and the totals to the deals; a player learns of it
+ * only when they do not (an error to report), and #sheet-check says which it is.
  * @param {View} v */
 function sheetTable(v) {
   const nm = names(v);
@@ -327,7 +329,7 @@ function sheetTable(v) {
     if (sum !== d.total) ok = false;
     return el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: contractLabel(v, d.contract) }),
       ...d.points.map((p) => el("td", { text: String(p * scale) })),
-      el("td", { class: sum === d.total ? "ok" : "bad", text: `${sum * scale}` }));
+      el("td", { class: sum === d.total ? "" : "bad", text: `${sum * scale}` }));
   });
   const totals = v.scores;
   const grand = totals.reduce((a, b) => a + b, 0);
@@ -336,7 +338,7 @@ function sheetTable(v) {
   const foot = el("tr", {}, el("td", { text: "" }), el("td", { text: t("sheet_total") }),
     ...totals.map((p) => el("td", { text: String(p * scale) })), el("td", { text: String(grand * scale) }));
   const table = el("table", { class: "sheet", id: "sheet" }, el("thead", {}, head), el("tbody", {}, ...body), el("tfoot", {}, foot));
-  const check = el("p", { class: ok ? "ok" : "bad", id: "sheet-check", text: `${t("table_total")}: ${grand * scale} · ${t(ok ? "check_ok" : "check_bad")}` });
+  const check = el("p", { class: "bad", id: "sheet-check", "data-sums": ok ? "ok" : "bad", hidden: ok, text: ok ? "" : t("sums_bad") });
   return [table, check];
 }
 

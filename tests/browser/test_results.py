@@ -372,3 +372,34 @@ def test_every_new_word_is_in_all_four_languages(page, base_url):
     for cls in _CLASSES.values():
         for k in cls.OPTIONS:
             assert f"opt_help_{k}" in options, k
+
+
+# Each column of the score sheet: how its header and its cells are aligned, and whether
+# its figures are tabular.
+SHEET_COLUMNS_JS = """() => {
+  const t = document.querySelector('#sheet');
+  const cols = [...t.querySelectorAll('thead th')].map((th, i) => ({
+    head: getComputedStyle(th).textAlign,
+    cells: [...new Set([...t.querySelectorAll(`tbody tr td:nth-child(${i + 1})`)].map(td => getComputedStyle(td).textAlign))],
+  }));
+  return { cols, figures: getComputedStyle(t).fontVariantNumeric };
+}"""
+
+
+def test_the_score_sheet_says_nothing_of_its_sums_when_they_agree_and_aligns_its_figures(page, base_url):
+    open_game(page, base_url, "kingru", seed=9, level="random")
+    rng = random.Random(4)
+    play_until(page, lambda s: rng.choice(s["legal"]), stop=lambda s: s["banner"].startswith("Deal 2"), timeout=200)
+    page.keyboard.press("s")
+    sheet = page.locator("#dialog-content")
+    assert page.locator("#sheet tbody tr").count() == 1
+    check = page.locator("#sheet-check")
+    assert check.get_attribute("data-sums") == "ok" and check.is_hidden()
+    assert "sums" not in sheet.inner_text() and "Table total" not in sheet.inner_text()
+    look = page.evaluate(SHEET_COLUMNS_JS)
+    assert "tabular-nums" in look["figures"], look
+    cols = look["cols"]
+    # "#", the contract, four players, the deal's sum: words to the left, figures to the right,
+    # each header over its cells
+    assert [c["cells"] for c in cols] == [["right"], ["left"]] + [["right"]] * 5, cols
+    assert all([c["head"]] == c["cells"] for c in cols), cols
