@@ -4,7 +4,7 @@ import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
 import { rulesSections } from "../rules.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
-import { contractLabel, lessonText, names, offerLabel, pointsText, valueLabel } from "./labels.js";
+import { contractLabel, lessonText, names, numberText, offerLabel, pointsText, valueLabel } from "./labels.js";
 import { logLines } from "./narrate.js";
 
 /** @typedef {import("../protocol.js").View} View */
@@ -271,18 +271,18 @@ export function showDealResult(v, i, deck, then) {
     el("th", { text: t("sum_total") }), el("th", { text: t("sum_place") }));
   const rows = nm.map((name, s) => el("tr", { "data-seat": String(s), class: s === v.human ? "me" : "" },
     el("th", { scope: "row", text: name }), tookCell(counted[s] || [], v, deck, nm, d.owner),
-    el("td", { class: "pts", text: pointsText(d.points[s], v) }), el("td", { class: "total", text: String(totals[s] * (v.options.scale || 1)) }),
+    el("td", { class: "pts", text: pointsText(d.points[s], v) }), el("td", { class: "total", text: pointsText(totals[s], v, { total: true }) }),
     el("td", { class: "place", text: placeText(places[s]) })));
   const content = [el("table", { class: "sheet summary", id: "deal-summary" }, el("thead", {}, head), el("tbody", {}, ...rows))];
   if (v.game === "whist") {
     const target = d.target ?? v.options.target;
     const me = v.human, other = 1 - v.human;
     content.push(el("p", { class: "whist-match", id: "whist-match", text: t("whist_match", {
-      a: nm[me], x: totals[me], y: totals[other], b: nm[other], target }) }));
+      a: nm[me], x: pointsText(totals[me], v, { total: true }), y: pointsText(totals[other], v, { total: true }), b: nm[other], target }) }));
     if (d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
   }
   const capped = cappedPayment(d, v);
-  if (capped !== null) content.push(el("p", { class: "note", id: "payment-capped", text: t("payment_capped", { n: capped }) }));
+  if (capped !== null) content.push(el("p", { class: "note", id: "payment-capped", text: t("payment_capped", { n: numberText(capped) }) }));
   if (d.log && d.log.length && d.owner !== undefined && d.owner !== null) {
     content.push(el("h3", { text: t("log_title") }), el("ol", { class: "deal-log" }, ...logLines(v, d.log, d.owner).map((line) => el("li", { text: line }))));
   }
@@ -321,22 +321,22 @@ export function decidingDeal(v) {
  * @param {View} v */
 function sheetTable(v) {
   const nm = names(v);
-  const scale = v.options.scale || 1;
+  const pts = (/** @type {number} */ n) => pointsText(n, v, { total: true });
   const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: t("game") }), ...nm.map((n) => el("th", { text: n })), el("th", { text: "Σ" }));
   let ok = true;
   const body = v.deals.map((d, i) => {
     const sum = d.points.reduce((a, b) => a + b, 0);
     if (sum !== d.total) ok = false;
     return el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: contractLabel(v, d.contract) }),
-      ...d.points.map((p) => el("td", { text: String(p * scale) })),
-      el("td", { class: sum === d.total ? "" : "bad", text: `${sum * scale}` }));
+      ...d.points.map((p) => el("td", { text: pts(p) })),
+      el("td", { class: sum === d.total ? "" : "bad", text: pts(sum) }));
   });
   const totals = v.scores;
   const grand = totals.reduce((a, b) => a + b, 0);
   const expected = v.deals.reduce((a, d) => a + d.total, 0);
   if (grand !== expected) ok = false;
   const foot = el("tr", {}, el("td", { text: "" }), el("td", { text: t("sheet_total") }),
-    ...totals.map((p) => el("td", { text: String(p * scale) })), el("td", { text: String(grand * scale) }));
+    ...totals.map((p) => el("td", { text: pts(p) })), el("td", { text: pts(grand) }));
   const table = el("table", { class: "sheet", id: "sheet" }, el("thead", {}, head), el("tbody", {}, ...body), el("tfoot", {}, foot));
   const check = el("p", { class: "bad", id: "sheet-check", "data-sums": ok ? "ok" : "bad", hidden: ok, text: ok ? "" : t("sums_bad") });
   return [table, check];
@@ -356,7 +356,6 @@ export function showSheet(v) {
  */
 export function showMatchEnd(v, record, on) {
   const nm = names(v);
-  const scale = v.options.scale || 1;
   const best = Math.max(...v.scores);
   const seats = nm.flatMap((_, s) => (v.scores[s] === best ? [s] : []));
   const others = seats.filter((s) => s !== v.human).map((s) => nm[s]).join(", ");
@@ -367,7 +366,7 @@ export function showMatchEnd(v, record, on) {
   const order = nm.map((_, s) => s).sort((a, b) => places[a] - places[b] || a - b);
   const table = el("table", { class: "sheet placings", id: "placings" }, el("tbody", {}, ...order.map((s) =>
     el("tr", { class: s === v.human ? "me" : "" }, el("td", { class: "place", text: placeText(places[s]) }), el("th", { scope: "row", text: nm[s] }),
-      el("td", { text: String(v.scores[s] * scale) })))));
+      el("td", { text: pointsText(v.scores[s], v, { total: true }) })))));
   const content = [el("p", { text: title, id: "winner", class: "winner" }), table];
   const dd = decidingDeal(v);
   if (dd) {
@@ -377,7 +376,7 @@ export function showMatchEnd(v, record, on) {
   }
   if (record) {
     content.push(el("p", { id: "record", class: "record", text: t("record_line", { game: t(`game_${v.game}`), level: t(`level_${v.level}`),
-      played: record.played, won: record.won, avg: Math.round(record.total / Math.max(1, record.played)) }) }));
+      played: record.played, won: record.won, avg: numberText(Math.round(record.total / Math.max(1, record.played))) }) }));
   }
   content.push(el("details", { class: "sheet-fold" }, el("summary", { text: t("score_sheet") }), ...sheetTable(v)));
   openDialog(t("match_over"), content,
@@ -401,7 +400,7 @@ export function showStats(stats, levels) {
       const x = stats.lines[k];
       return el("tr", { "data-key": k }, el("td", { text: t(`game_${g}`) }), el("td", { text: t(`level_${l}`) }),
         el("td", { text: String(x.played) }), el("td", { text: String(x.won) }),
-        el("td", { text: String(Math.round(x.total / Math.max(1, x.played))) }));
+        el("td", { text: numberText(Math.round(x.total / Math.max(1, x.played))) }));
     })))] : [el("p", { id: "stats-none", text: t("stats_none") })];
   openDialog(t("stats"), [...body, el("p", { class: "note", text: t("stats_note") })], [[t("close"), null, true]]);
 }

@@ -37,7 +37,7 @@ function renderBanner(v, on) {
   /** @type {(string | HTMLElement)[]} */
   const kids = v.lesson ? [cl] : [deal, " · ", cl];
   if (cost) kids.push(` (${cost})`);
-  if (v.game === "kingru") kids.push(` (${(v.deal_total || 0) > 0 ? "+" : ""}${(v.deal_total || 0) * (v.options.scale || 1)})`);
+  if (v.game === "kingru") kids.push(` (${pointsText(v.deal_total || 0, v)})`);
   if (caption && on.onLog && v.log && v.log.length) {
     kids.push(" ", el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_title"), onclick: on.onLog }));
   }
@@ -59,7 +59,8 @@ function renderBanner(v, on) {
 export function whistScore(v) {
   const nm = names(v);
   const me = v.human, other = 1 - v.human;
-  return t("whist_score", { a: nm[me], x: v.scores[me], y: v.scores[other], b: nm[other], target: v.target ?? v.options.target });
+  return t("whist_score", { a: nm[me], x: pointsText(v.scores[me], v, { total: true }), y: pointsText(v.scores[other], v, { total: true }),
+    b: nm[other], target: v.target ?? v.options.target });
 }
 
 /** @param {View} v */
@@ -69,8 +70,7 @@ function renderSeats(v) {
   for (let s = 0; s < v.players; s++) {
     const box = $(`seat-${position(s, v)}`);
     box.classList.toggle("to-act", v.turn === s && !v.over);
-    const scale = v.options.scale || 1;
-    const meta = [`${v.scores[s] * scale}`];
+    const meta = [pointsText(v.scores[s], v, { total: true })];
     if (v.game === "whist") meta.push(t("tricks_taken", { n: /** @type {number[]} */ (v.stage === 1 ? v.stage1_taken : v.taken)[s] }));
     else if (v.taken && v.phase === "play") meta.push(t("tricks_taken", { n: v.taken[s] }));
     if (v.game !== "whist" && v.phase === "play" && v.deal_points && v.deal_points[s]) {

@@ -147,8 +147,27 @@ def test_bid_buttons_carry_their_points_and_preference_is_told(page, base_url):
     assert page.locator("#panel .prompt").inner_text() == "Ваше слово"
 
 
+MINUS = "\u2212"  # the page's one minus sign (U+2212) for every number it shows
+
+
+def total(n):
+    return str(n).replace("-", MINUS)
+
+
 def points(n):
-    return f"+{n}" if n > 0 else str(n)
+    return f"+{n}" if n > 0 else total(n)
+
+
+# the numbers the table shows a person (the banner aside: its costs are words): seat
+# plates and the open dialog
+FIGURES_JS = """() => [...document.querySelectorAll('.seat .meta, #dialog-content')].map(e => e.innerText).join('\\n')"""
+
+
+def figures_use_one_minus(page):
+    """Whether a negative figure is on screen; each one written with U+2212, none with a hyphen."""
+    text = page.evaluate(FIGURES_JS) + "\n" + page.locator("#banner").inner_text()
+    assert not re.search(r"(?<![\w-])-\d", text), text  # a hyphen before a figure
+    return MINUS in page.evaluate(FIGURES_JS)
 
 
 def test_deal_summary_lists_what_counted_before_the_next_deal_is_dealt(page, base_url):
@@ -174,16 +193,20 @@ def test_deal_summary_lists_what_counted_before_the_next_deal_is_dealt(page, bas
         assert shown == want and all(c[1] == "H" for c in shown)
         hearts_seen += shown
         assert row.locator(".pts").inner_text() == points(d["points"][seat]) == points(-20 * len(shown))
-        assert row.locator(".total").inner_text() == str(d["scores"][seat])
+        assert row.locator(".total").inner_text() == total(d["scores"][seat])
         if not shown:
             assert row.locator(".took").inner_text() == "nothing"
     assert len(hearts_seen) == 13
     places = page.locator("#deal-summary td.place").all_inner_texts()
     assert sorted(places)[0] == "1st" and all(p in ("1st", "2nd", "3rd", "4th") for p in places)
+    assert figures_use_one_minus(page)  # the summary, the seats and the banner
     page.locator("#dialog-actions button.primary").click()
     page.wait_for_function(
         "document.querySelectorAll('#hand .card').length === 13 && document.querySelector('#banner').textContent.includes('Deal 3 of 10')"
     )
+    page.keyboard.press("s")  # the score sheet writes its negatives the same way
+    assert page.locator("#sheet tbody tr").nth(1).locator("td").nth(2).inner_text() == total(d["points"][0])
+    assert figures_use_one_minus(page)
 
 
 def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url):
