@@ -233,4 +233,5 @@ export default {
   payment_you_owner: "{buyer} paid you {n}",
   to_bid: "{name} to bid",
   dealer_mark: "D", seat_dealer: "dealer", seat_to_act: "to play",
+  took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: six or fewer score nothing", n_points: "{n} point|{n} points",
 };

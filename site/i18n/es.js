@@ -225,4 +225,5 @@ export default {
   payment_you_owner: "{buyer} te pagó {n}",
   to_bid: "Puja {name}",
   dealer_mark: "D", seat_dealer: "repartidor", seat_to_act: "en turno",
+  took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: seis o menos no puntúan", n_points: "{n} punto|{n} puntos",
 };

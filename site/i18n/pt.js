@@ -225,4 +225,5 @@ export default {
   payment_you_owner: "{buyer} pagou {n} a você",
   to_bid: "Vez de {name} ofertar",
   dealer_mark: "D", seat_dealer: "dá as cartas", seat_to_act: "vez de jogar",
+  took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: seis ou menos não pontuam", n_points: "{n} ponto|{n} pontos",
 };

@@ -225,4 +225,5 @@ export default {
   payment_you_owner: "Оплата: {buyer} → вам, {n}",
   to_bid: "Торгуется {name}",
   dealer_mark: "С", seat_dealer: "сдающий", seat_to_act: "очередь хода",
+  took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: шесть и меньше не приносят очков", n_points: "{n} очко|{n} очка|{n} очков",
 };

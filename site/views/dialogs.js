@@ -241,7 +241,16 @@ function tookCell(items, v, deck, nm, owner) {
   }
   for (const x of items) {
     let words = null;
-    if (x.kind === "tricks") words = t(v.game === "whist" ? "took_stage2" : "took_tricks", { n: /** @type {number} */ (x.count) }, x.count);
+    if (x.kind === "tricks" && v.game === "whist") {
+      // the score spelled out: what the engine counted less the tricks that pay nothing
+      const n = /** @type {number} */ (x.count);
+      const tricks = t("took_stage2", { n }, n);
+      kids.push(el("span", { class: "took-item" }, x.points > 0
+        ? t("took_whist_score", { tricks, base: n - x.points, points: t("n_points", { n: x.points }, x.points) })
+        : t("took_whist_none", { tricks })));
+      continue;
+    }
+    if (x.kind === "tricks") words = t("took_tricks", { n: /** @type {number} */ (x.count) }, x.count);
     else if (x.kind === "trick") words = t("took_trick", { n: /** @type {number} */ (x.trick) });
     // by role, not by sign: a payment of 0 has none (the buyer's item names the owner)
     else if (x.kind === "payment") words = t(x.seat === owner ? "took_paid" : "took_received", { name: nm[/** @type {number} */ (x.seat)] });

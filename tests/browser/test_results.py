@@ -217,15 +217,22 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
     play_until(page, choose, stop=lambda st: st["dialog"] == "Deal 1: German Whist", timeout=300)
     page.wait_for_timeout(400)
     d = engine_view(page)["deals"][0]
+    spelled = set()
     for seat in (0, 1):
-        n = d["taken"][seat]
+        n, pts = d["taken"][seat], d["points"][seat]
         took = page.locator(f'#deal-summary tr[data-seat="{seat}"] .took').inner_text()
-        assert took.startswith(f"{n} stage-2 trick"), took
+        # the score spelled out: "11 stage-2 tricks − 6 = 5 points", or why there is none
+        tricks = f"{n} stage-2 trick" + ("s" if n != 1 else "")
+        assert took == (
+            f"{tricks} − 6 = {pts} point" + ("s" if pts != 1 else "") if n > 6 else f"{tricks}: six or fewer score nothing"
+        ), took
+        spelled.add(n > 6)
         assert page.locator(f'#deal-summary tr[data-seat="{seat}"] .pts').inner_text() == points(d["points"][seat])
     assert (
         page.locator("#whist-match").inner_text()
         == f"Match: You {d['scores'][0]} – {d['scores'][1]} Opponent · first to 3 wins"
     )
+    assert spelled == {True, False}  # 13 tricks: one player scored, the other did not
     page.locator("#dialog-actions button.primary").click()
     end = play_until(page, choose, stop=lambda st: st["winner"], timeout=400)
     v = engine_view(page)
