@@ -32,6 +32,18 @@ export function openDialog(title, content, actions, onClose) {
   if (p) p.focus();
 }
 
+// A long run of whole numbers (German Whist's target allows 1 to 100) is offered as the
+// few a table picks from: those of these the engine allows, with its default and the value
+// now set always among them.
+const USUAL_NUMBERS = [5, 7, 10, 15, 21, 25, 50, 100];
+const LONG_LIST = 12;
+
+/** The values a select offers for an option. @param {OptionSpec} spec @param {any} current */
+export function offeredValues(spec, current) {
+  if (spec.allowed.length <= LONG_LIST || !spec.allowed.every(Number.isInteger)) return spec.allowed;
+  return spec.allowed.filter((a) => USUAL_NUMBERS.includes(a) || a === spec.default || a === current);
+}
+
 /** @param {string} key @param {OptionSpec} spec @param {any} current @param {string} game */
 function optionControl(key, spec, current, game) {
   const id = `opt-${game}-${key}`;
@@ -40,7 +52,7 @@ function optionControl(key, spec, current, game) {
     return el("label", { for: id }, el("input", { type: "checkbox", id, "data-opt": key, checked: current === true, "aria-describedby": `help-${game}-${key}` }), label);
   }
   const sel = el("select", { id, "data-opt": key, "aria-describedby": `help-${game}-${key}` },
-    ...spec.allowed.map((a) => el("option", { value: JSON.stringify(a), selected: a === current, text: valueLabel(a) })));
+    ...offeredValues(spec, current).map((a) => el("option", { value: JSON.stringify(a), selected: a === current, text: valueLabel(a) })));
   return el("label", { for: id }, label, sel);
 }
 

@@ -433,3 +433,24 @@ def test_the_score_sheet_says_nothing_of_its_sums_when_they_agree_and_aligns_its
     # each header over its cells
     assert [c["cells"] for c in cols] == [["right"], ["left"]] + [["right"]] * 5, cols
     assert all([c["head"]] == c["cells"] for c in cols), cols
+
+
+@pytest.mark.parametrize("saved", [None, 3, 15])
+def test_the_whist_target_offers_a_short_list_with_the_default_and_the_current_value(page, base_url, saved):
+    from kingweb.whist import Whist
+
+    spec = Whist.OPTIONS["target"]
+    prefs = {"lang": "en", "speed": "instant", "game": "whist"}
+    if saved is not None:
+        prefs["options"] = {"whist": {"target": saved}}
+    page.add_init_script(f"localStorage.setItem('kingweb.prefs.v1', {json.dumps(json.dumps(prefs))})")
+    page.goto(base_url)
+    page.wait_for_selector("#play-whist", timeout=90_000)
+    page.locator("#table-rules summary").click()
+    picker = page.locator("#opt-whist-target")
+    values = [json.loads(x) for x in picker.locator("option").evaluate_all("os => os.map(o => o.value)")]
+    current = spec.default if saved is None else saved
+    assert len(values) <= 10 and values == sorted(values), values
+    assert set(values) <= set(spec.allowed) and {spec.default, current} <= set(values), values
+    assert {5, 7, 10, 21, 25, 50, 100} <= set(values), values  # the usual targets
+    assert json.loads(picker.input_value()) == current
