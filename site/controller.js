@@ -512,7 +512,9 @@ function bindControls() {
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-sheet").addEventListener("click", showSheet);
   $("btn-rules").addEventListener("click", () => showRules());
-  for (const [id, fn] of /** @type {[string, () => void][]} */ ([["btn-share", showShare], ["btn-stats", showStats]])) {
+  const menu = /** @type {[string, () => void][]} */ ([["btn-share", showShare], ["btn-stats", showStats],
+    ["more-last", showLastTrick], ["more-sheet", showSheet], ["more-rules", () => showRules()]]);
+  for (const [id, fn] of menu) {
     $(id).addEventListener("click", () => { /** @type {HTMLDetailsElement} */ ($("more")).open = false; fn(); });
   }
   bindHand();

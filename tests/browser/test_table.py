@@ -357,3 +357,28 @@ def test_the_bar_shows_game_controls_only_once_a_game_is_on_the_table(browser, b
     assert shown(GAME_ONLY) == dict.fromkeys(GAME_ONLY, True)
     assert page.locator("#btn-hint").inner_text() == "Pista"
     ctx.close()
+
+
+@pytest.mark.parametrize("lang,width", [("en", 360), ("ru", 390)])
+def test_a_phone_reaches_the_tables_views_from_the_more_menu_without_scrolling_sideways(browser, base_url, console_errors, lang, width):
+    ctx, page = new_page(browser, {"width": width, "height": 740}, console_errors, lang=lang)
+    open_game(page, base_url, "king", seed=3, level="easy")
+    wait_my_card_turn(page)
+    assert not page.locator("#btn-sheet").is_visible()  # no room for it in the bar
+    for item in ("#more-last", "#more-sheet", "#more-rules"):
+        page.locator("#more summary").click()
+        box = page.locator(item).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (item, box)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, item
+        page.locator(item).click()
+        page.locator("#dialog").wait_for(state="visible")
+        assert not page.locator("#more").evaluate("d => d.open")  # the menu closed behind it
+        page.locator("#dialog-actions button.primary").click()
+    ctx.close()
+    # a wide screen keeps them in the bar, not twice
+    ctx, page = new_page(browser, DESKTOP, console_errors, lang=lang)
+    open_game(page, base_url, "king", seed=3, level="easy")
+    page.locator("#more summary").click()
+    assert page.locator("#btn-stats").is_visible() and not page.locator("#more-sheet").is_visible()
+    assert page.locator("#btn-sheet").is_visible()
+    ctx.close()
