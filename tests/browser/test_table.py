@@ -382,3 +382,40 @@ def test_a_phone_reaches_the_tables_views_from_the_more_menu_without_scrolling_s
     assert page.locator("#btn-stats").is_visible() and not page.locator("#more-sheet").is_visible()
     assert page.locator("#btn-sheet").is_visible()
     ctx.close()
+
+
+# What the hint's message may cover: its box and those of the names around the table
+# and of the banner's words (the banner itself spans the whole width).
+TOAST_JS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const words = document.createRange();
+  words.selectNodeContents(document.querySelector('#banner'));
+  const others = { banner: box(words) };
+  for (const e of document.querySelectorAll('.seat .plate, .seat .backs')) others[e.parentElement.id + ' ' + e.className] = box(e);
+  return { toast: box(document.querySelector('#toast')), others };
+}"""
+
+
+def test_a_wide_screen_keeps_the_hint_off_names_and_banner_and_grows_its_dialogs(browser, base_url, console_errors):
+    dialog = {}
+    for w, h in ((1920, 1080), (1280, 800)):
+        ctx, page = new_page(browser, {"width": w, "height": h}, console_errors)
+        open_game(page, base_url, "king", seed=12, level="easy")
+        wait_my_card_turn(page)
+        page.locator("#btn-hint").click()
+        page.locator("#toast").wait_for(state="visible")
+        boxes = page.evaluate(TOAST_JS)
+        tl, tt, tr, tb = boxes["toast"]
+        over = [k for k, (l, t, r, b) in boxes["others"].items() if tl < r and tr > l and tt < b and tb > t]
+        assert not over, (w, over, boxes)
+        assert hand_problems(page, tap=None) == [], w  # nor the hand
+        page.keyboard.press("n")  # the new-game dialog: the largest there is
+        page.locator("#dialog").wait_for(state="visible")
+        dialog[w] = page.evaluate("""() => { const d = document.querySelector('#dialog'); const r = d.getBoundingClientRect();
+            return { width: r.width, right: r.right, bottom: r.bottom, font: parseFloat(getComputedStyle(d).fontSize),
+                     text: parseFloat(getComputedStyle(d.querySelector('.welcome-sub')).fontSize) }; }""")
+        assert dialog[w]["right"] <= w and dialog[w]["bottom"] <= h, dialog
+        ctx.close()
+    big, small = dialog[1920], dialog[1280]
+    assert small["font"] == 16 and big["font"] > 18 and big["text"] > small["text"], dialog
+    assert big["width"] >= 1.15 * small["width"], dialog
