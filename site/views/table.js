@@ -66,7 +66,13 @@ export function whistScore(v) {
 /** @param {View} v */
 function renderSeats(v) {
   const nm = names(v);
-  for (const pos of ["top", "left", "right", "bottom"]) $(`seat-${pos}`).replaceChildren();
+  for (const pos of ["top", "left", "right", "bottom"]) {  // German Whist leaves two seats empty
+    const box = $(`seat-${pos}`);
+    box.replaceChildren();
+    box.classList.remove("to-act");
+    box.removeAttribute("role");
+    box.removeAttribute("aria-label");
+  }
   for (let s = 0; s < v.players; s++) {
     const box = $(`seat-${position(s, v)}`);
     box.classList.toggle("to-act", v.turn === s && !v.over);

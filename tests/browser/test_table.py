@@ -356,6 +356,14 @@ def test_the_bar_shows_game_controls_only_once_a_game_is_on_the_table(browser, b
     page.wait_for_selector("#hand .card", timeout=60_000)
     assert shown(GAME_ONLY) == dict.fromkeys(GAME_ONLY, True)
     assert page.locator("#btn-hint").inner_text() == "Pista"
+    assert page.locator("#seat-left").get_attribute("aria-label").startswith("Oeste")
+    # German Whist next: the two seats it leaves empty say nothing any more
+    page.locator("#btn-new").click()
+    page.locator("#play-whist").click()
+    page.wait_for_selector("#stock:not([hidden])", timeout=60_000)
+    for pos in ("left", "right"):
+        assert page.locator(f"#seat-{pos}").evaluate("e => [e.getAttribute('aria-label'), e.getAttribute('role'), e.className]") == [
+            None, None, f"seat seat-{pos}"]
     ctx.close()
 
 
