@@ -160,7 +160,9 @@ def points(n):
 
 # the numbers the table shows a person (the banner aside: its costs are words): seat
 # plates and the open dialog
-FIGURES_JS = """() => [...document.querySelectorAll('.seat .meta, #dialog-content')].map(e => e.innerText).join('\\n')"""
+FIGURES_JS = (
+    """() => [...document.querySelectorAll('.seat .meta, #dialog-content')].map(e => e.innerText).join('\\n')"""
+)
 
 
 def figures_use_one_minus(page):
@@ -224,7 +226,9 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
         # the score spelled out: "11 stage-2 tricks − 6 = 5 points", or why there is none
         tricks = f"{n} stage-2 trick" + ("s" if n != 1 else "")
         assert took == (
-            f"{tricks} − 6 = {pts} point" + ("s" if pts != 1 else "") if n > 6 else f"{tricks}: six or fewer score nothing"
+            f"{tricks} − 6 = {pts} point" + ("s" if pts != 1 else "")
+            if n > 6
+            else f"{tricks}: six or fewer score nothing"
         ), took
         spelled.add(n > 6)
         assert page.locator(f'#deal-summary tr[data-seat="{seat}"] .pts').inner_text() == points(d["points"][seat])

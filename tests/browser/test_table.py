@@ -134,7 +134,9 @@ PLAY_NOW_JS = """(code) => {
 }"""
 
 
-def open_at_speed(browser, base_url, console_errors, speed, game="king", seed=12, viewport=DESKTOP, lang="en", **ctx_args):
+def open_at_speed(
+    browser, base_url, console_errors, speed, game="king", seed=12, viewport=DESKTOP, lang="en", **ctx_args
+):
     ctx = browser.new_context(viewport=viewport, **ctx_args)
     page = ctx.new_page()
     page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
@@ -305,10 +307,14 @@ ACCENT = "rgb(242, 193, 78)"
 
 
 @pytest.mark.parametrize("game,seed,lang", [("king", 13, "en"), ("whist", 5, "ru")])
-def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(browser, base_url, console_errors, game, seed, lang):
+def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(
+    browser, base_url, console_errors, game, seed, lang
+):
     from kingweb.session import Session
 
-    ctx, page = open_at_speed(browser, base_url, console_errors, "normal", game, seed, PHONE, lang, is_mobile=True, has_touch=True)
+    ctx, page = open_at_speed(
+        browser, base_url, console_errors, "normal", game, seed, PHONE, lang, is_mobile=True, has_touch=True
+    )
     wait_my_card_turn(page)
     v = Session().load(page.evaluate("localStorage.getItem('kingweb.save.v1')"))
     where = ["bottom", "left", "top", "right"] if game == "king" else ["bottom", "top"]
@@ -342,7 +348,9 @@ def test_the_bar_shows_game_controls_only_once_a_game_is_on_the_table(browser, b
     shown = lambda sels: {s: page.locator(s).is_visible() for s in sels}
     assert shown(GAME_ONLY) == dict.fromkeys(GAME_ONLY, False)
     # what works without a game stays: a new game, the settings (language), the More menu
-    assert shown(["#btn-new", "#btn-settings", "#more summary"]) == dict.fromkeys(["#btn-new", "#btn-settings", "#more summary"], True)
+    assert shown(["#btn-new", "#btn-settings", "#more summary"]) == dict.fromkeys(
+        ["#btn-new", "#btn-settings", "#more summary"], True
+    )
     page.keyboard.press("Escape")  # the welcome closed: the settings, in another language
     page.locator("#btn-settings").click()
     assert page.locator("#menu-sheet").count() == 0  # no sheet without a game
@@ -362,13 +370,16 @@ def test_the_bar_shows_game_controls_only_once_a_game_is_on_the_table(browser, b
     page.locator("#play-whist").click()
     page.wait_for_selector("#stock:not([hidden])", timeout=60_000)
     for pos in ("left", "right"):
-        assert page.locator(f"#seat-{pos}").evaluate("e => [e.getAttribute('aria-label'), e.getAttribute('role'), e.className]") == [
-            None, None, f"seat seat-{pos}"]
+        assert page.locator(f"#seat-{pos}").evaluate(
+            "e => [e.getAttribute('aria-label'), e.getAttribute('role'), e.className]"
+        ) == [None, None, f"seat seat-{pos}"]
     ctx.close()
 
 
 @pytest.mark.parametrize("lang,width", [("en", 360), ("ru", 390)])
-def test_a_phone_reaches_the_tables_views_from_the_more_menu_without_scrolling_sideways(browser, base_url, console_errors, lang, width):
+def test_a_phone_reaches_the_tables_views_from_the_more_menu_without_scrolling_sideways(
+    browser, base_url, console_errors, lang, width
+):
     ctx, page = new_page(browser, {"width": width, "height": 740}, console_errors, lang=lang)
     open_game(page, base_url, "king", seed=3, level="easy")
     wait_my_card_turn(page)
@@ -413,15 +424,21 @@ def test_a_wide_screen_keeps_the_hint_off_names_and_banner_and_grows_its_dialogs
         page.locator("#btn-hint").click()
         page.locator("#toast").wait_for(state="visible")
         boxes = page.evaluate(TOAST_JS)
-        tl, tt, tr, tb = boxes["toast"]
-        over = [k for k, (l, t, r, b) in boxes["others"].items() if tl < r and tr > l and tt < b and tb > t]
+        left, top, right, bottom = boxes["toast"]
+        over = [
+            k
+            for k, (x0, y0, x1, y1) in boxes["others"].items()
+            if left < x1 and right > x0 and top < y1 and bottom > y0
+        ]
         assert not over, (w, over, boxes)
         assert hand_problems(page, tap=None) == [], w  # nor the hand
         page.keyboard.press("n")  # the new-game dialog: the largest there is
         page.locator("#dialog").wait_for(state="visible")
-        dialog[w] = page.evaluate("""() => { const d = document.querySelector('#dialog'); const r = d.getBoundingClientRect();
+        dialog[w] = (
+            page.evaluate("""() => { const d = document.querySelector('#dialog'); const r = d.getBoundingClientRect();
             return { width: r.width, right: r.right, bottom: r.bottom, font: parseFloat(getComputedStyle(d).fontSize),
                      text: parseFloat(getComputedStyle(d.querySelector('.welcome-sub')).fontSize) }; }""")
+        )
         assert dialog[w]["right"] <= w and dialog[w]["bottom"] <= h, dialog
         ctx.close()
     big, small = dialog[1920], dialog[1280]
