@@ -44,6 +44,7 @@ const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, c
 /** Draw the whole table from the page's state.  `deal`: the hand arrives dealt. */
 function render({ deal = false } = {}) {
   const v = page.finished || page.view;
+  document.body.classList.toggle("no-game", !v);
   if (!v) return;
   renderTable(v, { deck: prefs.deck, fourColor: prefs.fourColor, busy: page.busy }, { onLog: () => dialogs.showDealLog(v) });
   if (!page.animating) renderTrick(v, prefs.deck, moving());
@@ -279,6 +280,7 @@ function onCrashed(message, stuck) {
   const raw = stuck ? readSave() : null;
   if (raw !== null && raw === stuckAt) setAside(raw, t("save_stuck"));
   stuckAt = raw;
+  render();
   notice(stuck ? t("engine_stuck", { s: stuck.seconds }) : t("engine_crashed", { msg: message }));
   restarted = true;
   engineDown = true;
@@ -493,7 +495,7 @@ function applyLang() {
 /** The settings menu: speed, deck, colours, sound, forced cards and language, changed
  * mid-game and kept in the preferences. */
 function openSettings() {
-  dialogs.openSettings(prefs, { speeds: Object.keys(SPEEDS), decks: DECKS }, {
+  dialogs.openSettings(prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, inGame: !!page.view }, {
     onChange: (c) => {
       prefs.speed = c.speed; prefs.deck = c.deck; prefs.fourColor = c.fourColor; prefs.autoplay = c.autoplay;
       prefs.sound = c.sound; setSound(c.sound);
@@ -524,7 +526,9 @@ function bindControls() {
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-sheet").addEventListener("click", showSheet);
   $("btn-rules").addEventListener("click", () => showRules());
-  for (const [id, fn] of /** @type {[string, () => void][]} */ ([["btn-share", showShare], ["btn-stats", showStats]])) {
+  const menu = /** @type {[string, () => void][]} */ ([["btn-share", showShare], ["btn-stats", showStats],
+    ["more-last", showLastTrick], ["more-sheet", showSheet], ["more-rules", () => showRules()]]);
+  for (const [id, fn] of menu) {
     $(id).addEventListener("click", () => { /** @type {HTMLDetailsElement} */ ($("more")).open = false; fn(); });
   }
   bindHand();

@@ -55,8 +55,6 @@ const KINGRU_ORDERS = {
   simple: ["tricks", "boys", "girls", "hearts", "king", "last-two", "everything"],
 };
 
-const minus = (n) => (n < 0 ? `−${-n}` : String(n));
-
 // -- English ------------------------------------------------------------------------------
 
 const en = {

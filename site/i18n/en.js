@@ -51,7 +51,7 @@ export default {
   // results
   deal_result: "Deal {n}: {contract}", result_why: "{name}: {pts}", payment: "{buyer} paid {owner} {n}",
   match_over: "Match over", winner: "{names} wins!", winners: "{names} share the win!",
-  sheet_total: "Total", table_total: "Table total", check_ok: "sums check", check_bad: "sums do not check",
+  sheet_total: "Total", sums_bad: "These points do not add up as the rules say: please report it.",
   last_trick_none: "No trick has been played yet.", won_by: "won by {name}", won_by_you: "you won it",
   hint_none: "No hint: it is not your turn.",
   load_crashed: "The card engine failed to start: {msg}. The files downloaded, so your connection is not to blame; try again, or reload the page.",
@@ -234,4 +234,6 @@ export default {
   payment_you_buyer: "You paid {owner} {n}",
   payment_you_owner: "{buyer} paid you {n}",
   to_bid: "{name} to bid",
+  dealer_mark: "D", seat_dealer: "dealer", seat_to_act: "to play",
+  took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: six or fewer score nothing", n_points: "{n} point|{n} points",
 };

@@ -44,7 +44,7 @@ export default {
   stock_left: "{n} en el mazo", faceup: "Carta descubierta", drew: "Robaste {card}", opp_drew: "{name} robó una carta",
   deal_result: "Mano {n}: {contract}", result_why: "{name}: {pts}", payment: "{buyer} pagó {n} a {owner}",
   match_over: "Fin de la partida", winner: "Ganador: {names}", winners: "¡{names} comparten la victoria!",
-  sheet_total: "Total", table_total: "Total de la mesa", check_ok: "las sumas cuadran", check_bad: "las sumas no cuadran",
+  sheet_total: "Total", sums_bad: "Estos puntos no cuadran con lo que dicen las reglas: por favor, avísanos.",
   last_trick_none: "Aún no se ha jugado ninguna baza.", won_by: "la gana {name}", won_by_you: "la ganas tú", hint_none: "Sin pista: no es tu turno.",
   load_crashed: "El motor de cartas falló al arrancar: {msg}. Los archivos se descargaron, así que la conexión no es la causa; reintenta o recarga la página.",
   engine_crashed: "El motor de cartas se detuvo por un error ({msg}) y se reinició.",
@@ -226,4 +226,6 @@ export default {
   payment_you_buyer: "Pagaste {n} a {owner}",
   payment_you_owner: "{buyer} te pagó {n}",
   to_bid: "Puja {name}",
+  dealer_mark: "D", seat_dealer: "repartidor", seat_to_act: "en turno",
+  took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: seis o menos no puntúan", n_points: "{n} punto|{n} puntos",
 };

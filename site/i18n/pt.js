@@ -44,7 +44,7 @@ export default {
   stock_left: "{n} no monte", faceup: "Carta virada", drew: "Você comprou {card}", opp_drew: "{name} comprou uma carta",
   deal_result: "Mão {n}: {contract}", result_why: "{name}: {pts}", payment: "{buyer} pagou {n} a {owner}",
   match_over: "Fim do jogo", winner: "{names} venceu!", winners: "{names} dividem a vitória!",
-  sheet_total: "Total", table_total: "Total da mesa", check_ok: "as somas conferem", check_bad: "as somas não conferem",
+  sheet_total: "Total", sums_bad: "Estes pontos não batem com o que as regras dizem: por favor, informe o problema.",
   last_trick_none: "Nenhuma vaza foi jogada ainda.", won_by: "levada por {name}", won_by_you: "você a levou", hint_none: "Sem dica: não é sua vez.",
   load_crashed: "O motor de cartas falhou ao iniciar: {msg}. Os arquivos foram baixados, então a conexão não é a causa; tente de novo ou recarregue a página.",
   engine_crashed: "O motor de cartas parou por um erro ({msg}) e foi reiniciado.",
@@ -226,4 +226,6 @@ export default {
   payment_you_buyer: "Você pagou {n} a {owner}",
   payment_you_owner: "{buyer} pagou {n} a você",
   to_bid: "Vez de {name} ofertar",
+  dealer_mark: "D", seat_dealer: "dá as cartas", seat_to_act: "vez de jogar",
+  took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: seis ou menos não pontuam", n_points: "{n} ponto|{n} pontos",
 };

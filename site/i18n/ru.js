@@ -44,7 +44,7 @@ export default {
   stock_left: "в колоде {n}", faceup: "Открытая карта", drew: "Вы взяли {card}", opp_drew: "{name} взял карту",
   deal_result: "Сдача {n}: {contract}", result_why: "{name}: {pts}", payment: "Оплата: {buyer} → {owner}, {n}",
   match_over: "Игра окончена", winner: "Победитель: {names}", winners: "Победу делят {names}!",
-  sheet_total: "Итого", table_total: "Сумма за столом", check_ok: "суммы сходятся", check_bad: "суммы не сходятся",
+  sheet_total: "Итого", sums_bad: "Очки не сходятся с правилами: пожалуйста, сообщите об ошибке.",
   last_trick_none: "Взяток ещё не было.", won_by: "взятку взял: {name}", won_by_you: "взятку взяли вы", hint_none: "Подсказки нет: сейчас не ваш ход.",
   load_crashed: "Игровой движок не запустился из-за ошибки: {msg}. Файлы загрузились, так что дело не в соединении; попробуйте ещё раз или перезагрузите страницу.",
   engine_crashed: "Игровой движок аварийно остановился ({msg}) и был перезапущен.",
@@ -226,4 +226,6 @@ export default {
   payment_you_buyer: "Оплата: вы → {owner}, {n}",
   payment_you_owner: "Оплата: {buyer} → вам, {n}",
   to_bid: "Торгуется {name}",
+  dealer_mark: "С", seat_dealer: "сдающий", seat_to_act: "очередь хода",
+  took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: шесть и меньше не приносят очков", n_points: "{n} очко|{n} очка|{n} очков",
 };

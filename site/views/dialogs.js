@@ -4,7 +4,7 @@ import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
 import { rulesSections } from "../rules.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
-import { contractLabel, lessonText, names, offerLabel, pointsText, valueLabel } from "./labels.js";
+import { contractLabel, lessonText, names, numberText, offerLabel, pointsText, valueLabel } from "./labels.js";
 import { logLines } from "./narrate.js";
 
 /** @typedef {import("../protocol.js").View} View */
@@ -32,6 +32,18 @@ export function openDialog(title, content, actions, onClose) {
   if (p) p.focus();
 }
 
+// A long run of whole numbers (German Whist's target allows 1 to 100) is offered as the
+// few a table picks from: those of these the engine allows, with its default and the value
+// now set always among them.
+const USUAL_NUMBERS = [5, 7, 10, 15, 21, 25, 50, 100];
+const LONG_LIST = 12;
+
+/** The values a select offers for an option. @param {OptionSpec} spec @param {any} current */
+export function offeredValues(spec, current) {
+  if (spec.allowed.length <= LONG_LIST || !spec.allowed.every(Number.isInteger)) return spec.allowed;
+  return spec.allowed.filter((a) => USUAL_NUMBERS.includes(a) || a === spec.default || a === current);
+}
+
 /** @param {string} key @param {OptionSpec} spec @param {any} current @param {string} game */
 function optionControl(key, spec, current, game) {
   const id = `opt-${game}-${key}`;
@@ -40,7 +52,7 @@ function optionControl(key, spec, current, game) {
     return el("label", { for: id }, el("input", { type: "checkbox", id, "data-opt": key, checked: current === true, "aria-describedby": `help-${game}-${key}` }), label);
   }
   const sel = el("select", { id, "data-opt": key, "aria-describedby": `help-${game}-${key}` },
-    ...spec.allowed.map((a) => el("option", { value: JSON.stringify(a), selected: a === current, text: valueLabel(a) })));
+    ...offeredValues(spec, current).map((a) => el("option", { value: JSON.stringify(a), selected: a === current, text: valueLabel(a) })));
   return el("label", { for: id }, label, sel);
 }
 
@@ -165,10 +177,10 @@ export function openNewGame(info, cur, lists, on) {
 
 /**
  * The settings menu: each change applies at once, mid-game (`onChange` with the new
- * settings); the table's other views (last trick, sheet, rules) are one tap away, as the
- * phone's bar has no room for them.
+ * settings); the table's other views (last trick, sheet, rules) are one tap away while a
+ * game is on the table (`inGame`).
  * @param {Settings} cur
- * @param {{speeds: string[], decks: string[]}} lists
+ * @param {{speeds: string[], decks: string[], inGame: boolean}} lists
  * @param {{onChange: (s: Settings) => void, onLang: (l: import("../i18n/index.js").Lang) => void,
  *          onLastTrick: () => void, onSheet: () => void, onRules: () => void, onClose: () => void}} on
  */
@@ -197,10 +209,10 @@ export function openSettings(cur, lists, on) {
     el("label", { for: "set-sound" }, sound, t("sound")),
     el("label", { for: "set-auto" }, auto, t("autoplay")),
     el("label", { for: "set-lang" }, t("language"), langSel),
-    el("div", { class: "row menu-views" },
+    lists.inGame ? el("div", { class: "row menu-views" },
       el("button", { type: "button", id: "menu-last", text: t("last_trick"), onclick: () => on.onLastTrick() }),
       el("button", { type: "button", id: "menu-sheet", text: t("score_sheet"), onclick: () => on.onSheet() }),
-      el("button", { type: "button", id: "menu-rules", text: t("rules"), onclick: () => on.onRules() })));
+      el("button", { type: "button", id: "menu-rules", text: t("rules"), onclick: () => on.onRules() })) : null);
   openDialog(t("settings"), form, [[t("close"), null, true]], on.onClose);
 }
 
@@ -241,7 +253,16 @@ function tookCell(items, v, deck, nm, owner) {
   }
   for (const x of items) {
     let words = null;
-    if (x.kind === "tricks") words = t(v.game === "whist" ? "took_stage2" : "took_tricks", { n: /** @type {number} */ (x.count) }, x.count);
+    if (x.kind === "tricks" && v.game === "whist") {
+      // the score spelled out: what the engine counted less the tricks that pay nothing
+      const n = /** @type {number} */ (x.count);
+      const tricks = t("took_stage2", { n }, n);
+      kids.push(el("span", { class: "took-item" }, x.points > 0
+        ? t("took_whist_score", { tricks, base: n - x.points, points: t("n_points", { n: x.points }, x.points) })
+        : t("took_whist_none", { tricks })));
+      continue;
+    }
+    if (x.kind === "tricks") words = t("took_tricks", { n: /** @type {number} */ (x.count) }, x.count);
     else if (x.kind === "trick") words = t("took_trick", { n: /** @type {number} */ (x.trick) });
     // by role, not by sign: a payment of 0 has none (the buyer's item names the owner)
     else if (x.kind === "payment") words = t(x.seat === owner ? "took_paid" : "took_received", { name: nm[/** @type {number} */ (x.seat)] });
@@ -271,18 +292,18 @@ export function showDealResult(v, i, deck, then) {
     el("th", { text: t("sum_total") }), el("th", { text: t("sum_place") }));
   const rows = nm.map((name, s) => el("tr", { "data-seat": String(s), class: s === v.human ? "me" : "" },
     el("th", { scope: "row", text: name }), tookCell(counted[s] || [], v, deck, nm, d.owner),
-    el("td", { class: "pts", text: pointsText(d.points[s], v) }), el("td", { class: "total", text: String(totals[s] * (v.options.scale || 1)) }),
+    el("td", { class: "pts", text: pointsText(d.points[s], v) }), el("td", { class: "total", text: pointsText(totals[s], v, { total: true }) }),
     el("td", { class: "place", text: placeText(places[s]) })));
   const content = [el("table", { class: "sheet summary", id: "deal-summary" }, el("thead", {}, head), el("tbody", {}, ...rows))];
   if (v.game === "whist") {
     const target = d.target ?? v.options.target;
     const me = v.human, other = 1 - v.human;
     content.push(el("p", { class: "whist-match", id: "whist-match", text: t("whist_match", {
-      a: nm[me], x: totals[me], y: totals[other], b: nm[other], target }) }));
+      a: nm[me], x: pointsText(totals[me], v, { total: true }), y: pointsText(totals[other], v, { total: true }), b: nm[other], target }) }));
     if (d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
   }
   const capped = cappedPayment(d, v);
-  if (capped !== null) content.push(el("p", { class: "note", id: "payment-capped", text: t("payment_capped", { n: capped }) }));
+  if (capped !== null) content.push(el("p", { class: "note", id: "payment-capped", text: t("payment_capped", { n: numberText(capped) }) }));
   if (d.log && d.log.length && d.owner !== undefined && d.owner !== null) {
     content.push(el("h3", { text: t("log_title") }), el("ol", { class: "deal-log" }, ...logLines(v, d.log, d.owner).map((line) => el("li", { text: line }))));
   }
@@ -315,28 +336,30 @@ export function decidingDeal(v) {
   return { deal, winner, other };
 }
 
-/** Every deal's points per seat, the totals and whether they sum as the rules say.
+/** Every deal's points per seat and the totals.  Each deal's points must sum to what the
+ * engine says its contract hands out, and the totals to the deals; a player learns of it
+ * only when they do not (an error to report), and #sheet-check says which it is.
  * @param {View} v */
 function sheetTable(v) {
   const nm = names(v);
-  const scale = v.options.scale || 1;
+  const pts = (/** @type {number} */ n) => pointsText(n, v, { total: true });
   const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: t("game") }), ...nm.map((n) => el("th", { text: n })), el("th", { text: "Σ" }));
   let ok = true;
   const body = v.deals.map((d, i) => {
     const sum = d.points.reduce((a, b) => a + b, 0);
     if (sum !== d.total) ok = false;
     return el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: contractLabel(v, d.contract) }),
-      ...d.points.map((p) => el("td", { text: String(p * scale) })),
-      el("td", { class: sum === d.total ? "ok" : "bad", text: `${sum * scale}` }));
+      ...d.points.map((p) => el("td", { text: pts(p) })),
+      el("td", { class: sum === d.total ? "" : "bad", text: pts(sum) }));
   });
   const totals = v.scores;
   const grand = totals.reduce((a, b) => a + b, 0);
   const expected = v.deals.reduce((a, d) => a + d.total, 0);
   if (grand !== expected) ok = false;
   const foot = el("tr", {}, el("td", { text: "" }), el("td", { text: t("sheet_total") }),
-    ...totals.map((p) => el("td", { text: String(p * scale) })), el("td", { text: String(grand * scale) }));
+    ...totals.map((p) => el("td", { text: pts(p) })), el("td", { text: pts(grand) }));
   const table = el("table", { class: "sheet", id: "sheet" }, el("thead", {}, head), el("tbody", {}, ...body), el("tfoot", {}, foot));
-  const check = el("p", { class: ok ? "ok" : "bad", id: "sheet-check", text: `${t("table_total")}: ${grand * scale} · ${t(ok ? "check_ok" : "check_bad")}` });
+  const check = el("p", { class: "bad", id: "sheet-check", "data-sums": ok ? "ok" : "bad", hidden: ok, text: ok ? "" : t("sums_bad") });
   return [table, check];
 }
 
@@ -354,7 +377,6 @@ export function showSheet(v) {
  */
 export function showMatchEnd(v, record, on) {
   const nm = names(v);
-  const scale = v.options.scale || 1;
   const best = Math.max(...v.scores);
   const seats = nm.flatMap((_, s) => (v.scores[s] === best ? [s] : []));
   const others = seats.filter((s) => s !== v.human).map((s) => nm[s]).join(", ");
@@ -365,7 +387,7 @@ export function showMatchEnd(v, record, on) {
   const order = nm.map((_, s) => s).sort((a, b) => places[a] - places[b] || a - b);
   const table = el("table", { class: "sheet placings", id: "placings" }, el("tbody", {}, ...order.map((s) =>
     el("tr", { class: s === v.human ? "me" : "" }, el("td", { class: "place", text: placeText(places[s]) }), el("th", { scope: "row", text: nm[s] }),
-      el("td", { text: String(v.scores[s] * scale) })))));
+      el("td", { text: pointsText(v.scores[s], v, { total: true }) })))));
   const content = [el("p", { text: title, id: "winner", class: "winner" }), table];
   const dd = decidingDeal(v);
   if (dd) {
@@ -375,7 +397,7 @@ export function showMatchEnd(v, record, on) {
   }
   if (record) {
     content.push(el("p", { id: "record", class: "record", text: t("record_line", { game: t(`game_${v.game}`), level: t(`level_${v.level}`),
-      played: record.played, won: record.won, avg: Math.round(record.total / Math.max(1, record.played)) }) }));
+      played: record.played, won: record.won, avg: numberText(Math.round(record.total / Math.max(1, record.played))) }) }));
   }
   content.push(el("details", { class: "sheet-fold" }, el("summary", { text: t("score_sheet") }), ...sheetTable(v)));
   openDialog(t("match_over"), content,
@@ -399,7 +421,7 @@ export function showStats(stats, levels) {
       const x = stats.lines[k];
       return el("tr", { "data-key": k }, el("td", { text: t(`game_${g}`) }), el("td", { text: t(`level_${l}`) }),
         el("td", { text: String(x.played) }), el("td", { text: String(x.won) }),
-        el("td", { text: String(Math.round(x.total / Math.max(1, x.played))) }));
+        el("td", { text: numberText(Math.round(x.total / Math.max(1, x.played))) }));
     })))] : [el("p", { id: "stats-none", text: t("stats_none") })];
   openDialog(t("stats"), [...body, el("p", { class: "note", text: t("stats_note") })], [[t("close"), null, true]]);
 }

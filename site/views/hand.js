@@ -1,5 +1,7 @@
 // The human's hand: cards in display order, the legal ones raised and the others dimmed;
-// a click or Enter hands the card to the controller, arrow keys move between cards.
+// while someone else is to act the whole hand rests (greyed, nothing raised), so a glance
+// tells whether the table waits for the player.  A click or Enter hands the card to the
+// controller, arrow keys move between cards.
 //
 // Layout: cards overlap by a step chosen so that every card's corner index stays in
 // view and each card keeps a strip of at least MIN_TAP px to tap; when one row cannot
@@ -25,6 +27,8 @@ const MAX_ROWS = 3;
  */
 export function renderHand(v, look, onPlay) {
   const mine = v.turn === v.human && v.phase === "play";
+  // a bid of one's own keeps the hand awake: it is read to decide
+  $("hand").classList.toggle("waiting", v.turn !== v.human || v.over);
   const legal = new Set(mine ? v.legal : []);
   const cards = sortHand(v.hand).map((c) => {
     const ok = legal.has(c);
@@ -91,6 +95,7 @@ export function takeFromHand(code) {
   const gone = cards.find((c) => c.dataset.card === code);
   if (!gone) return;
   const rest = cards.filter((c) => c !== gone);
+  $("hand").classList.add("waiting");
   for (const c of rest) { c.classList.remove("legal", "dim", "hinted"); c.tabIndex = -1; }
   layoutHand(rest);
 }

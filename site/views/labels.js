@@ -86,8 +86,17 @@ export function bidLabel(b) {
   return b.action === "pass" ? t("passed") : offerLabel(b.action);
 }
 
-/** Points with their sign, on the match's scale. @param {number} n @param {View} v */
-export function pointsText(n, v) { return `${n > 0 ? "+" : ""}${n * (v.options.scale || 1)}`; }
+/** A number as a person reads it: a negative takes the minus sign (U+2212), as the
+ * banner's costs do; a hyphen is for words.  @param {number} n */
+export function numberText(n) { return n < 0 ? `\u2212${-n}` : String(n); }
+
+/** Points on the match's scale, everywhere the page shows them: a deal's points carry
+ * their sign ("+20", "−40"); a total (`{total: true}`) only its minus.
+ * @param {number} n @param {View} v @param {{total?: boolean}} [o] */
+export function pointsText(n, v, { total = false } = {}) {
+  const x = n * (v.options.scale || 1);
+  return `${!total && x > 0 ? "+" : ""}${numberText(x)}`;
+}
 
 /** An option's value in words ("on", "jacks and kings"), or the value itself. @param {any} a */
 export function valueLabel(a) {

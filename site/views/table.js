@@ -37,7 +37,7 @@ function renderBanner(v, on) {
   /** @type {(string | HTMLElement)[]} */
   const kids = v.lesson ? [cl] : [deal, " · ", cl];
   if (cost) kids.push(` (${cost})`);
-  if (v.game === "kingru") kids.push(` (${(v.deal_total || 0) > 0 ? "+" : ""}${(v.deal_total || 0) * (v.options.scale || 1)})`);
+  if (v.game === "kingru") kids.push(` (${pointsText(v.deal_total || 0, v)})`);
   if (caption && on.onLog && v.log && v.log.length) {
     kids.push(" ", el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_title"), onclick: on.onLog }));
   }
@@ -59,27 +59,38 @@ function renderBanner(v, on) {
 export function whistScore(v) {
   const nm = names(v);
   const me = v.human, other = 1 - v.human;
-  return t("whist_score", { a: nm[me], x: v.scores[me], y: v.scores[other], b: nm[other], target: v.target ?? v.options.target });
+  return t("whist_score", { a: nm[me], x: pointsText(v.scores[me], v, { total: true }), y: pointsText(v.scores[other], v, { total: true }),
+    b: nm[other], target: v.target ?? v.options.target });
 }
 
 /** @param {View} v */
 function renderSeats(v) {
   const nm = names(v);
-  for (const pos of ["top", "left", "right", "bottom"]) $(`seat-${pos}`).replaceChildren();
+  for (const pos of ["top", "left", "right", "bottom"]) {  // German Whist leaves two seats empty
+    const box = $(`seat-${pos}`);
+    box.replaceChildren();
+    box.classList.remove("to-act");
+    box.removeAttribute("role");
+    box.removeAttribute("aria-label");
+  }
   for (let s = 0; s < v.players; s++) {
     const box = $(`seat-${position(s, v)}`);
     box.classList.toggle("to-act", v.turn === s && !v.over);
-    const scale = v.options.scale || 1;
-    const meta = [`${v.scores[s] * scale}`];
+    const meta = [pointsText(v.scores[s], v, { total: true })];
     if (v.game === "whist") meta.push(t("tricks_taken", { n: /** @type {number[]} */ (v.stage === 1 ? v.stage1_taken : v.taken)[s] }));
     else if (v.taken && v.phase === "play") meta.push(t("tricks_taken", { n: v.taken[s] }));
     if (v.game !== "whist" && v.phase === "play" && v.deal_points && v.deal_points[s]) {
       meta.push(t("this_deal", { n: pointsText(v.deal_points[s], v) }));
     }
     const turn = v.turn === s && !v.over;
+    const dealer = dealerSeat(v) === s;
     const plate = el("div", { class: "plate" }, el("div", { class: "name" }, nm[s],
       turn && s === v.human ? el("span", { class: "cue", text: ` · ${t("your_turn")}` }) : null),
-    el("div", { class: "meta", text: meta.join(" · ") }));
+    el("div", { class: "meta", text: meta.join(" · ") }),
+    dealer ? el("span", { class: "dealer-mark", "aria-hidden": "true", title: t("seat_dealer"), text: t("dealer_mark") }) : null);
+    // a screen reader hears the seat as one labelled group: who, whether they dealt, whether they are to act
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", [nm[s], dealer ? t("seat_dealer") : "", turn ? t("seat_to_act") : ""].filter(Boolean).join(", "));
     const items = [plate];
     if (s !== v.human) {
       const n = v.hand_counts[s];
@@ -92,10 +103,19 @@ function renderSeats(v) {
   }
 }
 
+/** Who dealt this deal, or null while there is none to show: King's first dealer still
+ * being named, and a lesson's position, which nobody dealt.  @param {View} v */
+function dealerSeat(v) {
+  if (v.dealer === undefined || v.phase === "dealer" || v.lesson || v.scenario) return null;
+  return v.dealer;
+}
+
 /** The human has acted: the turn cue leaves them at once, before the engine answers. */
 export function clearMyTurn() {
   const me = $("seat-bottom");
   me.classList.remove("to-act");
+  const label = me.getAttribute("aria-label");
+  if (label) me.setAttribute("aria-label", label.replace(`, ${t("seat_to_act")}`, ""));
   const cue = me.querySelector(".cue");
   if (cue) cue.remove();
 }

@@ -147,8 +147,29 @@ def test_bid_buttons_carry_their_points_and_preference_is_told(page, base_url):
     assert page.locator("#panel .prompt").inner_text() == "Ваше слово"
 
 
+MINUS = "\u2212"  # the page's one minus sign (U+2212) for every number it shows
+
+
+def total(n):
+    return str(n).replace("-", MINUS)
+
+
 def points(n):
-    return f"+{n}" if n > 0 else str(n)
+    return f"+{n}" if n > 0 else total(n)
+
+
+# the numbers the table shows a person (the banner aside: its costs are words): seat
+# plates and the open dialog
+FIGURES_JS = (
+    """() => [...document.querySelectorAll('.seat .meta, #dialog-content')].map(e => e.innerText).join('\\n')"""
+)
+
+
+def figures_use_one_minus(page):
+    """Whether a negative figure is on screen; each one written with U+2212, none with a hyphen."""
+    text = page.evaluate(FIGURES_JS) + "\n" + page.locator("#banner").inner_text()
+    assert not re.search(r"(?<![\w-])-\d", text), text  # a hyphen before a figure
+    return MINUS in page.evaluate(FIGURES_JS)
 
 
 def test_deal_summary_lists_what_counted_before_the_next_deal_is_dealt(page, base_url):
@@ -174,16 +195,20 @@ def test_deal_summary_lists_what_counted_before_the_next_deal_is_dealt(page, bas
         assert shown == want and all(c[1] == "H" for c in shown)
         hearts_seen += shown
         assert row.locator(".pts").inner_text() == points(d["points"][seat]) == points(-20 * len(shown))
-        assert row.locator(".total").inner_text() == str(d["scores"][seat])
+        assert row.locator(".total").inner_text() == total(d["scores"][seat])
         if not shown:
             assert row.locator(".took").inner_text() == "nothing"
     assert len(hearts_seen) == 13
     places = page.locator("#deal-summary td.place").all_inner_texts()
     assert sorted(places)[0] == "1st" and all(p in ("1st", "2nd", "3rd", "4th") for p in places)
+    assert figures_use_one_minus(page)  # the summary, the seats and the banner
     page.locator("#dialog-actions button.primary").click()
     page.wait_for_function(
         "document.querySelectorAll('#hand .card').length === 13 && document.querySelector('#banner').textContent.includes('Deal 3 of 10')"
     )
+    page.keyboard.press("s")  # the score sheet writes its negatives the same way
+    assert page.locator("#sheet tbody tr").nth(1).locator("td").nth(2).inner_text() == total(d["points"][0])
+    assert figures_use_one_minus(page)
 
 
 def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url):
@@ -194,15 +219,24 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
     play_until(page, choose, stop=lambda st: st["dialog"] == "Deal 1: German Whist", timeout=300)
     page.wait_for_timeout(400)
     d = engine_view(page)["deals"][0]
+    spelled = set()
     for seat in (0, 1):
-        n = d["taken"][seat]
+        n, pts = d["taken"][seat], d["points"][seat]
         took = page.locator(f'#deal-summary tr[data-seat="{seat}"] .took').inner_text()
-        assert took.startswith(f"{n} stage-2 trick"), took
+        # the score spelled out: "11 stage-2 tricks − 6 = 5 points", or why there is none
+        tricks = f"{n} stage-2 trick" + ("s" if n != 1 else "")
+        assert took == (
+            f"{tricks} − 6 = {pts} point" + ("s" if pts != 1 else "")
+            if n > 6
+            else f"{tricks}: six or fewer score nothing"
+        ), took
+        spelled.add(n > 6)
         assert page.locator(f'#deal-summary tr[data-seat="{seat}"] .pts').inner_text() == points(d["points"][seat])
     assert (
         page.locator("#whist-match").inner_text()
         == f"Match: You {d['scores'][0]} – {d['scores'][1]} Opponent · first to 3 wins"
     )
+    assert spelled == {True, False}  # 13 tricks: one player scored, the other did not
     page.locator("#dialog-actions button.primary").click()
     end = play_until(page, choose, stop=lambda st: st["winner"], timeout=400)
     v = engine_view(page)
@@ -372,3 +406,55 @@ def test_every_new_word_is_in_all_four_languages(page, base_url):
     for cls in _CLASSES.values():
         for k in cls.OPTIONS:
             assert f"opt_help_{k}" in options, k
+
+
+# Each column of the score sheet: how its header and its cells are aligned, and whether
+# its figures are tabular.
+SHEET_COLUMNS_JS = """() => {
+  const t = document.querySelector('#sheet');
+  const cols = [...t.querySelectorAll('thead th')].map((th, i) => ({
+    head: getComputedStyle(th).textAlign,
+    cells: [...new Set([...t.querySelectorAll(`tbody tr td:nth-child(${i + 1})`)].map(td => getComputedStyle(td).textAlign))],
+  }));
+  return { cols, figures: getComputedStyle(t).fontVariantNumeric };
+}"""
+
+
+def test_the_score_sheet_says_nothing_of_its_sums_when_they_agree_and_aligns_its_figures(page, base_url):
+    open_game(page, base_url, "kingru", seed=9, level="random")
+    rng = random.Random(4)
+    play_until(page, lambda s: rng.choice(s["legal"]), stop=lambda s: s["banner"].startswith("Deal 2"), timeout=200)
+    page.keyboard.press("s")
+    sheet = page.locator("#dialog-content")
+    assert page.locator("#sheet tbody tr").count() == 1
+    check = page.locator("#sheet-check")
+    assert check.get_attribute("data-sums") == "ok" and check.is_hidden()
+    assert "sums" not in sheet.inner_text() and "Table total" not in sheet.inner_text()
+    look = page.evaluate(SHEET_COLUMNS_JS)
+    assert "tabular-nums" in look["figures"], look
+    cols = look["cols"]
+    # "#", the contract, four players, the deal's sum: words to the left, figures to the right,
+    # each header over its cells
+    assert [c["cells"] for c in cols] == [["right"], ["left"]] + [["right"]] * 5, cols
+    assert all([c["head"]] == c["cells"] for c in cols), cols
+
+
+@pytest.mark.parametrize("saved", [None, 3, 15])
+def test_the_whist_target_offers_a_short_list_with_the_default_and_the_current_value(page, base_url, saved):
+    from kingweb.whist import Whist
+
+    spec = Whist.OPTIONS["target"]
+    prefs = {"lang": "en", "speed": "instant", "game": "whist"}
+    if saved is not None:
+        prefs["options"] = {"whist": {"target": saved}}
+    page.add_init_script(f"localStorage.setItem('kingweb.prefs.v1', {json.dumps(json.dumps(prefs))})")
+    page.goto(base_url)
+    page.wait_for_selector("#play-whist", timeout=90_000)
+    page.locator("#table-rules summary").click()
+    picker = page.locator("#opt-whist-target")
+    values = [json.loads(x) for x in picker.locator("option").evaluate_all("os => os.map(o => o.value)")]
+    current = spec.default if saved is None else saved
+    assert len(values) <= 10 and values == sorted(values), values
+    assert set(values) <= set(spec.allowed) and {spec.default, current} <= set(values), values
+    assert {5, 7, 10, 21, 25, 50, 100} <= set(values), values  # the usual targets
+    assert json.loads(picker.input_value()) == current

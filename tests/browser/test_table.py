@@ -134,12 +134,14 @@ PLAY_NOW_JS = """(code) => {
 }"""
 
 
-def open_at_speed(browser, base_url, console_errors, speed, game="king", seed=12, viewport=DESKTOP, **ctx_args):
+def open_at_speed(
+    browser, base_url, console_errors, speed, game="king", seed=12, viewport=DESKTOP, lang="en", **ctx_args
+):
     ctx = browser.new_context(viewport=viewport, **ctx_args)
     page = ctx.new_page()
     page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
     page.on("pageerror", lambda e: console_errors.append(str(e)))
-    prefs = json.dumps({"lang": "en", "speed": speed, "autoplay": False})
+    prefs = json.dumps({"lang": lang, "speed": speed, "autoplay": False})
     page.add_init_script(f"localStorage.setItem('kingweb.prefs.v1', {json.dumps(prefs)})")
     page.goto(f"{base_url}?game={game}&seed={seed}&level=easy")
     page.wait_for_selector("#hand .card", timeout=90_000)
@@ -260,3 +262,185 @@ def test_a_new_deal_does_not_show_the_last_deals_taker(page, base_url):
         timeout=200,
     )
     assert page.locator("#trick-note").text_content() == ""
+
+
+# The hand's look, read from the page: whether it rests, and each card's filter.
+HAND_LOOK_JS = """() => {
+  const f = (s) => [...document.querySelectorAll(s)].map(c => getComputedStyle(c).filter);
+  return { waiting: document.querySelector('#hand').classList.contains('waiting'),
+           all: f('#hand .card'), dim: f('#hand .card.dim'), legal: f('#hand .card.legal') };
+}"""
+
+
+def test_the_hand_rests_while_others_play_unlike_the_unplayable_cards_of_my_turn(browser, base_url, console_errors):
+    # reduced motion: no transition, so the styles read are the ones a player ends up seeing
+    ctx, page = open_at_speed(browser, base_url, console_errors, "normal", seed=12, reduced_motion="reduce")
+    rested = None
+    for _ in range(6):
+        wait_my_card_turn(page)
+        mine = page.evaluate(HAND_LOOK_JS)
+        assert not mine["waiting"] and all(x == "none" for x in mine["legal"]), mine
+        s = page_state(page)
+        page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
+        # the others play now: every card of the hand rests, none raised, none lit
+        page.wait_for_function("document.querySelector('#hand').classList.contains('waiting')", timeout=2000)
+        rested = page.evaluate(HAND_LOOK_JS)
+        assert rested["all"] and len(set(rested["all"])) == 1 and rested["all"][0] != "none", rested
+        assert page.locator("#hand .card.legal").count() == 0
+        if mine["dim"]:  # our turn had unplayable cards: their cue is not the resting look
+            assert set(mine["dim"]) != set(rested["all"]), (mine, rested)
+            break
+    else:
+        raise AssertionError("no turn with an unplayable card in six tries")
+    ctx.close()
+
+
+SEATS_JS = """() => Object.fromEntries(['bottom', 'left', 'top', 'right'].map(p => {
+  const box = document.querySelector('#seat-' + p);
+  const plate = box.querySelector('.plate');
+  return [p, { label: box.getAttribute('aria-label') || '', dealer: box.querySelectorAll('.dealer-mark').length,
+               mark: (box.querySelector('.dealer-mark') || {}).textContent || '', to_act: box.classList.contains('to-act'),
+               fill: plate ? getComputedStyle(plate).backgroundColor : '' }];
+}))"""
+
+ACCENT = "rgb(242, 193, 78)"
+
+
+@pytest.mark.parametrize("game,seed,lang", [("king", 13, "en"), ("whist", 5, "ru")])
+def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(
+    browser, base_url, console_errors, game, seed, lang
+):
+    from kingweb.session import Session
+
+    ctx, page = open_at_speed(
+        browser, base_url, console_errors, "normal", game, seed, PHONE, lang, is_mobile=True, has_touch=True
+    )
+    wait_my_card_turn(page)
+    v = Session().load(page.evaluate("localStorage.getItem('kingweb.save.v1')"))
+    where = ["bottom", "left", "top", "right"] if game == "king" else ["bottom", "top"]
+    words = {"en": ("dealer", "to play", "D"), "ru": ("сдающий", "очередь хода", "С")}[lang]
+    seats = page.evaluate(SEATS_JS)
+    for s, pos in enumerate(where):
+        assert seats[pos]["dealer"] == (1 if s == v["dealer"] else 0), (s, seats)
+        assert (words[0] in seats[pos]["label"]) == (s == v["dealer"]), seats[pos]
+        assert (words[1] in seats[pos]["label"]) == (s == 0), seats[pos]  # our turn
+    assert seats[where[v["dealer"]]]["mark"] == words[2]
+    assert seats["bottom"]["fill"] == ACCENT
+    # a bot to act: its plate is filled on a phone too, and its label says so
+    s = page_state(page)
+    page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
+    page.wait_for_function("document.querySelector('.seat.to-act:not(#seat-bottom)')", timeout=5000)
+    seats = page.evaluate(SEATS_JS)
+    bot = next(p for p in where if seats[p]["to_act"])
+    assert seats[bot]["fill"] == ACCENT and words[1] in seats[bot]["label"], seats[bot]
+    assert words[1] not in seats["bottom"]["label"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    ctx.close()
+
+
+GAME_ONLY = ["#btn-hint", "#btn-undo", "#btn-last", "#btn-sheet", "#btn-rules"]
+
+
+def test_the_bar_shows_game_controls_only_once_a_game_is_on_the_table(browser, base_url, console_errors):
+    ctx, page = new_page(browser, DESKTOP, console_errors)
+    page.goto(base_url)
+    page.wait_for_selector("#play-king", timeout=90_000)  # the welcome, no game yet
+    shown = lambda sels: {s: page.locator(s).is_visible() for s in sels}
+    assert shown(GAME_ONLY) == dict.fromkeys(GAME_ONLY, False)
+    # what works without a game stays: a new game, the settings (language), the More menu
+    assert shown(["#btn-new", "#btn-settings", "#more summary"]) == dict.fromkeys(
+        ["#btn-new", "#btn-settings", "#more summary"], True
+    )
+    page.keyboard.press("Escape")  # the welcome closed: the settings, in another language
+    page.locator("#btn-settings").click()
+    assert page.locator("#menu-sheet").count() == 0  # no sheet without a game
+    page.select_option("#set-lang", "es")
+    page.locator("#dialog-actions button.primary").click()
+    page.locator("#more summary").click()
+    assert not page.locator("#btn-share").is_visible() and page.locator("#btn-stats").is_visible()
+    page.locator("#more summary").click()
+    page.locator("#btn-new").click()
+    page.locator("#play-king").click()
+    page.wait_for_selector("#hand .card", timeout=60_000)
+    assert shown(GAME_ONLY) == dict.fromkeys(GAME_ONLY, True)
+    assert page.locator("#btn-hint").inner_text() == "Pista"
+    assert page.locator("#seat-left").get_attribute("aria-label").startswith("Oeste")
+    # German Whist next: the two seats it leaves empty say nothing any more
+    page.locator("#btn-new").click()
+    page.locator("#play-whist").click()
+    page.wait_for_selector("#stock:not([hidden])", timeout=60_000)
+    for pos in ("left", "right"):
+        assert page.locator(f"#seat-{pos}").evaluate(
+            "e => [e.getAttribute('aria-label'), e.getAttribute('role'), e.className]"
+        ) == [None, None, f"seat seat-{pos}"]
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang,width", [("en", 360), ("ru", 390)])
+def test_a_phone_reaches_the_tables_views_from_the_more_menu_without_scrolling_sideways(
+    browser, base_url, console_errors, lang, width
+):
+    ctx, page = new_page(browser, {"width": width, "height": 740}, console_errors, lang=lang)
+    open_game(page, base_url, "king", seed=3, level="easy")
+    wait_my_card_turn(page)
+    assert not page.locator("#btn-sheet").is_visible()  # no room for it in the bar
+    for item in ("#more-last", "#more-sheet", "#more-rules"):
+        page.locator("#more summary").click()
+        box = page.locator(item).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (item, box)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, item
+        page.locator(item).click()
+        page.locator("#dialog").wait_for(state="visible")
+        assert not page.locator("#more").evaluate("d => d.open")  # the menu closed behind it
+        page.locator("#dialog-actions button.primary").click()
+    ctx.close()
+    # a wide screen keeps them in the bar, not twice
+    ctx, page = new_page(browser, DESKTOP, console_errors, lang=lang)
+    open_game(page, base_url, "king", seed=3, level="easy")
+    page.locator("#more summary").click()
+    assert page.locator("#btn-stats").is_visible() and not page.locator("#more-sheet").is_visible()
+    assert page.locator("#btn-sheet").is_visible()
+    ctx.close()
+
+
+# What the hint's message may cover: its box and those of the names around the table
+# and of the banner's words (the banner itself spans the whole width).
+TOAST_JS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const words = document.createRange();
+  words.selectNodeContents(document.querySelector('#banner'));
+  const others = { banner: box(words) };
+  for (const e of document.querySelectorAll('.seat .plate, .seat .backs')) others[e.parentElement.id + ' ' + e.className] = box(e);
+  return { toast: box(document.querySelector('#toast')), others };
+}"""
+
+
+def test_a_wide_screen_keeps_the_hint_off_names_and_banner_and_grows_its_dialogs(browser, base_url, console_errors):
+    dialog = {}
+    for w, h in ((1920, 1080), (1280, 800)):
+        ctx, page = new_page(browser, {"width": w, "height": h}, console_errors)
+        open_game(page, base_url, "king", seed=12, level="easy")
+        wait_my_card_turn(page)
+        page.locator("#btn-hint").click()
+        page.locator("#toast").wait_for(state="visible")
+        boxes = page.evaluate(TOAST_JS)
+        left, top, right, bottom = boxes["toast"]
+        over = [
+            k
+            for k, (x0, y0, x1, y1) in boxes["others"].items()
+            if left < x1 and right > x0 and top < y1 and bottom > y0
+        ]
+        assert not over, (w, over, boxes)
+        assert hand_problems(page, tap=None) == [], w  # nor the hand
+        page.keyboard.press("n")  # the new-game dialog: the largest there is
+        page.locator("#dialog").wait_for(state="visible")
+        dialog[w] = (
+            page.evaluate("""() => { const d = document.querySelector('#dialog'); const r = d.getBoundingClientRect();
+            return { width: r.width, right: r.right, bottom: r.bottom, font: parseFloat(getComputedStyle(d).fontSize),
+                     text: parseFloat(getComputedStyle(d.querySelector('.welcome-sub')).fontSize) }; }""")
+        )
+        assert dialog[w]["right"] <= w and dialog[w]["bottom"] <= h, dialog
+        ctx.close()
+    big, small = dialog[1920], dialog[1280]
+    assert small["font"] == 16 and big["font"] > 18 and big["text"] > small["text"], dialog
+    assert big["width"] >= 1.15 * small["width"], dialog
