@@ -29,6 +29,9 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--boards", help="boards per rung, e.g. whist-hard=40,king-hard=20")
     d.add_argument("--budget", type=float, default=1.0, help="hard bot's wall-clock cap a decision")
     d.add_argument("--minutes", type=float, help="stop a rung after this long (with the boards played)")
+    d.add_argument(
+        "--extend", action="store_true", help="add --boards boards to each rung kept (same seed) and merge the results"
+    )
     d.add_argument("--table-only", action="store_true", help="rewrite the table from docs/ladder.json, play nothing")
     d.add_argument("--docs", default="docs", help="where BENCHMARKS.md and ladder.json are")
     p = sub.add_parser("play", help="play in the terminal against bots")

@@ -159,37 +159,39 @@ def run(
     budget: float = DEFAULT_BUDGET,
     out: Callable[[str], object] | None = None,
     minutes: float | None = None,
+    first: int = 0,
 ) -> Result:
     """Play ``deals`` boards (fewer if ``minutes`` run out first: the result says how
-    many were played) and return the figures."""
+    many were played) and return the figures.  ``first``: start at that board of the
+    seed's sequence, to add boards to a match already played."""
     options = options or {}
     players = 2 if game == "whist" else 4
     if len(kinds) != players:
         raise ValueError(f"{game} needs {players} bots, got {len(kinds)}")
     rng = random.Random(seed)
+    for b in range(first):  # the boards played before: dealt again to reach board ``first``
+        board(game, b, rng, options)
     per_board = []
     latency: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     t_start = time.perf_counter()
-    for b in range(deals):
-        if minutes is not None and b >= 2 and time.perf_counter() - t_start > 60 * minutes:
-            deals = b  # out of time: the boards played so far are the match
+    for i in range(deals):
+        if minutes is not None and i >= 2 and time.perf_counter() - t_start > 60 * minutes:
+            deals = i  # out of time: the boards played so far are the match
             break
+        b = first + i
         contract, hands, where = board(game, b, rng, options)
         per_board.append(play_board(game, contract, hands, where, options, kinds, seed + b, budget, latency, cpu))
-        if out and (b + 1) % max(1, deals // 10) == 0:
-            first = [i for i, k in enumerate(kinds) if k == kinds[0]]
-            other = [i for i, k in enumerate(kinds) if k != kinds[0]]
+        if out and (i + 1) % max(1, deals // 10) == 0:
+            lead = [j for j, k in enumerate(kinds) if k == kinds[0]]
+            other = [j for j, k in enumerate(kinds) if k != kinds[0]]
             if other:  # a running figure for whoever watches a long match
                 d, h = ci95(
-                    [
-                        statistics.fmean(pb[i] for i in first) - statistics.fmean(pb[i] for i in other)
-                        for pb in per_board
-                    ]
+                    [statistics.fmean(pb[j] for j in lead) - statistics.fmean(pb[j] for j in other) for pb in per_board]
                 )
-                out(f"  … {b + 1}/{deals} boards, {kinds[0]} − the others {d:+.2f} ± {h:.2f}")
+                out(f"  … {i + 1}/{deals} boards, {kinds[0]} − the others {d:+.2f} ± {h:.2f}")
             else:
-                out(f"  … {b + 1}/{deals} boards")
+                out(f"  … {i + 1}/{deals} boards")
     # per kind: the mean over its entries on each board
     result: Result = {
         "game": game,

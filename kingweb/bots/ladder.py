@@ -6,11 +6,14 @@ against three kingweb bots of a level, rotated through every seat, so that every
 is played by both.  A rung's result is kept in ``docs/ladder.json`` as soon as it is
 played, so that rungs may be run one at a time (``--rungs``), or side by side in two
 processes on a machine with two cores, and the table is always written from every result
-kept; each row says its seed, boards and how long it ran.
+kept; each row says its seed, boards and how long it ran.  ``--extend`` adds boards to a
+rung already kept: it plays the boards after those played (same seed) and merges the two
+results exactly (means, and the interval from both runs' spreads).
 """
 
 import argparse
 import json
+import math
 import platform
 import time
 from collections.abc import Callable
@@ -57,12 +60,18 @@ def _kinds(game: str, level: str, sims: int) -> list[str]:
 
 
 def play(
-    rung: str, boards: int, seed: int, budget: float, out: Callable[[str], object] = print, minutes: float | None = None
+    rung: str,
+    boards: int,
+    seed: int,
+    budget: float,
+    out: Callable[[str], object] = print,
+    minutes: float | None = None,
+    first: int = 0,
 ) -> Rung:
     game, level, sims, _ = RUNGS[rung]
     kinds = _kinds(game, level, sims)
     t0 = time.perf_counter()
-    r = run(game, kinds, boards, seed, budget=budget, out=out, minutes=minutes)
+    r = run(game, kinds, boards, seed, budget=budget, out=out, minutes=minutes, first=first)
     boards = r["deals"]
     spiel = f"ismcts:{sims}"
     pair = next(p for p in r["pairs"] if {p["a"], p["b"]} == {level, spiel})
@@ -84,6 +93,39 @@ def play(
         "minutes": (time.perf_counter() - t0) / 60,
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "date": time.strftime("%Y-%m-%d", time.gmtime()),
+    }
+
+
+def merge(a: Rung, b: Rung) -> Rung:
+    """One rung from two runs of it over different boards of the same seed: ``b`` played
+    the boards after ``a``'s.  Means are weighted by boards and the interval comes from
+    the pooled spread, exactly as if the boards had been played in one run; CPU time is
+    weighted by boards, and the p95 is the larger of the two (a p95 cannot be merged)."""
+    if (a["rung"], a["seed"]) != (b["rung"], b["seed"]):
+        raise ValueError(f"cannot merge {a['rung']} seed {a['seed']} with {b['rung']} seed {b['seed']}")
+    na, nb = a["boards"], b["boards"]
+    n = na + nb
+
+    def avg(x: float, y: float) -> float:
+        return (na * x + nb * y) / n
+
+    diff = avg(a["diff"], b["diff"])
+
+    def spread(r: Rung) -> float:  # the sum of squares about its own mean, from its interval
+        k = r["boards"]
+        return (k - 1) * (r["ci95"] * math.sqrt(k) / 1.96) ** 2 if k > 1 else 0.0
+
+    ss = spread(a) + spread(b) + na * (a["diff"] - diff) ** 2 + nb * (b["diff"] - diff) ** 2
+    return {
+        **b,
+        "boards": n,
+        "diff": diff,
+        "ci95": 1.96 * math.sqrt(ss / (n - 1) / n),
+        "mean": {k: avg(a["mean"][k], b["mean"][k]) for k in b["mean"]},
+        "cpu_ms": {k: avg(a["cpu_ms"][k], b["cpu_ms"][k]) for k in b["cpu_ms"]},
+        "p95_ms": {k: max(a["p95_ms"][k], b["p95_ms"][k]) for k in b["p95_ms"]},
+        "budget": max(a["budget"], b["budget"]),
+        "minutes": a["minutes"] + b["minutes"],
     }
 
 
@@ -161,8 +203,14 @@ def main(args: argparse.Namespace) -> None:
         if rung not in RUNGS:
             raise SystemExit(f"{rung!r} is not a rung (one of {', '.join(RUNGS)})")
         n = int(boards.get(rung, RUNGS[rung][3]))
-        print(f"{rung}: {n} boards")
-        r = play(rung, n, args.seed, args.budget, minutes=args.minutes)
+        before = results.get(rung) if args.extend else None
+        if args.extend and (before is None or before["seed"] != args.seed):
+            raise SystemExit(f"--extend: no {rung} result with seed {args.seed} is kept to extend")
+        first = before["boards"] if before else 0
+        print(f"{rung}: {n} boards" + (f" after the {first} kept" if before else ""))
+        r = play(rung, n, args.seed, args.budget, minutes=args.minutes, first=first)
+        if before:
+            r = merge(before, r)
         # read the kept results again: another process may have played other rungs meanwhile
         results = json.loads(store.read_text()) if store.exists() else {}
         results[rung] = r

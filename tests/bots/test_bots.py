@@ -336,7 +336,7 @@ def test_ladder_keeps_rungs_another_process_wrote_meanwhile(tmp_path, monkeypatc
     store = tmp_path / "ladder.json"
     store.write_text("{}")
 
-    def fake_play(rung, boards, seed, budget, out=print, minutes=None):
+    def fake_play(rung, boards, seed, budget, out=print, minutes=None, first=0):
         # while this rung plays, another process files its own rung
         other = {"rung": "kingru-hard", "game": "kingru", "level": "hard", "simulations": 1000}
         store.write_text(json.dumps({"kingru-hard": other}))
@@ -354,10 +354,59 @@ def test_ladder_keeps_rungs_another_process_wrote_meanwhile(tmp_path, monkeypatc
     monkeypatch.setattr(ladder, "write", lambda results, doc: None)
     monkeypatch.setattr(ladder, "table", lambda results: "")
     args = argparse.Namespace(
-        docs=str(tmp_path), table_only=False, rungs="whist-hard", boards=None, seed=1, budget=1.0, minutes=None
+        docs=str(tmp_path),
+        table_only=False,
+        extend=False,
+        rungs="whist-hard",
+        boards=None,
+        seed=1,
+        budget=1.0,
+        minutes=None,
     )
     ladder.main(args)
     assert set(json.loads(store.read_text())) == {"whist-hard", "kingru-hard"}
+
+
+def test_a_match_goes_on_from_any_board_of_its_seed():
+    from kingweb.bots.arena import run
+
+    kinds = ["easy", "random", "easy", "random"]
+    both = run("kingru", kinds, 2, seed=5)["kinds"]["easy"]["mean"]
+    first = run("kingru", kinds, 1, seed=5)["kinds"]["easy"]["mean"]
+    second = run("kingru", kinds, 1, seed=5, first=1)["kinds"]["easy"]["mean"]
+    assert first != second and both == pytest.approx((first + second) / 2)
+
+
+def test_a_rung_extended_is_the_rung_played_in_one_run():
+    import random
+
+    from kingweb.bots.arena import ci95
+    from kingweb.bots.ladder import merge
+
+    rng = random.Random(3)
+    diffs = [rng.gauss(0.4, 1.5) for _ in range(70)]
+
+    def rung(xs):
+        m, h = ci95(xs)
+        side = {"hard": m, "ismcts": 0.0}
+        return {
+            "rung": "whist-hard",
+            "seed": 1,
+            "boards": len(xs),
+            "diff": m,
+            "ci95": h,
+            "mean": side,
+            "cpu_ms": side,
+            "p95_ms": side,
+            "budget": 1.0,
+            "minutes": 1.0,
+        }
+
+    whole, merged = rung(diffs), merge(rung(diffs[:25]), rung(diffs[25:]))
+    assert merged["boards"] == 70 and merged["minutes"] == 2.0
+    assert merged["diff"] == pytest.approx(whole["diff"]) and merged["ci95"] == pytest.approx(whole["ci95"])
+    with pytest.raises(ValueError, match="cannot merge"):
+        merge(rung(diffs), dict(rung(diffs), seed=2))
 
 
 def test_expert_is_a_deeper_hard_not_yet_offered_to_the_page():
