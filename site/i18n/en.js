@@ -34,7 +34,6 @@ export default {
   "cost_jacks-kings": "−30 per jack or king", "cost_king-of-hearts": "−160 for the K♥",
   "cost_last-two": "−90 for each of the last two tricks", cost_up: "+25 per trick",
   cost_down: "325 − 75 per trick", cost_positive: "the owner chooses",
-  ru_unit: "{sign}{unit} per {what}",
   // positives and auction
   owner_choose: "You own this positive: choose how to play it, or open the auction.",
   owner_is: "{name} owns this deal", auction_title: "Auction", standing: "Best offer: {offer} by {name}",

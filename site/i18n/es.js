@@ -30,7 +30,7 @@ export default {
   cost_tricks: "−20 por baza", cost_hearts: "−20 por corazón", cost_queens: "−50 por dama",
   "cost_jacks-kings": "−30 por jota o rey", "cost_king-of-hearts": "−160 por el R♥",
   "cost_last-two": "−90 por cada una de las dos últimas", cost_up: "+25 por baza",
-  cost_down: "325 − 75 por baza", cost_positive: "elige el dueño", ru_unit: "{sign}{unit} por {what}",
+  cost_down: "325 − 75 por baza", cost_positive: "elige el dueño",
   owner_choose: "Eres el dueño de esta positiva: elige cómo jugarla o abre la subasta.",
   owner_is: "Dueño: {name}", auction_title: "Subasta", standing: "Mejor oferta: {offer} ({name})",
   no_offer: "Sin ofertas aún", decide_title: "Decide sobre la subasta", ultimatum_q: "“8 o nulos”: da 8 arriba o pasa",

@@ -30,7 +30,7 @@ export default {
   cost_tricks: "−20 por vaza", cost_hearts: "−20 por copa", cost_queens: "−50 por dama",
   "cost_jacks-kings": "−30 por valete ou rei", "cost_king-of-hearts": "−160 pelo R♥",
   "cost_last-two": "−90 por cada uma das duas últimas", cost_up: "+25 por vaza",
-  cost_down: "325 − 75 por vaza", cost_positive: "o dono escolhe", ru_unit: "{sign}{unit} por {what}",
+  cost_down: "325 − 75 por vaza", cost_positive: "o dono escolhe",
   owner_choose: "Você é o dono desta positiva: escolha como jogar ou abra o leilão.",
   owner_is: "{name} é o dono", auction_title: "Leilão", standing: "Melhor oferta: {offer} de {name}",
   no_offer: "Nenhuma oferta ainda", decide_title: "Decida sobre o leilão", ultimatum_q: "“8 ou nulos”: dê 8 acima ou passe",

@@ -30,7 +30,7 @@ export default {
   cost_tricks: "−20 за взятку", cost_hearts: "−20 за черву", cost_queens: "−50 за даму",
   "cost_jacks-kings": "−30 за валета или короля", "cost_king-of-hearts": "−160 за К♥",
   "cost_last-two": "−90 за каждую из двух последних", cost_up: "+25 за взятку",
-  cost_down: "325 − 75 за взятку", cost_positive: "выбирает хозяин", ru_unit: "{sign}{unit} за {what}",
+  cost_down: "325 − 75 за взятку", cost_positive: "выбирает хозяин",
   owner_choose: "Вы хозяин этой сдачи: назначьте игру или откройте торговлю.",
   owner_is: "Хозяин сдачи: {name}", auction_title: "Торговля", standing: "Лучшая заявка: {offer} ({name})",
   no_offer: "Заявок пока нет", decide_title: "Решение по торговле", ultimatum_q: "«8 или отрицание»: заявите 8 на взятки или пас",
