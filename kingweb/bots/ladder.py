@@ -145,7 +145,8 @@ def table(results: dict[str, Rung]) -> str:
         lines.append(
             f"| {NAMES[r['game']]} | `{lvl}` vs {r['simulations']} | {seats} | {r['boards']} | "
             f"**{r['diff']:+.2f} ± {r['ci95']:.2f}**{verdict} | {r['mean'][lvl]:.2f} / {r['mean']['ismcts']:.2f} | "
-            f"{r['cpu_ms'][lvl]:.1f} / {r['cpu_ms']['ismcts']:.0f} | seed {r['seed']}, {r['minutes']:.0f} min |"
+            f"{r['cpu_ms'][lvl]:.1f} / {r['cpu_ms']['ismcts']:.0f} | seed {r['seed']}, budget {r['budget']:g} s, "
+            f"{r['minutes']:.0f} min |"
         )
     return "\n".join(lines)
 
@@ -170,9 +171,11 @@ the run time is long for the same reason).
 
 {table(results)}
 
-Measured with {any_r["python"]}, `--budget {any_r["budget"]:g}` (the `hard` bot's wall-clock cap,
-raised so that on this shared machine its fixed number of worlds, not other jobs, decides
-its play; its own decision times are in *Bots* from `python -m kingweb latency`).
+Measured with {any_r["python"]}. *Budget* is `--budget`, the kingweb bot's wall-clock cap
+a decision: for `hard` it is raised above the page's 0.4 s so that on this shared machine
+its fixed number of worlds, not other jobs, decides its play (its decision times in the
+browser are in *Browser*, from `python build.py bench`); `normal` plays with the page's
+0.4 s, which caps its light search of German Whist's stock stage at 60 ms.
 """
 
 
