@@ -43,9 +43,11 @@ const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, c
 
 /** Draw the whole table from the page's state.  `deal`: the hand arrives dealt. */
 function render({ deal = false } = {}) {
-  const v = page.finished || page.view;
-  document.body.classList.toggle("no-game", !v);
-  if (!v) return;
+  const shown = page.finished || page.view;
+  document.body.classList.toggle("no-game", !shown);
+  if (!shown) return;
+  // a lesson answered is over: nobody is to act any more, though its position has a turn
+  const v = page.lessonDone && shown.lesson ? { ...shown, turn: null } : shown;
   renderTable(v, { deck: prefs.deck, fourColor: prefs.fourColor, busy: page.busy }, { onLog: () => dialogs.showDealLog(v) });
   if (!page.animating) renderTrick(v, prefs.deck, moving());
   renderHand(v, { deck: prefs.deck, hinted: page.hinted, deal: deal && moving() }, humanAct);

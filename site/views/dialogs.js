@@ -29,7 +29,11 @@ export function openDialog(title, content, actions, onClose) {
   d.onclose = () => { if (onClose) onClose(); };
   if (!d.open) d.showModal();
   const p = /** @type {HTMLElement | null} */ ($("dialog-actions").querySelector(".primary") || $("dialog-actions").querySelector("button"));
-  if (p) p.focus();
+  // the keys start on the main button, but the eyes on the title: a long dialog (the
+  // rules) must not open scrolled down to its buttons
+  if (p) p.focus({ preventScroll: true });
+  const body = d.querySelector(".dialog-body");
+  if (body) body.scrollTop = 0;
 }
 
 // A long run of whole numbers (German Whist's target allows 1 to 100) is offered as the
@@ -305,9 +309,13 @@ export function showDealResult(v, i, deck, then) {
   const capped = cappedPayment(d, v);
   if (capped !== null) content.push(el("p", { class: "note", id: "payment-capped", text: t("payment_capped", { n: numberText(capped) }) }));
   if (d.log && d.log.length && d.owner !== undefined && d.owner !== null) {
-    content.push(el("h3", { text: t("log_title") }), el("ol", { class: "deal-log" }, ...logLines(v, d.log, d.owner).map((line) => el("li", { text: line }))));
+    // an owner who played the positive at once held no auction: the heading says so
+    const heading = d.log.some((e) => e.phase !== "choose") ? "log_title" : "log_title_choice";
+    content.push(el("h3", { text: t(heading) }), el("ol", { class: "deal-log" }, ...logLines(v, d.log, d.owner).map((line) => el("li", { text: line }))));
   }
-  openDialog(t("deal_result", { n: i + 1, contract: contractLabel(v, d.contract) }), content,
+  // German Whist has one contract: its name on every deal would only repeat the game's
+  const title = v.game === "whist" ? t("deal_n", { n: i + 1 }) : t("deal_result", { n: i + 1, contract: contractLabel(v, d.contract) });
+  openDialog(title, content,
     [[t(i + 1 < v.deals.length || v.over ? "continue" : "next_deal"), null, true]], then);
 }
 
@@ -343,21 +351,25 @@ export function decidingDeal(v) {
 function sheetTable(v) {
   const nm = names(v);
   const pts = (/** @type {number} */ n) => pointsText(n, v, { total: true });
-  const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: t("game") }), ...nm.map((n) => el("th", { text: n })), el("th", { text: "Σ" }));
+  // the Σ column proves a zero-sum table; German Whist's two scores add up to nothing
+  // a player reads, and it has one contract, so neither column is shown there
+  const whist = v.game === "whist";
+  /** @param {Node[]} cells @param {Node} contract @param {Node} sum */
+  const row = (cells, contract, sum) => whist ? cells : [cells[0], contract, ...cells.slice(1), sum];
+  const head = el("tr", {}, ...row([el("th", { text: "#" }), ...nm.map((n) => el("th", { text: n }))], el("th", { text: t("game") }), el("th", { text: "Σ" })));
   let ok = true;
   const body = v.deals.map((d, i) => {
     const sum = d.points.reduce((a, b) => a + b, 0);
     if (sum !== d.total) ok = false;
-    return el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: contractLabel(v, d.contract) }),
-      ...d.points.map((p) => el("td", { text: pts(p) })),
-      el("td", { class: sum === d.total ? "" : "bad", text: pts(sum) }));
+    return el("tr", {}, ...row([el("td", { text: String(i + 1) }), ...d.points.map((p) => el("td", { text: pts(p) }))],
+      el("td", { text: contractLabel(v, d.contract) }), el("td", { class: sum === d.total ? "" : "bad", text: pts(sum) })));
   });
   const totals = v.scores;
   const grand = totals.reduce((a, b) => a + b, 0);
   const expected = v.deals.reduce((a, d) => a + d.total, 0);
   if (grand !== expected) ok = false;
-  const foot = el("tr", {}, el("td", { text: "" }), el("td", { text: t("sheet_total") }),
-    ...totals.map((p) => el("td", { text: pts(p) })), el("td", { text: pts(grand) }));
+  const foot = el("tr", {}, ...row([el("td", { text: whist ? t("sheet_total") : "" }), ...totals.map((p) => el("td", { text: pts(p) }))],
+    el("td", { text: t("sheet_total") }), el("td", { text: pts(grand) })));
   const table = el("table", { class: "sheet", id: "sheet" }, el("thead", {}, head), el("tbody", {}, ...body), el("tfoot", {}, foot));
   const check = el("p", { class: "bad", id: "sheet-check", "data-sums": ok ? "ok" : "bad", hidden: ok, text: ok ? "" : t("sums_bad") });
   return [table, check];
@@ -392,12 +404,12 @@ export function showMatchEnd(v, record, on) {
   const dd = decidingDeal(v);
   if (dd) {
     const d = v.deals[dd.deal];
-    content.push(el("p", { id: "decider", class: "decider", text: t("decider", { n: dd.deal + 1, contract: contractLabel(v, d.contract),
+    content.push(el("p", { id: "decider", class: "decider", text: t(v.game === "whist" ? "decider_whist" : "decider", { n: dd.deal + 1, contract: contractLabel(v, d.contract),
       name: nm[dd.winner], a: pointsText(d.points[dd.winner], v), other: nm[dd.other], b: pointsText(d.points[dd.other], v) }) }));
   }
   if (record) {
     content.push(el("p", { id: "record", class: "record", text: t("record_line", { game: t(`game_${v.game}`), level: t(`level_${v.level}`),
-      played: record.played, won: record.won, avg: numberText(Math.round(record.total / Math.max(1, record.played))) }) }));
+      played: t("record_played", { n: record.played }, record.played), won: t("record_won", { n: record.won }, record.won), avg: numberText(Math.round(record.total / Math.max(1, record.played))) }) }));
   }
   content.push(el("details", { class: "sheet-fold" }, el("summary", { text: t("score_sheet") }), ...sheetTable(v)));
   openDialog(t("match_over"), content,

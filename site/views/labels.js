@@ -42,10 +42,14 @@ export function rankLabel(r) { return "TJQKA".includes(r) ? t(`rank_${r}`) : r; 
 /** @param {string} s a suit letter */
 export function suitWord(s) { return t(`suit_${s}`); }
 
+// Кинг's positives that share their id with a King negative take their own name ("take
+// tricks", where King's `tricks` is a deal to avoid them)
+const KINGRU_POSITIVES = new Set(["tricks", "hearts", "last-two"]);
+
 /** @param {View} v @param {string} [cid] */
 export function contractLabel(v, cid = v.contract) {
   if (cid.startsWith("up:")) return t("c_up", { trump: cid === "up:NT" ? t("suit_NT") : suitWord(cid[3]) });
-  if (v.game === "kingru" && cid === "last-two") return t("c_last-two_ru");
+  if (v.game === "kingru" && KINGRU_POSITIVES.has(cid)) return t(`c_${cid}_ru`);
   return t(`c_${cid}`);
 }
 

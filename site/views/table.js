@@ -76,9 +76,12 @@ function renderSeats(v) {
   for (let s = 0; s < v.players; s++) {
     const box = $(`seat-${position(s, v)}`);
     box.classList.toggle("to-act", v.turn === s && !v.over);
-    const meta = [pointsText(v.scores[s], v, { total: true })];
-    if (v.game === "whist") meta.push(t("tricks_taken", { n: /** @type {number[]} */ (v.stage === 1 ? v.stage1_taken : v.taken)[s] }));
-    else if (v.taken && v.phase === "play") meta.push(t("tricks_taken", { n: v.taken[s] }));
+    // each figure says what it counts: the match total first, then this deal's tricks
+    const meta = [t("points", { n: pointsText(v.scores[s], v, { total: true }) })];
+    /** @param {number} n */
+    const tricks = (n) => t("tricks_taken", { n }, n);
+    if (v.game === "whist") meta.push(tricks(/** @type {number[]} */ (v.stage === 1 ? v.stage1_taken : v.taken)[s]));
+    else if (v.taken && v.phase === "play") meta.push(tricks(v.taken[s]));
     if (v.game !== "whist" && v.phase === "play" && v.deal_points && v.deal_points[s]) {
       meta.push(t("this_deal", { n: pointsText(v.deal_points[s], v) }));
     }

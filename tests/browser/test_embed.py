@@ -161,6 +161,8 @@ def test_every_lesson_is_solvable_and_explains(page, base_url, first):
             assert page.locator("#toast").inner_text()
         click(page, lesson.answers[0])
         page.locator("#lesson-feedback", has_text="Right!").wait_for()
+        # answered, the lesson is over: no seat waits to act, no turn is announced
+        assert page.locator(".seat.to-act").count() == 0 and page.locator("#panel .prompt").count() == 0
         if i + 1 < len(ids):
             page.locator("#next-lesson").click()
 

@@ -216,7 +216,8 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
     assert page.locator("#match-score").inner_text() == "You 0 – 0 Opponent · to 3"
     rng = random.Random(4)
     choose = lambda st: rng.choice(st["legal"])
-    play_until(page, choose, stop=lambda st: st["dialog"] == "Deal 1: German Whist", timeout=300)
+    # one contract: the summary is titled by its deal alone
+    play_until(page, choose, stop=lambda st: st["dialog"] == "Deal 1", timeout=300)
     page.wait_for_timeout(400)
     d = engine_view(page)["deals"][0]
     spelled = set()
@@ -248,10 +249,14 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
     # the deciding deal: the winner's biggest gain on the other player
     gains = [x["points"][winner] - x["points"][1 - winner] for x in v["deals"]]
     k = gains.index(max(gains))
-    assert page.locator("#decider").inner_text().startswith(f"The deal that decided it: deal {k + 1}, German Whist")
+    assert page.locator("#decider").inner_text().startswith(f"The deal that decided it: deal {k + 1} (")
+    # the sheet: a column per player, no contract column and no Σ (two scores add up to nothing)
+    heads = page.locator("#sheet thead th").all_text_contents()  # folded: read, not seen
+    assert heads == ["#", "You", "Opponent"], heads
+    assert page.locator("#sheet tfoot td").all_text_contents()[0] == "Total"
     stats = json.loads(page.evaluate("localStorage.getItem('kingweb.stats.v1')"))
     assert stats["lines"]["whist/random"] == {"played": 1, "won": int(winner == 0), "total": v["scores"][0]}
-    assert page.locator("#record").inner_text().startswith("Your record at German Whist, bots Random: 1 played")
+    assert page.locator("#record").inner_text().startswith("Your record at German Whist, bots Random: 1 played, ")
     page.reload()  # the match's end shows again after a reload, and is not counted twice
     page.wait_for_selector("#placings", timeout=90_000)
     assert json.loads(page.evaluate("localStorage.getItem('kingweb.stats.v1')"))["lines"]["whist/random"]["played"] == 1
@@ -387,7 +392,7 @@ def test_every_new_word_is_in_all_four_languages(page, base_url):
     missing = page.evaluate("""async () => {
       const { STRINGS } = await import('./i18n/index.js');
       const prefixes = ['log_', 'cap_', 'turn_', 'pts_', 'took_', 'sum_', 'place_', 'stats', 'about_', 'welcome_',
-        'draw_you', 'stock_', 'whist_', 'opt_help_', 'decider', 'record_line', 'rules_link', 'trumps', 'your_bid',
+        'draw_you', 'stock_', 'whist_', 'opt_help_', 'decider', 'record_', 'rules_link', 'trumps', 'your_bid',
         'table_rules', 'lessons_intro', 'display', 'play_game', 'next_deal', 'copy', 'share_none', 'more',
         'payment_capped', 'won_by_you'];
       const mine = Object.keys(STRINGS.en).filter((k) => prefixes.some((p) => k.startsWith(p)));
@@ -458,3 +463,42 @@ def test_the_whist_target_offers_a_short_list_with_the_default_and_the_current_v
     assert set(values) <= set(spec.allowed) and {spec.default, current} <= set(values), values
     assert {5, 7, 10, 21, 25, 50, 100} <= set(values), values  # the usual targets
     assert json.loads(picker.input_value()) == current
+
+
+def test_words_players_read_agree_in_number_and_name_what_they_count(page, base_url):
+    """Plural forms after 1 in the match record and the seat plates; Кинг's positives named
+    as deals to take; the rules open at their first section."""
+    open_game(page, base_url, "kingru", seed=2, level="random")
+    words = page.evaluate("""async () => {
+      const { makeT } = await import('./i18n/index.js');
+      const { contractLabel } = await import('./views/labels.js');
+      const out = {};
+      for (const l of ['en', 'es', 'pt', 'ru']) {
+        const t = makeT(l);
+        out[l] = [1, 2, 5].map((n) => [t('record_played', { n }, n), t('record_won', { n }, n), t('tricks_taken', { n }, n)]);
+      }
+      out.kingru = ['tricks', 'hearts', 'last-two', 'no-tricks'].map((c) => contractLabel({ game: 'kingru' }, c));
+      out.king = contractLabel({ game: 'king' }, 'tricks');
+      return out;
+    }""")
+    assert words["es"][0] == ["1 partida jugada", "1 ganada", "1 baza"], words["es"]
+    assert words["es"][1] == ["2 partidas jugadas", "2 ganadas", "2 bazas"], words["es"]
+    assert words["pt"][0] == ["1 partida jogada", "1 vitória", "1 vaza"], words["pt"]
+    assert [w[2] for w in words["ru"]] == ["1 взятка", "2 взятки", "5 взяток"], words["ru"]
+    assert [w[0] for w in words["ru"]] == ["сыграна 1 партия", "сыграны 2 партии", "сыграно 5 партий"]
+    assert words["en"][0][2] == "1 trick" and words["en"][2][2] == "5 tricks"
+    assert words["kingru"] == ["Take tricks", "Take hearts", "Take the last two", "Don't take tricks"], words["kingru"]
+    assert words["king"] != "Take tricks"  # King's `tricks` is a deal to avoid them
+    # the seat plates say what each figure counts
+    plate = page.locator("#seat-bottom .meta").inner_text()
+    assert plate.startswith("0 pts"), plate
+    # the rules open at the top, not scrolled down to their Close button
+    page.locator("#btn-rules").click()
+    page.locator("#dialog[open]").wait_for()
+    top = page.evaluate("""() => {
+      const body = document.querySelector('#dialog .dialog-body');
+      const first = document.querySelector('#dialog .rules h3');
+      const r = first.getBoundingClientRect(), b = body.getBoundingClientRect();
+      return { scrolled: body.scrollTop, inView: r.top >= b.top && r.bottom <= b.bottom, tall: body.scrollHeight > body.clientHeight };
+    }""")
+    assert top["tall"] and top["scrolled"] == 0 and top["inView"], top
