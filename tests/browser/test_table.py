@@ -444,3 +444,46 @@ def test_a_wide_screen_keeps_the_hint_off_names_and_banner_and_grows_its_dialogs
     big, small = dialog[1920], dialog[1280]
     assert small["font"] == 16 and big["font"] > 18 and big["text"] > small["text"], dialog
     assert big["width"] >= 1.15 * small["width"], dialog
+
+
+def owner_choice_save():
+    """A King match saved at the human's own positive, with seven choices to make."""
+    from kingweb.session import Session
+
+    s = Session()
+    s.start("king", seed=21, level="random")
+    rng = random.Random(1)
+    while not (s.state()["phase"] == "choose" and s.state()["turn"] == 0):
+        st = s.state()
+        s.act(rng.choice(st["legal"])) if st["turn"] == 0 else s.bot_step()
+    return json.dumps(s.save())
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_the_owners_choice_leaves_the_hand_in_sight_and_its_buttons_on_top(browser, base_url, console_errors, viewport):
+    ctx, page = new_page(browser, viewport, console_errors)
+    page.add_init_script(f"localStorage.setItem('kingweb.save.v1', {json.dumps(owner_choice_save())})")
+    page.goto(base_url)
+    page.wait_for_selector("#panel button.bid[data-action='auction']", timeout=90_000)
+    buttons = page.locator("#panel button.bid")
+    assert buttons.count() == 7
+    # every card's index can be read and tapped with the panel open
+    assert hand_problems(page, tap=None) == []
+    if viewport is PHONE:  # the panel leaves the hand its room on a phone
+        panel = page.locator("#panel").bounding_box()
+        assert panel["height"] <= 0.36 * viewport["height"], panel
+        hand = page.locator("#hand").bounding_box()
+        assert hand["y"] + hand["height"] <= viewport["height"], hand
+    # a card still flying in from the deal passes under the buttons: each card frozen
+    # midway through its flight must not cover any button's centre
+    page.evaluate("""() => document.querySelectorAll('#hand .card').forEach((c, i) => {
+      c.style.setProperty('--i', String(i)); c.classList.add('dealt');
+      c.getAnimations().forEach((a) => { a.pause(); a.currentTime = i * 45 + 150; });
+    })""")
+    covered = page.evaluate("""() => [...document.querySelectorAll('#panel button.bid')].filter((b) => {
+      const r = b.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return !b.contains(hit);
+    }).map((b) => b.dataset.action)""")
+    assert covered == []
+    ctx.close()
