@@ -446,17 +446,23 @@ def test_a_wide_screen_keeps_the_hint_off_names_and_banner_and_grows_its_dialogs
     assert big["width"] >= 1.15 * small["width"], dialog
 
 
-def owner_choice_save():
-    """A King match saved at the human's own positive, with seven choices to make."""
+def saved_match(game, seed, stop):
+    """A match played at random by the engine itself until ``stop(view)``, as the page
+    saves it: the page resumes it at once, without playing there."""
     from kingweb.session import Session
 
     s = Session()
-    s.start("king", seed=21, level="random")
+    s.start(game, seed=seed, level="random")
     rng = random.Random(1)
-    while not (s.state()["phase"] == "choose" and s.state()["turn"] == 0):
+    while not stop(s.state()):
         st = s.state()
         s.act(rng.choice(st["legal"])) if st["turn"] == 0 else s.bot_step()
     return json.dumps(s.save())
+
+
+def owner_choice_save():
+    """A King match saved at the human's own positive, with seven choices to make."""
+    return saved_match("king", 21, lambda v: v["phase"] == "choose" and v["turn"] == 0)
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
@@ -486,4 +492,27 @@ def test_the_owners_choice_leaves_the_hand_in_sight_and_its_buttons_on_top(brows
       return !b.contains(hit);
     }).map((b) => b.dataset.action)""")
     assert covered == []
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", ["king", "kingru"])
+def test_the_score_sheet_fits_a_small_phone(browser, base_url, console_errors, game):
+    # Portuguese has the longest contract names; 360 px is the narrowest common phone
+    ctx, page = new_page(browser, {"width": 360, "height": 740}, console_errors, lang="pt")
+    save = saved_match(game, 4, lambda v: len(v["deals"]) >= 6)
+    page.add_init_script(f"localStorage.setItem('kingweb.save.v1', {json.dumps(save)})")
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    page.keyboard.press("s")
+    page.locator("#sheet").wait_for(state="visible")
+    assert page.locator("#sheet tbody tr").count() >= 6
+    fit = page.evaluate("""() => {
+      const body = document.querySelector('#sheet').closest('.dialog-body');
+      const last = document.querySelector('#sheet thead th:last-child').getBoundingClientRect();
+      return {scroll: body.scrollWidth, client: body.clientWidth, sigmaRight: last.right,
+              bodyRight: body.getBoundingClientRect().right, page: document.documentElement.scrollWidth};
+    }""")
+    # every column, Σ too, within the dialog: nothing hidden off its edge, no sideways page
+    assert fit["scroll"] <= fit["client"] and fit["sigmaRight"] <= fit["bodyRight"], fit
+    assert fit["page"] <= 360, fit
     ctx.close()
