@@ -516,3 +516,31 @@ def test_the_score_sheet_fits_a_small_phone(browser, base_url, console_errors, g
     assert fit["scroll"] <= fit["client"] and fit["sigmaRight"] <= fit["bodyRight"], fit
     assert fit["page"] <= 360, fit
     ctx.close()
+
+
+TOAST_CLEAR_JS = """() => {
+  // what a shown message covers of what the player reads at their turn
+  const t = document.querySelector('#toast').getBoundingClientRect();
+  const over = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom; };
+  const things = [document.querySelector('#banner'), ...document.querySelectorAll('#seat-top .plate, #seat-left .plate, #seat-right .plate, #hand .card')];
+  return things.filter(over).map((e) => e.id || e.dataset.card || e.parentElement.id);
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 360, "height": 740}], ids=["390x844", "360x740"])
+def test_a_message_on_a_phone_covers_neither_the_deals_line_the_seats_nor_the_hand(browser, base_url, console_errors, viewport):
+    ctx, page = new_page(browser, viewport, console_errors, lang="es")
+    open_game(page, base_url, "king", seed=21, level="normal")
+    assert wait_my_card_turn(page)
+    page.locator("#btn-hint").click()
+    page.locator("#toast").wait_for(state="visible")
+    assert page.evaluate(TOAST_CLEAR_JS) == []
+    # a refused card: the engine's reason shows in the same place
+    dim = page.locator("#hand .card.dim")
+    if dim.count():
+        dim.first.click(position=CARD_SPOT)
+        page.wait_for_timeout(200)
+        assert page.locator("#toast").is_visible()
+        assert page.evaluate(TOAST_CLEAR_JS) == []
+    ctx.close()
