@@ -544,3 +544,17 @@ def test_a_message_on_a_phone_covers_neither_the_deals_line_the_seats_nor_the_ha
         assert page.locator("#toast").is_visible()
         assert page.evaluate(TOAST_CLEAR_JS) == []
     ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390x844", "1280x800"])
+def test_the_settings_views_buttons_stand_apart(browser, base_url, console_errors, viewport):
+    ctx, page = new_page(browser, viewport, console_errors, lang="es")
+    open_game(page, base_url, "whist", seed=5, level="easy")
+    page.locator("#btn-settings").click()
+    page.locator("#menu-rules").wait_for(state="visible")
+    boxes = [page.locator(f"#{b}").bounding_box() for b in ("menu-last", "menu-sheet", "menu-rules")]
+    for a, b in zip(boxes, boxes[1:]):
+        same_row = abs(a["y"] - b["y"]) < a["height"] / 2
+        gap = b["x"] - (a["x"] + a["width"]) if same_row else b["y"] - (a["y"] + a["height"])
+        assert gap >= 6, (a, b)
+    ctx.close()
