@@ -115,8 +115,14 @@ def test_big_screens_get_big_cards(browser, base_url, console_errors):
         ctx, page = new_page(browser, {"width": w, "height": h}, console_errors)
         open_game(page, base_url, "king", seed=3, level="easy")
         widths[w] = page.evaluate("document.querySelector('#hand .card').getBoundingClientRect().width")
+        if w == 1920:  # the plates grow too, and the whole table still fits the screen
+            big = page.evaluate("""() => ({
+              name: parseFloat(getComputedStyle(document.querySelector('#seat-top .name')).fontSize),
+              tall: document.documentElement.scrollHeight,
+              hand: Math.max(...[...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect().bottom)) })""")
+            assert big["name"] >= 18 and big["tall"] <= h and big["hand"] <= h, big
         ctx.close()
-    assert widths[1920] >= 110 and widths[1280] >= 84 and widths[390] >= 48, widths
+    assert widths[1920] >= 140 and widths[1280] >= 84 and widths[390] >= 48, widths
     assert widths[1920] > widths[1280] > widths[390], widths
 
 
