@@ -75,7 +75,8 @@ export function toast(msg, ms = 3500) {
  * screen keeps the style sheet's corner.  @param {HTMLElement} box */
 function placeToast(box) {
   const panel = $("panel");
-  const over = !panel.hidden ? panel : $("hand").querySelector(".card") || $("hand");
+  // the hand's box, not its first card: its top padding is where a raised card goes
+  const over = !panel.hidden ? panel : $("hand");
   const top = over.getBoundingClientRect().top;
   const low = matchMedia("(max-width: 899px)").matches && top > 0;
   box.classList.toggle("above-hand", low);
