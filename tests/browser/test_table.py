@@ -4,6 +4,7 @@ hovered or focused from the keyboard; no sideways scrolling; no message over the
 and play that can be followed: cards from their seats, the trick's taker named and the
 trick left to read, the settings menu mid-game."""
 
+import itertools
 import json
 import random
 import re
@@ -535,7 +536,9 @@ TOAST_CLEAR_JS = """() => {
 
 
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 360, "height": 740}], ids=["390x844", "360x740"])
-def test_a_message_on_a_phone_covers_neither_the_deals_line_the_seats_nor_the_hand(browser, base_url, console_errors, viewport):
+def test_a_message_on_a_phone_covers_neither_the_deals_line_the_seats_nor_the_hand(
+    browser, base_url, console_errors, viewport
+):
     ctx, page = new_page(browser, viewport, console_errors, lang="es")
     open_game(page, base_url, "king", seed=21, level="normal")
     assert wait_my_card_turn(page)
@@ -559,7 +562,7 @@ def test_the_settings_views_buttons_stand_apart(browser, base_url, console_error
     page.locator("#btn-settings").click()
     page.locator("#menu-rules").wait_for(state="visible")
     boxes = [page.locator(f"#{b}").bounding_box() for b in ("menu-last", "menu-sheet", "menu-rules")]
-    for a, b in zip(boxes, boxes[1:]):
+    for a, b in itertools.pairwise(boxes):
         same_row = abs(a["y"] - b["y"]) < a["height"] / 2
         gap = b["x"] - (a["x"] + a["width"]) if same_row else b["y"] - (a["y"] + a["height"])
         assert gap >= 6, (a, b)
