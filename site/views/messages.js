@@ -64,6 +64,21 @@ export function toast(msg, ms = 3500) {
   const box = $("toast");
   box.textContent = msg;
   box.hidden = false;
+  placeToast(box);
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { box.hidden = true; }, ms);
+}
+
+/** A narrow screen has no free corner: the banner, the top seat and the side plates fill
+ * the top, so the message sits just above what the player acts with (the panel when it is
+ * open, else the hand), over their own plate, which says nothing they need then.  A wide
+ * screen keeps the style sheet's corner.  @param {HTMLElement} box */
+function placeToast(box) {
+  const panel = $("panel");
+  // the hand's box, not its first card: its top padding is where a raised card goes
+  const over = !panel.hidden ? panel : $("hand");
+  const top = over.getBoundingClientRect().top;
+  const low = matchMedia("(max-width: 899px)").matches && top > 0;
+  box.classList.toggle("above-hand", low);
+  box.style.bottom = low ? `${Math.max(0, innerHeight - top + 6)}px` : "";
 }

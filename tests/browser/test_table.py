@@ -4,6 +4,7 @@ hovered or focused from the keyboard; no sideways scrolling; no message over the
 and play that can be followed: cards from their seats, the trick's taker named and the
 trick left to read, the settings menu mid-game."""
 
+import itertools
 import json
 import random
 import re
@@ -115,8 +116,14 @@ def test_big_screens_get_big_cards(browser, base_url, console_errors):
         ctx, page = new_page(browser, {"width": w, "height": h}, console_errors)
         open_game(page, base_url, "king", seed=3, level="easy")
         widths[w] = page.evaluate("document.querySelector('#hand .card').getBoundingClientRect().width")
+        if w == 1920:  # the plates grow too, and the whole table still fits the screen
+            big = page.evaluate("""() => ({
+              name: parseFloat(getComputedStyle(document.querySelector('#seat-top .name')).fontSize),
+              tall: document.documentElement.scrollHeight,
+              hand: Math.max(...[...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect().bottom)) })""")
+            assert big["name"] >= 18 and big["tall"] <= h and big["hand"] <= h, big
         ctx.close()
-    assert widths[1920] >= 110 and widths[1280] >= 84 and widths[390] >= 48, widths
+    assert widths[1920] >= 140 and widths[1280] >= 84 and widths[390] >= 48, widths
     assert widths[1920] > widths[1280] > widths[390], widths
 
 
@@ -444,3 +451,139 @@ def test_a_wide_screen_keeps_the_hint_off_names_and_banner_and_grows_its_dialogs
     big, small = dialog[1920], dialog[1280]
     assert small["font"] == 16 and big["font"] > 18 and big["text"] > small["text"], dialog
     assert big["width"] >= 1.15 * small["width"], dialog
+
+
+def saved_match(game, seed, stop):
+    """A match played at random by the engine itself until ``stop(view)``, as the page
+    saves it: the page resumes it at once, without playing there."""
+    from kingweb.session import Session
+
+    s = Session()
+    s.start(game, seed=seed, level="random")
+    rng = random.Random(1)
+    while not stop(s.state()):
+        st = s.state()
+        s.act(rng.choice(st["legal"])) if st["turn"] == 0 else s.bot_step()
+    return json.dumps(s.save())
+
+
+def owner_choice_save():
+    """A King match saved at the human's own positive, with seven choices to make."""
+    return saved_match("king", 21, lambda v: v["phase"] == "choose" and v["turn"] == 0)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_the_owners_choice_leaves_the_hand_in_sight_and_its_buttons_on_top(browser, base_url, console_errors, viewport):
+    ctx, page = new_page(browser, viewport, console_errors)
+    page.add_init_script(f"localStorage.setItem('kingweb.save.v1', {json.dumps(owner_choice_save())})")
+    page.goto(base_url)
+    page.wait_for_selector("#panel button.bid[data-action='auction']", timeout=90_000)
+    buttons = page.locator("#panel button.bid")
+    assert buttons.count() == 7
+    # every card's index can be read and tapped with the panel open
+    assert hand_problems(page, tap=None) == []
+    if viewport is PHONE:  # the panel leaves the hand its room on a phone
+        panel = page.locator("#panel").bounding_box()
+        assert panel["height"] <= 0.36 * viewport["height"], panel
+        hand = page.locator("#hand").bounding_box()
+        assert hand["y"] + hand["height"] <= viewport["height"], hand
+    # a card still flying in from the deal passes under the buttons: each card frozen
+    # midway through its flight must not cover any button's centre
+    page.evaluate("""() => document.querySelectorAll('#hand .card').forEach((c, i) => {
+      c.style.setProperty('--i', String(i)); c.classList.add('dealt');
+      c.getAnimations().forEach((a) => { a.pause(); a.currentTime = i * 45 + 150; });
+    })""")
+    covered = page.evaluate("""() => [...document.querySelectorAll('#panel button.bid')].filter((b) => {
+      const r = b.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return !b.contains(hit);
+    }).map((b) => b.dataset.action)""")
+    assert covered == []
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", ["king", "kingru"])
+def test_the_score_sheet_fits_a_small_phone(browser, base_url, console_errors, game):
+    # Portuguese has the longest contract names; 360 px is the narrowest common phone
+    ctx, page = new_page(browser, {"width": 360, "height": 740}, console_errors, lang="pt")
+    save = saved_match(game, 4, lambda v: len(v["deals"]) >= 6)
+    page.add_init_script(f"localStorage.setItem('kingweb.save.v1', {json.dumps(save)})")
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    page.keyboard.press("s")
+    page.locator("#sheet").wait_for(state="visible")
+    assert page.locator("#sheet tbody tr").count() >= 6
+    fit = page.evaluate("""() => {
+      const body = document.querySelector('#sheet').closest('.dialog-body');
+      const last = document.querySelector('#sheet thead th:last-child').getBoundingClientRect();
+      return {scroll: body.scrollWidth, client: body.clientWidth, sigmaRight: last.right,
+              bodyRight: body.getBoundingClientRect().right, page: document.documentElement.scrollWidth};
+    }""")
+    # every column, Σ too, within the dialog: nothing hidden off its edge, no sideways page
+    assert fit["scroll"] <= fit["client"] and fit["sigmaRight"] <= fit["bodyRight"], fit
+    assert fit["page"] <= 360, fit
+    ctx.close()
+
+
+TOAST_CLEAR_JS = """() => {
+  // what a shown message covers of what the player reads at their turn
+  const t = document.querySelector('#toast').getBoundingClientRect();
+  const over = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom; };
+  const things = [document.querySelector('#banner'), ...document.querySelectorAll('#seat-top .plate, #seat-left .plate, #seat-right .plate, #hand .card')];
+  return things.filter(over).map((e) => e.id || e.dataset.card || e.parentElement.id);
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 360, "height": 740}], ids=["390x844", "360x740"])
+def test_a_message_on_a_phone_covers_neither_the_deals_line_the_seats_nor_the_hand(
+    browser, base_url, console_errors, viewport
+):
+    ctx, page = new_page(browser, viewport, console_errors, lang="es")
+    open_game(page, base_url, "king", seed=21, level="normal")
+    assert wait_my_card_turn(page)
+    page.locator("#btn-hint").click()
+    page.locator("#toast").wait_for(state="visible")
+    assert page.evaluate(TOAST_CLEAR_JS) == []
+    # a refused card: the engine's reason shows in the same place
+    dim = page.locator("#hand .card.dim")
+    if dim.count():
+        dim.first.click(position=CARD_SPOT)
+        page.wait_for_timeout(200)
+        assert page.locator("#toast").is_visible()
+        assert page.evaluate(TOAST_CLEAR_JS) == []
+    ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390x844", "1280x800"])
+def test_the_settings_views_buttons_stand_apart(browser, base_url, console_errors, viewport):
+    ctx, page = new_page(browser, viewport, console_errors, lang="es")
+    open_game(page, base_url, "whist", seed=5, level="easy")
+    page.locator("#btn-settings").click()
+    page.locator("#menu-rules").wait_for(state="visible")
+    boxes = [page.locator(f"#{b}").bounding_box() for b in ("menu-last", "menu-sheet", "menu-rules")]
+    for a, b in itertools.pairwise(boxes):
+        same_row = abs(a["y"] - b["y"]) < a["height"] / 2
+        gap = b["x"] - (a["x"] + a["width"]) if same_row else b["y"] - (a["y"] + a["height"])
+        assert gap >= 6, (a, b)
+    ctx.close()
+
+
+HINT_WORD = {"en": "Hint", "es": "Pista", "pt": "Dica", "ru": "Подсказка"}
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("lang", ["en", "es", "pt", "ru"])
+def test_a_phones_bar_keeps_one_row_in_every_language(browser, base_url, console_errors, lang, width):
+    ctx, page = new_page(browser, {"width": width, "height": 740}, console_errors, lang=lang)
+    open_game(page, base_url, "king", seed=3, level="easy")
+    rows = page.evaluate("""() => [...document.querySelectorAll('.bar .brand, .tools > button, .more > summary')]
+      .filter((e) => e.getBoundingClientRect().width > 0)
+      .map((e) => { const r = e.getBoundingClientRect(); return [e.id || e.className || e.tagName, Math.round(r.top + r.height / 2), Math.round(r.right)]; })""")
+    mids = {mid for _, mid, _ in rows}
+    assert max(mids) - min(mids) <= 8, rows  # one row: the ⋯ beside the rest, not below
+    assert max(right for *_, right in rows) <= width, rows
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # an icon's button keeps its word as its name
+    assert page.get_by_role("button", name=HINT_WORD[lang], exact=True).is_visible()
+    ctx.close()
