@@ -157,7 +157,8 @@ def section(results: dict[str, Rung]) -> str:
 
 `python -m kingweb ladder --seed 1` (needs `open_spiel`, a test dependency; `--rungs` plays
 some rungs only, `--boards` sets the board counts, `--minutes` stops a rung early with the
-boards played, `--table-only` rewrites this section from `docs/ladder.json`): duplicate
+boards played, `--extend` adds `--boards` more boards to a kept rung and merges them,
+`--table-only` rewrites this section from `docs/ladder.json`): duplicate
 boards against OpenSpiel's own Information-Set MCTS (`open_spiel.python.algorithms.ismcts`:
 UCT c = 2, the most visited action, one random rollout per simulation, played by the
 engine's playout loop, which deals the same distribution as OpenSpiel's random-rollout
