@@ -44,6 +44,15 @@ def new_game_plays(page):
     page.wait_for_function(f"(b) => {hand} !== b", arg=before, timeout=30_000)
 
 
+def notice_for_prefs(page, base_url, bad):
+    """Load the page with ``bad`` stored as its preferences; the notice it shows."""
+    corrupt(page, PREFS_KEY, json.dumps(bad))
+    page.goto(base_url)
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible", timeout=90_000)
+    return notice.inner_text()
+
+
 def shown(page):
     return page.evaluate("""() => [document.querySelector('#toast'), document.querySelector('#notice'),
       document.querySelector('#loading')].filter((e) => !e.hidden).map((e) => e.innerText).join(' | ')""")
@@ -81,13 +90,10 @@ def test_a_deeply_nested_save_is_set_aside_and_the_table_plays(page, base_url, s
 
 
 def test_preferences_with_a_number_for_a_games_options(page, base_url):
-    corrupt(page, PREFS_KEY, json.dumps({"options": {"king": 5}, "speed": "instant"}))
-    page.goto(base_url)
-    notice = page.locator("#notice")
-    notice.wait_for(state="visible", timeout=90_000)
-    assert "options.king=5" in notice.inner_text()
+    text = notice_for_prefs(page, base_url, {"options": {"king": 5}, "speed": "instant"})
+    assert "options.king=5" in text
     kept = stored(page, "kingweb.prefs.corrupt.")
-    assert len(kept) == 1 and kept[0] in notice.inner_text()
+    assert len(kept) == 1 and kept[0] in text
     assert json.loads(page.evaluate("(k) => localStorage.getItem(k)", kept[0])) == {
         "options": {"king": 5},
         "speed": "instant",
@@ -116,11 +122,7 @@ def test_preferences_of_the_wrong_type_in_every_field(page, base_url):
         "game": {"x": 1},
         "options": [],
     }
-    corrupt(page, PREFS_KEY, json.dumps(bad))
-    page.goto(base_url)
-    notice = page.locator("#notice")
-    notice.wait_for(state="visible", timeout=90_000)
-    text = notice.inner_text()
+    text = notice_for_prefs(page, base_url, bad)
     for name in (
         "lang=5",
         'speed="toString"',
@@ -146,11 +148,7 @@ def test_preferences_naming_what_does_not_exist(page, base_url):
         "level": "toString",
         "options": {"__proto__": {"a": 1}, "whist": {"target": "3", "toString": 1}, "king": {"play_all_tricks": True}},
     }
-    corrupt(page, PREFS_KEY, json.dumps(bad))
-    page.goto(base_url)
-    notice = page.locator("#notice")
-    notice.wait_for(state="visible", timeout=90_000)
-    text = notice.inner_text()
+    text = notice_for_prefs(page, base_url, bad)
     for name in (
         'game="constructor"',
         'level="toString"',
