@@ -206,6 +206,17 @@ class WhistSolver:
                 return v, c
         raise AssertionError("no lead reaches the solved value")  # pragma: no cover
 
+    def lead_values(self, a: int, b: int) -> dict[int, int]:
+        """Each lead of ``a`` (one card a run) → the tricks ``a`` then takes in all."""
+        n, live = a.bit_count(), a | b
+        return {c: min(self._result(a, b, c, d, n) for d in self._replies(b, live, c // 13)) for c in self._moves(a, b)}
+
+    def reply_values(self, a: int, b: int, c: int) -> dict[int, int]:
+        """Each reply of ``b`` (one card a run) to the lead ``c`` from ``a`` (``a`` still
+        holding ``c``) → the tricks ``b`` then takes in all."""
+        n = a.bit_count()
+        return {d: n - self._result(a, b, c, d, n) for d in self._replies(b, a | b, c // 13)}
+
     def _result(self, a: int, b: int, c: int, d: int, n: int) -> int:
         """Tricks the leader (``a``, leading ``c``) makes in all when the reply is ``d``."""
         if d // 13 == c // 13:

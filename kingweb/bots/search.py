@@ -11,6 +11,7 @@ decision is deterministic for a given seed; the time budget only caps it on a sl
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol, cast
 
 from ..cards import cards_of as _cards
@@ -81,54 +82,136 @@ def evaluate(world: Play, cand: int, seat: int, rollout_fn: Rollout) -> int:
     return pts[seat]
 
 
+@dataclass(frozen=True)
+class Values:
+    """What a search found each legal card worth to the seat.
+
+    ``means[c]`` is the seat's mean outcome over the ``worlds[c]`` worlds card ``c`` was
+    played in (points for King and Кинг; for German Whist's stock stage its stage-2 tricks
+    minus the other's, as the search plays for; for stage 2 the exact number of tricks it
+    still takes, ``exact`` then).  Cards equal in play (touching in rank among the live
+    cards, German Whist) share their run's value.  With racing, cards ruled out early have
+    fewer worlds: compare means only where the worlds are comparable, as ``best`` does.
+    """
+
+    means: dict[int, float]
+    worlds: dict[int, int]
+    exact: bool = False
+
+    def best(self) -> int:
+        """The card the bot plays: the best mean among the cards searched longest (the
+        lowest such card on a tie)."""
+        most = max(self.worlds.values())
+        return max((c for c in self.means if self.worlds[c] == most), key=lambda c: (self.means[c], -c))
+
+
 def search_card(
     know: Knowledge, legal_cards: list[int], rng: random.Random, samples: int = 24, budget: float = 0.3
 ) -> int:
     """The card with the best mean outcome over sampled worlds."""
     if len(legal_cards) == 1:
         return legal_cards[0]
-    seat = know.seat
     if know.game == "whist" and cast(WhistView, know.view)["stage"] == 2:
         try:
             return solve_whist(know, time.perf_counter() + budget * 0.9)
         except OutOfTime:  # a rare hard endgame: play the heuristic move this once
             return whist_greedy(_full_position(know), know.unseen | know.known[1 - know.seat])
+    return search_values(know, legal_cards, rng, samples, budget).best()
+
+
+def search_values(
+    know: Knowledge, legal_cards: list[int], rng: random.Random, samples: int = 24, budget: float = 0.3
+) -> Values:
+    """Every legal card's mean outcome over sampled worlds (German Whist's stage 2: its
+    exact value, raising ``OutOfTime`` past the budget).  The same numbers ``search_card``
+    plays by, for hints and reviews that must say what a card is worth."""
+    if know.game == "whist" and cast(WhistView, know.view)["stage"] == 2:
+        return whist_values(know, legal_cards, time.perf_counter() + budget * 0.9)
+    seat = know.seat
     rollout_fn = whist_rollout if know.game == "whist" else rollout
+    searched = legal_cards
     if know.game == "whist":
         # only tricks count: cards touching in rank among the cards still live (those on
         # the trick included) are one choice, so search one of each run
-        trick = 0
-        for _, c in know.trick:
-            trick |= 1 << c
-        legal = 0
-        for c in legal_cards:
-            legal |= 1 << c
-        legal_cards = _cards(reps_mask(legal, know.deck & ~know.played | trick))
-        if len(legal_cards) == 1:
-            return legal_cards[0]
-    totals = dict.fromkeys(legal_cards, 0.0)
-    deadline = time.perf_counter() + budget * 0.85
-    done = 0
-    active = legal_cards
-    for _ in range(samples):
-        if done == samples // RACE_AT and len(active) > RACE_KEEP:
-            # racing: the first quarter of the worlds rules out the clear losers, and the
-            # rest go to the few cards still in contention (more worlds where they count)
-            active = sorted(active, key=lambda c: (-totals[c], c))[:RACE_KEEP]
-        world = know.world(rng)
-        scores = []
-        for c in active:
-            scores.append(evaluate(world, c, seat, rollout_fn))
-            if done and time.perf_counter() > deadline:
-                break  # out of time: this world is left unfinished and not counted
-        else:
-            for c, v in zip(active, scores, strict=True):
-                totals[c] += v
-            done += 1
-            if time.perf_counter() <= deadline:
-                continue
-        break
-    return max(active, key=lambda c: (totals[c], -c))
+        searched = _cards(reps_mask(_mask(legal_cards), _live(know)))
+    totals = dict.fromkeys(searched, 0.0)
+    worlds = dict.fromkeys(searched, 0)
+    if len(searched) > 1:
+        deadline = time.perf_counter() + budget * 0.85
+        done = 0
+        active = searched
+        for _ in range(samples):
+            if done == samples // RACE_AT and len(active) > RACE_KEEP:
+                # racing: the first quarter of the worlds rules out the clear losers, and the
+                # rest go to the few cards still in contention (more worlds where they count)
+                active = sorted(active, key=lambda c: (-totals[c], c))[:RACE_KEEP]
+            world = know.world(rng)
+            scores = []
+            for c in active:
+                scores.append(evaluate(world, c, seat, rollout_fn))
+                if done and time.perf_counter() > deadline:
+                    break  # out of time: this world is left unfinished and not counted
+            else:
+                for c, v in zip(active, scores, strict=True):
+                    totals[c] += v
+                    worlds[c] += 1
+                done += 1
+                if time.perf_counter() <= deadline:
+                    continue
+            break
+    means = {c: totals[c] / worlds[c] if worlds[c] else 0.0 for c in searched}
+    return _spread(Values(means, worlds), legal_cards, _live(know))
+
+
+def whist_values(know: Knowledge, legal_cards: list[int], deadline: float | None = None) -> Values:
+    """German Whist's stage 2, exactly: the tricks the seat still takes after each legal
+    card, both sides playing best (raises ``OutOfTime`` past ``deadline``)."""
+    trump = know.view["trump"]
+    assert trump is not None  # German Whist always has one
+    solver = whist_solver("CDHS".index(trump))
+    solver.deadline = deadline
+    me = know.hand
+    opp = know.unseen | know.known[1 - know.seat]
+    if not know.trick:
+        found, live = solver.lead_values(me, opp), me | opp
+    else:
+        led = know.trick[0][1]
+        found, live = solver.reply_values(opp | (1 << led), me, led), me | opp | 1 << led
+    means = {c: float(v) for c, v in found.items()}
+    return _spread(Values(means, dict.fromkeys(means, 1), exact=True), legal_cards, live)
+
+
+def _spread(values: Values, legal_cards: list[int], live: int) -> Values:
+    """``values`` for every legal card: a card not searched takes the value of the
+    searched card of its run (touching in rank among the ``live`` cards)."""
+    if all(c in values.means for c in legal_cards):
+        return values
+    means, worlds = dict(values.means), dict(values.worlds)
+    for c in sorted(legal_cards):
+        if c in means:
+            continue
+        below = c - 1  # the run goes down to its searched card through dead cards
+        while below >= 0 and below // 13 == c // 13 and below not in means:
+            if live >> below & 1 and below not in legal_cards:
+                break
+            below -= 1
+        rep = below if below in means and below // 13 == c // 13 else None
+        if rep is None:  # pragma: no cover - every legal card is in a searched run
+            raise AssertionError(f"card {c} has no searched run")
+        means[c], worlds[c] = means[rep], worlds[rep]
+    return Values({c: means[c] for c in legal_cards}, {c: worlds[c] for c in legal_cards}, values.exact)
+
+
+def _mask(cs: list[int]) -> int:
+    m = 0
+    for c in cs:
+        m |= 1 << c
+    return m
+
+
+def _live(know: Knowledge) -> int:
+    """The cards still in play: unplayed, or on the trick."""
+    return know.deck & ~know.played | _mask([c for _, c in know.trick])
 
 
 _SOLVERS: dict[int, WhistSolver] = {}

@@ -295,6 +295,46 @@ def test_normal_plays_whist_endgames_exactly():
     assert differs
 
 
+def test_search_values_rate_every_legal_card_and_agree_with_the_card_played():
+    """``search_values`` gives every legal card a value, the same numbers the search plays
+    by: its best is the card ``hard`` plays; in German Whist's stage 2 the values are exact
+    tricks (the solver's), equal within a run of touching cards."""
+    from kingweb.bots.knowledge import Knowledge
+    from kingweb.bots.search import search_card, search_values
+
+    for gid, seed in (("king", 3), ("kingru", 4), ("whist", 5)):
+        g = kingweb.new_game(gid, seed=seed, options={"play_all_tricks": True} if gid == "king" else {})
+        while g.view(g.turn)["phase"] != "play" or len(g.legal()) < 3:
+            g.act(Bot("normal", seed=1).decide(g.view(g.turn)))
+        know = Knowledge(g.view(g.turn))
+        legal = [INDEX[c] for c in g.legal()]
+        values = search_values(know, legal, random.Random(9), 16, 30)
+        assert sorted(values.means) == sorted(legal)
+        assert values.best() == search_card(know, legal, random.Random(9), 16, 30)
+        assert not values.exact
+    rng = random.Random(2)
+    deck = kingweb.cards.codes_of(FULL_DECK)
+    rng.shuffle(deck)
+    g = kingweb.scenario("whist", "whist", [deck[:7], deck[7:14]], dealer=0, trump="S")
+    know = Knowledge(g.view(g.turn))
+    legal = [INDEX[c] for c in g.legal()]
+    values = search_values(know, legal, random.Random(0))
+    assert values.exact and sorted(values.means) == sorted(legal)
+    s = WhistSolver(3)
+    me, opp = know.hand, know.unseen
+    assert max(values.means.values()) == s.solve_exact(me, opp)
+    for c in legal:  # a card one above another of the hand (all between played) is worth the same
+        if c % 13 and (c - 1) in legal:
+            assert values.means[c] == values.means[c - 1]
+    # playing a card and solving the rest from the other side agrees with the card's value
+    for c in legal:
+        q = kingweb.from_json(g.to_json())
+        q.act(kingweb.cards.code(c))
+        other = Knowledge(q.view(q.turn))
+        reply = search_values(other, [INDEX[x] for x in q.legal()], random.Random(0))
+        assert values.means[c] == len(legal) - max(reply.means.values())
+
+
 def test_ladder_writes_its_own_section_only(tmp_path):
     from kingweb.bots import ladder
 
