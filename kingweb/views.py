@@ -179,7 +179,7 @@ class BaseView(TypedDict):
     game: str
     options: dict[str, Any]
     players: int
-    seat: int
+    seat: int | None  # None: a spectator's view (no hand)
     turn: int | None
     over: bool
     deal_no: int
@@ -256,18 +256,7 @@ class WhistView(TrickView, WhistTallies):
 View = KingView | KingRuView | WhistView
 
 
-# -- the session's answers -------------------------------------------------------------------------
-
-
-class SessionPart(TypedDict):
-    """What the session adds to the human's view (``state``)."""
-
-    human: int
-    level: str
-    seed: int
-    actions_count: int
-    can_undo: bool
-    lesson: str | None
+# -- a suggestion -------------------------------------------------------------------------
 
 
 class Hint(TypedDict):
@@ -275,3 +264,11 @@ class Hint(TypedDict):
     reason: str
     params: dict[str, Any]
     text: str
+
+
+def seat_of(view: View) -> int:
+    """The seat a view was made for; a spectator's view (seat None) has none to decide for."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view has no seat: nothing in it is to be decided")
+    return seat

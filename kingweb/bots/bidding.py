@@ -14,7 +14,7 @@ from .. import cards
 from ..cards import INDEX, SUIT_MASK, mask_of
 from ..king import POSITIVES, UP_MODES, offer_terms, offer_value
 from ..play import Contract
-from ..views import KingView
+from ..views import KingView, seat_of
 
 SHARE = 50  # what a seat expects from a positive it neither owns nor buys
 
@@ -163,7 +163,7 @@ def simulate(
     ``rollout_points(contract, hands)`` plays one deal out and returns the points."""
     import time
 
-    seat = view["seat"]
+    seat = seat_of(view)
     hand = mask_of(INDEX[c] for c in view["hand"])
     pool = cards.cards_of(cards.FULL_DECK & ~hand)
     ups = dict.fromkeys(UP_MODES, 0.0)
