@@ -225,9 +225,9 @@ class Session:
 
     def state(self, audience: Audience) -> Result:
         """``audience``'s whole view of the table (to draw from scratch): the engine's view,
-        the number ``n`` of the last event in it, and the table's ``TableInfo``."""
+        the table's ``TableInfo`` beside it, and the number ``n`` of the last event in it."""
         t = self._need()
-        return {**t.game.view(audience), "n": t.game.event_count, "table": self.info()}
+        return {**t.game.view(audience), **self.info(), "n": t.game.event_count}
 
     def sync(self, audience: object = ...) -> Result:
         """The whole state of each followed audience, or of ``audience`` alone (one that

@@ -1,6 +1,6 @@
 """The shapes of what the engine hands out, declared once: a seat's view, the record of
 a finished deal and its parts.  The engine builds them, the bots and the session read
-them, and ``docs/PROTOCOL.md`` (§1.5) carries the same shapes as JSDoc typedefs for the
+them, and ``docs/PROTOCOL.md`` (§1.6) carries the same shapes as JSDoc typedefs for the
 page.
 
 Conventions: cards are codes (``"KH"``), suits letters (``"C"``/``"D"``/``"H"``/``"S"``),

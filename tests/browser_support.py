@@ -153,3 +153,76 @@ HAND_JS = """([tapW, tapH]) => {
 def hand_problems(page, tap=(24, 44)):
     """What keeps a card of the hand from being read or tapped (HAND_JS), [] if nothing."""
     return page.evaluate(HAND_JS, list(tap) if tap else [0, 0])
+
+
+# The match's save, as the worker keeps it (site/saves.js): read from IndexedDB, or null.
+SAVE_JS = """() => new Promise((resolve) => {
+  const req = indexedDB.open('kingweb-saves', 1);
+  req.onupgradeneeded = () => req.result.createObjectStore('saves');
+  req.onerror = () => resolve(null);
+  req.onsuccess = () => {
+    const db = req.result;
+    const get = db.transaction('saves').objectStore('saves').get('match');
+    get.onsuccess = () => { db.close(); resolve(get.result ?? null); };
+    get.onerror = () => { db.close(); resolve(null); };
+  };
+})"""
+
+PLANT_JS = """(text) => new Promise((resolve, reject) => {
+  const req = indexedDB.open('kingweb-saves', 1);
+  req.onupgradeneeded = () => req.result.createObjectStore('saves');
+  req.onerror = () => reject(req.error);
+  req.onsuccess = () => {
+    const db = req.result;
+    const tx = db.transaction('saves', 'readwrite');
+    tx.objectStore('saves').put(text, 'match');
+    tx.oncomplete = () => { db.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+
+def stored_save(page, timeout=30):
+    """The save the worker keeps for the match on the page (waits for the first one)."""
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        text = page.evaluate(SAVE_JS)
+        if text:
+            return text
+        page.wait_for_timeout(100)
+    raise AssertionError("the worker kept no save")
+
+
+def engine_view(page, seat=0):
+    """The engine's own view for ``seat`` of the match the page plays (replayed from the
+    worker's save)."""
+    from kingweb.session import Session
+
+    s = Session()
+    s.load(stored_save(page))
+    return s.state(seat)
+
+
+def plant_save(page, base_url, text):
+    """Make ``text`` the match the worker keeps, before the page is opened (its origin is
+    visited first, on a file that starts no engine)."""
+    # (the browser asks for /favicon.ico on a page that names no icon: answered here, so
+    # that no 404 reaches the console)
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto(base_url + "icon.svg")
+    page.evaluate(PLANT_JS, text)
+    page.unroute("**/favicon.ico")
+
+
+# The keys the worker's save store holds: "match", and "corrupt.<time>" for saves set aside.
+SAVE_KEYS_JS = """() => new Promise((resolve) => {
+  const req = indexedDB.open('kingweb-saves', 1);
+  req.onupgradeneeded = () => req.result.createObjectStore('saves');
+  req.onerror = () => resolve([]);
+  req.onsuccess = () => {
+    const db = req.result;
+    const keys = db.transaction('saves').objectStore('saves').getAllKeys();
+    keys.onsuccess = () => { db.close(); resolve(keys.result); };
+    keys.onerror = () => { db.close(); resolve([]); };
+  };
+})"""

@@ -11,9 +11,9 @@
 /** @typedef {import("../protocol.js").TableInfo} TableInfo */
 
 /**
- * The model: an audience's view of the table, the number `n` of the last event in it and
- * the table's seats and settings.
- * @typedef {View & {n: number, table: TableInfo}} Model
+ * The model: an audience's view of the table, the table's seats and settings beside it,
+ * and the number `n` of the last event in it (the engine's `Session.state`).
+ * @typedef {View & TableInfo & {n: number, bottom?: number}} Model
  */
 
 const RANKS = "23456789TJQKA";
@@ -34,7 +34,7 @@ export function applyEvent(m, e) {
   const s = { ...m, n: e.n, legal: [] };
   switch (e.type) {
     case "deal":
-      return { ...e.state, deals: m.deals, n: e.n, table: m.table, legal: [] };
+      return { ...m, ...e.state, deals: m.deals, n: e.n, legal: [] };
     case "play": {
       s.trick = [...m.trick, { seat: e.seat, card: e.card }];
       if (e.seat === m.seat) s.hand = m.hand.filter((c) => c !== e.card);

@@ -107,7 +107,7 @@ def bot_turns(browser, url, level, turns=120, game="king"):
     page.wait_for_selector("#hand .card", timeout=120_000)
     t0 = time.time()
     while time.time() - t0 < 240:
-        n = page.evaluate("window.kingwebPerf.filter(p => p.cmd === 'bot').length")
+        n = page.evaluate("window.kingwebPerf.filter(p => p.cmd === 'step').length")
         if n >= turns:
             break
         legal = page.locator("#hand .card.legal")
@@ -119,7 +119,7 @@ def bot_turns(browser, url, level, turns=120, game="king"):
             with contextlib.suppress(Exception):
                 legal.first.click(timeout=1000)
         page.wait_for_timeout(20)
-    ms = page.evaluate("window.kingwebPerf.filter(p => p.cmd === 'bot').map(p => p.ms)")
+    ms = page.evaluate("window.kingwebPerf.filter(p => p.cmd === 'step').map(p => p.ms)")
     ctx.close()
     return ms
 

@@ -159,7 +159,7 @@ def _cards_in(e):
 
 def _trace(gid, options, seed, audience, rng):
     g = kingweb.new_game(gid, seed=seed, options=options)
-    start = {**g.view(audience), "n": g.event_count, "table": {}}
+    start = {**g.view(audience), "n": g.event_count}
     updates, views = [], []
     told = g.event_count
     while not g.over:

@@ -61,6 +61,7 @@ def test_names_are_plain_text_of_at_most_24_characters():
 def test_the_table_plays_its_bots_and_waits_for_its_people():
     s, r = table_session()
     assert r["table"]["seats"][0]["name"] == "Ana" and not r["table"]["solo"]
+    assert r["states"]["0"]["seats"] == r["table"]["seats"] and r["states"]["0"]["n"] == r["n"]
     assert list(r["states"]) == ["0"] and list(r["outbox"]) == ["2"]
     steps = run_bots(s)
     assert s.table.game.turn in (0, 2)

@@ -1,4 +1,4 @@
-"""docs/PROTOCOL.md (§1.5) carries the shapes of kingweb.views (views and records),
+"""docs/PROTOCOL.md (§1.6) carries the shapes of kingweb.views (views and records),
 kingweb.events (the numbered events), kingweb.table (a seat) and kingweb.session (what the
 page is told of the table) as JSDoc typedefs for the page: written from the TypedDicts
 themselves, so that the two cannot drift apart.

@@ -32,6 +32,7 @@ def build(dist: Path = DIST, site: Path = SITE) -> Path:
         add_to_zip(micropip, bytecode["micropip"])
         set_lock_sha256(runtime, "micropip", micropip)
         log(f"precompiled {sum(map(len, bytecode.values()))} modules")
+    write_info(dist / "info.json")
     apply_csp(dist)
     # The build's identity is a hash of every file it serves: any change to the site,
     # the wheel or the runtime gives the offline cache a new name.
@@ -57,6 +58,19 @@ def build(dist: Path = DIST, site: Path = SITE) -> Path:
     stamp_service_worker(dist, digest)
     log(f"built {dist} (wheel {wheel.name}, build {digest})")
     return dist
+
+
+def write_info(path: Path) -> None:
+    """What exists (games, options, levels, lessons, codes), as the engine tells it: the
+    page shows the welcome, the rules and the settings from it at first paint, before the
+    runtime is up.  Written by the same package the wheel holds."""
+    import sys
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from kingweb.session import info
+
+    path.write_text(json.dumps(info(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def served(dist: Path) -> list[tuple[str, Path]]:
