@@ -50,8 +50,7 @@ def answers_parts(messages):
         r = m.get("response", {}).get("result") if "response" in m else m.get("result")
         if not isinstance(r, dict):
             continue
-        for k, part in {**r.get("states", {}), **r.get("updates", {})}.items():
-            yield k, part
+        yield from {**r.get("states", {}), **r.get("updates", {})}.items()
 
 
 def test_two_people_pass_one_device_round_and_never_see_each_others_hand(page, base_url):
