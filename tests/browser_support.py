@@ -102,6 +102,20 @@ def page_state(page):
     return read(page, STATE_JS)
 
 
+# The saved match (its text) once it holds every action of the engine's last answer: the
+# page saves just after each answer, so a save read at once may lag one action behind.
+SAVED_JS = """async () => {
+  const { page } = await import('./store.js');
+  const raw = localStorage.getItem('kingweb.save.v1');
+  return !!(raw && page.view && JSON.parse(raw).actions.length === page.view.actions_count) && raw;
+}"""
+
+
+def page_save(page, timeout=30):
+    """The page's saved match as stored, once it is up to date with the table."""
+    return until(page, SAVED_JS, timeout=timeout, every=0.05)
+
+
 def settled_state(page, tries=40):
     """The page's state once two readings 150 ms apart agree (no animation running)."""
     prev = page_state(page)
