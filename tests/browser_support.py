@@ -1,5 +1,12 @@
 """Helpers for the browser tests: serving dist/, launching Debian's Chromium, reading
-what the page shows, and playing by clicking."""
+what the page shows, and playing by clicking.
+
+Reading the page while it may navigate: a service worker that takes over reloads the open
+pages, and ``page.evaluate`` called across such a reload fails with "Execution context was
+destroyed".  ``read`` and ``until`` are the one way the tests evaluate in a page that may
+navigate: they wait out the navigation and ask the new document.  (``wait_for_function``
+survives navigations by itself, but it takes a promise for a truthy value, and it runs its
+predicate through ``eval``, which the Content Security Policy forbids unless bypassed.)"""
 
 import contextlib
 import json
@@ -57,8 +64,56 @@ def open_game(page, base_url, game, seed, level="normal", options=None):
     page.wait_for_selector("#hand .card", timeout=90_000)
 
 
+def _navigated(e):
+    """Whether an evaluation failed because its document went away (a reload, a
+    navigation), not because of the script or a closed page."""
+    return "Execution context was destroyed" in e.message
+
+
+def read(page, js, arg=None, timeout=30):
+    """``page.evaluate(js, arg)`` (a Page or a Frame; an async ``js`` is awaited), asked
+    again of the next document when a navigation replaces the page meanwhile."""
+    from playwright.sync_api import Error as PlaywrightError  # here: the engine's tests run without Playwright
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return page.evaluate(js, arg)
+        except PlaywrightError as e:
+            if not _navigated(e) or time.monotonic() > deadline:
+                raise
+        page.wait_for_timeout(50)  # the next document's context is being made
+
+
+def until(page, js, arg=None, timeout=90, every=0.25):
+    """Poll ``js`` until it gives a truthy value, and return that value; survives
+    navigations (``read``).  Fails after ``timeout`` seconds, naming the last value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = read(page, js, arg, timeout=max(1.0, deadline - time.monotonic()))
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout} s (last {got!r}): {js}")
+        page.wait_for_timeout(every * 1000)
+
+
 def page_state(page):
-    return page.evaluate(STATE_JS)
+    return read(page, STATE_JS)
+
+
+# The saved match (its text) once it holds every action of the engine's last answer: the
+# page saves just after each answer, so a save read at once may lag one action behind.
+SAVED_JS = """async () => {
+  const { page } = await import('./store.js');
+  const raw = localStorage.getItem('kingweb.save.v1');
+  return !!(raw && page.view && JSON.parse(raw).actions.length === page.view.actions_count) && raw;
+}"""
+
+
+def page_save(page, timeout=30):
+    """The page's saved match as stored, once it is up to date with the table."""
+    return until(page, SAVED_JS, timeout=timeout, every=0.05)
 
 
 def settled_state(page, tries=40):

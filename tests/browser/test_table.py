@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser_support import CARD_SPOT, hand_problems, open_game, page_state
+from browser_support import CARD_SPOT, hand_problems, open_game, page_save, page_state
 
 pytestmark = pytest.mark.browser
 
@@ -323,7 +323,7 @@ def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(
         browser, base_url, console_errors, "normal", game, seed, PHONE, lang, is_mobile=True, has_touch=True
     )
     wait_my_card_turn(page)
-    v = Session().load(page.evaluate("localStorage.getItem('kingweb.save.v1')"))
+    v = Session().load(page_save(page))
     where = ["bottom", "left", "top", "right"] if game == "king" else ["bottom", "top"]
     words = {"en": ("dealer", "to play", "D"), "ru": ("сдающий", "очередь хода", "С")}[lang]
     seats = page.evaluate(SEATS_JS)
