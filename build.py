@@ -2,8 +2,9 @@
 
     python build.py            build the wheel and assemble the static site in dist/
     python build.py serve      build, then serve dist/ on http://127.0.0.1:8000 (--port N)
-    python build.py test       set up everything the tests need, run the code checks,
-                               build, run every test (pytest arguments may follow)
+    python build.py test       set up everything the tests need, run the code checks and
+                               the page's Node tests, build, run every test (pytest
+                               arguments may follow)
     python build.py bench      browser benchmark: bare Pyodide load vs the game, bot turns
     python build.py engine-bench   engine playouts per second, CPython and Pyodide (Node)
 
@@ -26,6 +27,7 @@ from kingbuild import DIST, ROOT, log  # after the path it lives on
 from kingbuild.assemble import build
 from kingbuild.checks import run_checks
 from kingbuild.devenv import ensure_test_env
+from kingbuild.nodetests import run_node_tests
 from kingbuild.serve import serve
 
 
@@ -36,10 +38,14 @@ def _test_env() -> dict[str, str]:
 def test(extra: list[str]) -> int:
     py = ensure_test_env()
     failed = run_checks(py)
+    if not run_node_tests(py):
+        failed.append("node tests")
     build()
-    r = subprocess.run([str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", *extra], cwd=ROOT, env=_test_env())
+    # the ten slowest tests close the report: where the run's time goes
+    pytest = [str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=10", *extra]
+    r = subprocess.run(pytest, cwd=ROOT, env=_test_env())
     if failed:
-        log("enforced checks that failed:", ", ".join(failed))
+        log("failed before pytest:", ", ".join(failed))
     return r.returncode or int(bool(failed))
 
 

@@ -46,13 +46,15 @@ function read(key) {
   try { return localStorage.getItem(key); } catch { return null; }
 }
 
-/** The preferences as stored, each field of the right type or its default.  What needs
- * the engine's lists (games, levels, options) is checked by checkPrefs once it is up.
- * @returns {Prefs} */
-function loadPrefs() {
-  const raw = read(PREFS_KEY);
-  const problems = storedPrefs.problems;
-  storedPrefs.raw = raw;
+/** The preferences in `raw` (their stored text, null for none), each field of the right
+ * type or its default, and what could not be used ("field=value").  What needs the
+ * engine's lists (games, levels, options) is checked by checkPrefs once it is up.
+ * @param {string | null} raw
+ * @param {readonly string[]} [wanted]  the browser's languages, for a language not stored
+ * @returns {{prefs: Prefs, problems: string[]}} */
+export function readPrefs(raw, wanted) {
+  /** @type {string[]} */
+  const problems = [];
   /** @type {any} */
   let p = {};
   if (raw !== null) {
@@ -76,8 +78,8 @@ function loadPrefs() {
     if (isPlainObject(o)) Object.defineProperty(options, g, { value: o, enumerable: true, writable: true, configurable: true });
     else problems.push(`options.${g}=${describe(o)}`);
   }
-  return {
-    lang: pickLang(field("lang", (l) => oneOf(l, LANGS), undefined)),
+  const prefs = {
+    lang: pickLang(field("lang", (l) => oneOf(l, LANGS), undefined), wanted),
     speed: field("speed", (s) => typeof s === "string" && has(SPEEDS, s), "normal"),
     level: field("level", (l) => typeof l === "string", "normal"),
     fourColor: field("fourColor", (b) => typeof b === "boolean", false),
@@ -89,6 +91,16 @@ function loadPrefs() {
     name: field("name", (n) => typeof n === "string" && n.length <= 24 && !/[\u0000-\u001f]/.test(n), ""),
     options,
   };
+  return { prefs, problems };
+}
+
+/** The preferences as stored (read once, at start). @returns {Prefs} */
+function loadPrefs() {
+  const raw = read(PREFS_KEY);
+  storedPrefs.raw = raw;
+  const { prefs, problems } = readPrefs(raw);
+  storedPrefs.problems.push(...problems);
+  return prefs;
 }
 
 /** The preferences, read once at start; change them in place and call savePrefs(). */
@@ -181,8 +193,8 @@ export const STATS_KEY = "kingweb.stats.v1";
 /** @returns {Stats} */
 const freshStats = () => ({ version: 1, lines: {}, last: null });
 
-/** @param {any} s @returns {s is Stats} */
-function validStats(s) {
+/** Whether stored statistics can be used as they are. @param {any} s @returns {s is Stats} */
+export function validStats(s) {
   if (!s || typeof s !== "object" || s.version !== 1 || !s.lines || typeof s.lines !== "object" || Array.isArray(s.lines)) return false;
   if (s.last !== null && typeof s.last !== "string") return false;
   return Object.entries(s.lines).every(([k, x]) => /^(king|kingru|whist)\/[a-z]+$/.test(k) && x && typeof x === "object" &&

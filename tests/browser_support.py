@@ -1,5 +1,12 @@
 """Helpers for the browser tests: serving dist/, launching Debian's Chromium, reading
-what the page shows, and playing by clicking."""
+what the page shows, and playing by clicking.
+
+Reading the page while it may navigate: a service worker that takes over reloads the open
+pages, and ``page.evaluate`` called across such a reload fails with "Execution context was
+destroyed".  ``read`` and ``until`` are the one way the tests evaluate in a page that may
+navigate: they wait out the navigation and ask the new document.  (``wait_for_function``
+survives navigations by itself, but it takes a promise for a truthy value, and it runs its
+predicate through ``eval``, which the Content Security Policy forbids unless bypassed.)"""
 
 import contextlib
 import json
@@ -57,8 +64,42 @@ def open_game(page, base_url, game, seed, level="normal", options=None):
     page.wait_for_selector("#hand .card", timeout=90_000)
 
 
+def _navigated(e):
+    """Whether an evaluation failed because its document went away (a reload, a
+    navigation), not because of the script or a closed page."""
+    return "Execution context was destroyed" in e.message
+
+
+def read(page, js, arg=None, timeout=30):
+    """``page.evaluate(js, arg)`` (a Page or a Frame; an async ``js`` is awaited), asked
+    again of the next document when a navigation replaces the page meanwhile."""
+    from playwright.sync_api import Error as PlaywrightError  # here: the engine's tests run without Playwright
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return page.evaluate(js, arg)
+        except PlaywrightError as e:
+            if not _navigated(e) or time.monotonic() > deadline:
+                raise
+        page.wait_for_timeout(50)  # the next document's context is being made
+
+
+def until(page, js, arg=None, timeout=90, every=0.25):
+    """Poll ``js`` until it gives a truthy value, and return that value; survives
+    navigations (``read``).  Fails after ``timeout`` seconds, naming the last value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = read(page, js, arg, timeout=max(1.0, deadline - time.monotonic()))
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout} s (last {got!r}): {js}")
+        page.wait_for_timeout(every * 1000)
+
+
 def page_state(page):
-    return page.evaluate(STATE_JS)
+    return read(page, STATE_JS)
 
 
 def settled_state(page, tries=40):
@@ -184,22 +225,48 @@ PLANT_JS = """(text) => new Promise((resolve, reject) => {
 
 def stored_save(page, timeout=30):
     """The save the worker keeps for the match on the page (waits for the first one)."""
-    t0 = time.time()
-    while time.time() - t0 < timeout:
-        text = page.evaluate(SAVE_JS)
-        if text:
-            return text
+    return until(page, SAVE_JS, timeout=timeout, every=0.1)
+
+
+# What the page draws: the followed seat and the number of the last event shown.
+MODEL_JS = """async () => {
+  const { page } = await import('./store.js');
+  return page.model && { seat: page.model.seat, n: page.model.n, match: page.model.match };
+}"""
+
+
+def page_save(page, timeout=30):
+    """The worker's save cut to the table the page draws: the bots play on ahead of what
+    the page shows, and the worker writes its save a moment after each change, so the save
+    is replayed up to the page's event number (read again until it reaches it)."""
+    import kingweb
+
+    deadline = time.monotonic() + timeout
+    while True:
+        model = until(page, MODEL_JS, timeout=timeout)
+        save = json.loads(stored_save(page, timeout=timeout))
+        if save.get("match") == model["match"]:
+            g = kingweb.new_game(save["game"], save["seed"], save["options"])
+            played = 0
+            for a in save["actions"]:
+                if g.event_count >= model["n"]:
+                    break
+                g.act(a)
+                played += 1
+            if g.event_count == model["n"]:
+                return json.dumps({**save, "actions": save["actions"][:played]})
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the worker's save never reached the page's event {model['n']}")
         page.wait_for_timeout(100)
-    raise AssertionError("the worker kept no save")
 
 
 def engine_view(page, seat=0):
-    """The engine's own view for ``seat`` of the match the page plays (replayed from the
-    worker's save)."""
+    """The engine's own view for ``seat`` of the table the page draws (replayed from the
+    worker's save, up to the page's event number)."""
     from kingweb.session import Session
 
     s = Session()
-    s.load(stored_save(page))
+    s.load(page_save(page))
     return s.state(seat)
 
 

@@ -17,12 +17,20 @@ export const LANG_NAMES = { en: "English", es: "Español", pt: "Português", ru:
 /** @type {Record<Lang, Record<string, string>>} */
 export const STRINGS = { en, es, pt, ru };
 
-/** The saved language if it is one of ours, else the browser's first that is, else English.
+/** The browser's languages, most wanted first ([] where there is no browser: Node).
+ * @returns {readonly string[]} */
+export function browserLangs() {
+  if (typeof navigator === "undefined") return [];
+  return navigator.languages || [navigator.language || "en"];
+}
+
+/** The saved language if it is one of ours, else the first of `wanted` that is, else English.
  * @param {unknown} saved
+ * @param {readonly string[]} [wanted]  the browser's languages
  * @returns {Lang} */
-export function pickLang(saved) {
+export function pickLang(saved, wanted = browserLangs()) {
   if (typeof saved === "string" && LANGS.includes(/** @type {Lang} */ (saved))) return /** @type {Lang} */ (saved);
-  for (const l of navigator.languages || [navigator.language || "en"]) {
+  for (const l of wanted) {
     const code = /** @type {Lang} */ (String(l).slice(0, 2).toLowerCase());
     if (LANGS.includes(code)) return code;
   }

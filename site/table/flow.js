@@ -274,6 +274,7 @@ async function show(e) {
     case "deal-end": {
       page.model = applyEvent(v, e);
       render();
+      if (v.lesson) return;  // a lesson is one decision: its position's deal has no result to show
       const done = new Promise((resolve) => dialogs.showDealResult(/** @type {Model} */ (page.model),
         e.deal_no, prefs.deck, () => resolve(undefined)));
       wiring.dealEnded(/** @type {Model} */ (page.model));
@@ -290,7 +291,7 @@ async function show(e) {
     case "match-end": {
       page.model = applyEvent(v, e);
       render();
-      wiring.matchEnded(/** @type {Model} */ (page.model));
+      if (!v.lesson) wiring.matchEnded(/** @type {Model} */ (page.model));
       return;
     }
     default:

@@ -6,13 +6,12 @@ import base64
 import hashlib
 import json
 import re
-import time
 
 import pytest
 
 from kingbuild.csp import HEADERS_FILE, read_headers
 
-from browser_support import prefs_script
+from browser_support import prefs_script, read, until
 from conftest import DIST, need_dist
 
 PAGES = ["index.html", "teach.html", "embedding.html"]
@@ -59,14 +58,7 @@ def test_the_header_policy_says_who_may_frame_the_table():
 
 
 def violations(page):
-    return [v for f in page.frames for v in (f.evaluate("window.cspViolations || []") if not f.is_detached() else [])]
-
-
-def until(page, js, timeout=90):
-    t0 = time.time()
-    while not page.evaluate(js):
-        assert time.time() - t0 < timeout, f"not within {timeout} s: {js}"
-        page.wait_for_timeout(200)
+    return [v for f in page.frames for v in (read(f, "window.cspViolations || []") if not f.is_detached() else [])]
 
 
 @pytest.fixture
@@ -91,12 +83,9 @@ def _played_a_card(frame):
     """Click the first legal card; True once the hand changed (in whist's first stage the
     trick's winner draws at once, so the hand may keep its size)."""
     frame.wait_for_selector("#hand .card.legal", timeout=90_000)
-    before = frame.evaluate(HAND)
+    before = read(frame, HAND)
     frame.locator("#hand .card.legal").first.click()
-    t0 = time.time()
-    while frame.evaluate(HAND) == before:
-        assert time.time() - t0 < 30, "the card was not played"
-        time.sleep(0.1)
+    until(frame, f"({HAND}) !== {json.dumps(before)}", timeout=30, every=0.1)
     return True
 
 

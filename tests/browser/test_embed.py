@@ -2,11 +2,10 @@
 
 import json
 import re
-import time
 
 import pytest
 
-from browser_support import CARD_SPOT, open_game, page_state, prefs_script, settled_state
+from browser_support import CARD_SPOT, open_game, page_state, prefs_script, settled_state, until
 from conftest import DIST
 
 pytestmark = pytest.mark.browser
@@ -19,20 +18,19 @@ def precache_list():
 
 
 def wait_site_cached(page, expected, timeout=90):
-    """Poll with evaluate (which awaits the promise; wait_for_function would take the
-    promise itself for a true value) until the cache holds ``expected`` files."""
-    deadline = time.time() + timeout
-    while True:
-        got = page.evaluate("""async () => {
+    """Until the service worker's cache holds ``expected`` files and controls the page."""
+    until(
+        page,
+        """async (expected) => {
             await navigator.serviceWorker.ready;
             const keys = (await caches.keys()).filter((k) => k.startsWith("kingweb-"));
             const n = keys.length ? (await (await caches.open(keys[0])).keys()).length : 0;
-            return {n, controlled: !!navigator.serviceWorker.controller};
-        }""")
-        if got["n"] >= expected and got["controlled"]:
-            return
-        assert time.time() < deadline, f"the offline cache holds {got['n']} of {expected} files"
-        page.wait_for_timeout(500)
+            return n >= expected && !!navigator.serviceWorker.controller;
+        }""",
+        expected,
+        timeout=timeout,
+        every=0.5,
+    )
 
 
 def test_served_under_a_sub_path_plays(page, serve, tmp_path):

@@ -14,12 +14,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from kingbuild import backend, wheel
 from kingbuild.assemble import SITE, build
 from kingbuild.serve import StaticHandler
 
-from browser_support import open_game
+from browser_support import open_game, read, until
 from conftest import DIST, need_dist
 
 MARK = "build B"
@@ -95,13 +96,8 @@ CONTROLLED_BY = """async (build) => {
 }"""
 
 
-def until(page, js, arg=None, timeout=90):
-    """Wait until ``js`` (an async function) resolves truthy: wait_for_function would take
-    its promise for a truthy value at once."""
-    t0 = time.time()
-    while not page.evaluate(js, arg):
-        assert time.time() - t0 < timeout, f"not within {timeout} s: {js}"
-        page.wait_for_timeout(250)
+# The new build's page, whole: its game on the table and its runtime booted.
+LOADED = "!!(document.querySelector('#hand .card') && window.kingwebInstall && window.kingwebInstall.stdlib)"
 
 
 @pytest.mark.browser
@@ -134,25 +130,24 @@ def test_after_a_new_release_one_reload_serves_only_the_new_files(browser, build
 
         page.on("response", seen)
         # The player comes back and reloads once: A's page comes from A's cache while B's
-        # service worker installs; once B takes over, it loads the page again, as B.
+        # service worker installs; once B takes over, it loads the page again, as B (the
+        # waits below live through that second load).
         page.reload()
         until(page, CONTROLLED_BY, id_b)
         index_b = (build_b / "index.html").read_bytes()
-        t0 = time.time()
-        while True:
-            assert time.time() - t0 < 90, "the page did not load build B"
+
+        def loaded_b():
             doc = next((r for u, r in list(got.items()) if urlsplit(u).path == "/"), None)
             try:
-                if (
-                    doc
-                    and doc.body() == index_b
-                    and page.evaluate(
-                        "!!(document.querySelector('#hand .card') && window.kingwebInstall && window.kingwebInstall.stdlib)"
-                    )
-                ):
-                    break
-            except Exception:  # the page is being replaced
-                pass
+                if not doc or doc.body() != index_b:
+                    return False
+            except PlaywrightError:  # the body of a document already replaced is gone
+                return False
+            return read(page, LOADED)
+
+        t0 = time.monotonic()
+        while not loaded_b():
+            assert time.monotonic() - t0 < 90, "the page did not load build B"
             page.wait_for_timeout(250)
         wrong, checked = [], []
         for u, r in got.items():
@@ -169,7 +164,7 @@ def test_after_a_new_release_one_reload_serves_only_the_new_files(browser, build
         changed = {rel for rel in _files(build_b) if _files(build_b)[rel] != _files(build_a).get(rel)}
         assert {"index.html", "build.json"} <= set(checked)
         assert len(changed & set(checked)) >= 5, sorted(checked)
-        assert page.evaluate("fetch('build.json').then((r) => r.json()).then((b) => b.build)") == id_b
+        assert read(page, "fetch('build.json').then((r) => r.json()).then((b) => b.build)") == id_b
     finally:
         ctx.close()
         httpd.shutdown()

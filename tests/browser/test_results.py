@@ -45,7 +45,6 @@ def test_a_positive_narrates_every_bid_and_each_decision_states_its_worth(page, 
         timeout=300,
         stop=lambda s: "reject" in s["actions"] and page.locator("#deal-log li").count() >= 2,
     )
-    page.wait_for_timeout(400)  # the save follows the view
     v = engine_view(page)
     assert v["phase"] == "decide" and v["owner"] == 0
     lines = page.locator("#deal-log li").all_inner_texts()
@@ -175,7 +174,6 @@ def test_deal_summary_lists_what_counted_before_the_next_deal_is_dealt(page, bas
     )
     # the table still shows deal 2: its banner, no card of deal 3 in the hand
     assert "Deal 2 of 10" in s["banner"] and len(s["hand"]) < 13
-    page.wait_for_timeout(400)
     v = engine_view(page)
     d = v["deals"][1]
     assert d["contract"] == "hearts" and v["deal_no"] == 2
@@ -210,7 +208,6 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
     choose = lambda st: rng.choice(st["legal"])
     # one contract: the summary is titled by its deal alone
     play_until(page, choose, stop=lambda st: st["dialog"] == "Deal 1", timeout=300)
-    page.wait_for_timeout(400)
     d = engine_view(page)["deals"][0]
     spelled = set()
     for seat in (0, 1):
@@ -351,7 +348,6 @@ def test_welcome_starts_a_game_with_one_button_and_explains_the_table_rules(brow
     page.locator("#play-whist").click()
     page.wait_for_selector("#hand .card", timeout=60_000)
     assert page.locator("#match-score").inner_text() == "You 0 – 0 Opponent · to 5"
-    page.wait_for_timeout(400)
     v = engine_view(page)
     assert v["game"] == "whist" and v["options"]["target"] == 5 and v["level"] == "easy"
     # a returning player resumes directly

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from browser_support import SAVE_KEYS_JS, prefs_script
+from browser_support import SAVE_KEYS_JS, page_save, prefs_script
 from conftest import DIST
 
 pytestmark = pytest.mark.browser
@@ -126,7 +126,7 @@ def test_a_worker_that_crashes_mid_game_is_restarted_and_the_game_resumes(page, 
     page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60_000)
     page.locator("#hand .card.legal").first.click()
     page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60_000)
-    page.wait_for_timeout(500)  # the save after the last move
+    page_save(page)  # the save after the last move, which the new worker resumes
     hand = page.evaluate("[...document.querySelectorAll('#hand .card')].map((e) => e.dataset.card)")
     # a fault inside the worker: an error nothing catches, as an engine bug would throw
     worker = next(w for w in page.workers if w.url.endswith("/worker.js"))

@@ -2,10 +2,13 @@
 page (in subfolders too), and the wheel's metadata."""
 
 import json
+import shutil
+import sys
+from pathlib import Path
 
 import pytest
 
-from kingbuild import csp
+from kingbuild import csp, nodetests
 from kingbuild.assemble import precached, stamp_service_worker
 from kingbuild.wheel import metadata, version
 
@@ -66,3 +69,26 @@ def test_the_wheel_metadata_has_the_one_version():
 
     assert version() == kingweb.__version__
     assert f"Version: {kingweb.__version__}\n".encode() in metadata()
+
+
+PASSING = 'import { test } from "node:test";\ntest("one", () => {});\ntest("two", () => {});\n'
+FAILING = (
+    'import assert from "node:assert";\nimport { test } from "node:test";\ntest("wrong", () => assert.equal(1, 2));\n'
+)
+
+
+def test_every_node_test_file_under_the_folder_runs_and_one_failure_fails_the_run(tmp_path, capsys):
+    if not shutil.which("node"):
+        pytest.skip("Node is not installed (python build.py test installs it)")
+    _site(tmp_path, {"a.test.mjs": PASSING, "deeper/b.test.mjs": PASSING, "helper.mjs": FAILING, "c.test.js": FAILING})
+    assert [p.relative_to(tmp_path).as_posix() for p in nodetests.test_files(tmp_path)] == [
+        "a.test.mjs",
+        "deeper/b.test.mjs",
+    ]
+    assert nodetests.run_node_tests(Path(sys.executable), root=tmp_path)
+    assert "node tests: 4 of 4 passed (2 files" in capsys.readouterr().out
+    _site(tmp_path, {"deeper/still/z.test.mjs": FAILING})
+    assert not nodetests.run_node_tests(Path(sys.executable), root=tmp_path)
+    out = capsys.readouterr().out
+    assert "node tests: 4 of 5 passed (3 files" in out and "node tests failed: 1" in out
+    assert "wrong" in out and "AssertionError" in out  # the failure, in full

@@ -5,7 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { applyEvent, applyUpdate } from "../../site/table/model.js";
 
-/** A Кинг-like model before a trick's last card: seat 0 holds two cards. */
+/** A Кинг-like model before a trick's last card: seat 0 holds two cards.
+ * @returns {any} */
 const base = () => ({
   game: "kingru", players: 4, seat: 0, turn: 3, over: false, phase: "play", deal_no: 0,
   hand: ["7C", "KH"], hand_counts: [2, 1, 1, 2], trick: [{ seat: 1, card: "8C" }, { seat: 2, card: "9C" }],
@@ -52,7 +53,7 @@ test("a repeated event is skipped and a gap stops the update", () => {
 });
 
 test("a new deal keeps the finished deals and the table's seats", () => {
-  let m = applyEvent(base(), { n: 6, type: "deal-end", deal_no: 0, record: { contract: "no-tricks", points: [0, 0, 0, 0] },
+  let m = applyEvent(base(), { n: 6, type: "deal-end", deal_no: 0, record: { contract: "no-tricks", points: [0, 0, 0, 0], total: -16 },
     scores: [0, -1, 0, 0] });
   assert.equal(m.deals.length, 1);
   assert.equal(m.turn, null);

@@ -80,6 +80,7 @@ CHECKS: dict[str, tuple[str, Callable[[Path], list[str] | None]]] = {
     "tsc-page": ("tsc --checkJs of the page's scripts", _tsc("tsconfig.json")),
     "tsc-workers": ("tsc --checkJs of the workers (Pyodide's, the service worker)", _tsc("tsconfig.workers.json")),
     "tsc-node": ("tsc --checkJs of the build's Node scripts", _tsc("tsconfig.node.json")),
+    "tsc-tests": ("tsc --checkJs of the page's Node tests (tests/node/)", _tsc("tsconfig.tests.json")),
 }
 
 
