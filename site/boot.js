@@ -13,8 +13,8 @@ import { hideLoading, notice, showLoadFailed, showProgress, toast } from "./view
 import { refusalText } from "./views/labels.js";
 import { $ } from "./views/dom.js";
 import { setSound } from "./sound.js";
-import { halt, receive, render, whereAt, wire } from "./table/flow.js";
-import { adopt, startGame } from "./table/start.js";
+import { halt, receive, render, tableChanged, whereAt, wire } from "./table/flow.js";
+import { adopt, adoptGuest, startGame } from "./table/start.js";
 import { startLesson, wireLessons } from "./table/lesson.js";
 import { resume, hasSave } from "./resume.js";
 import { applyLang, bindTools, openNewGame, refreshTools, showRules, showStats, tools } from "./toolbar.js";
@@ -36,6 +36,38 @@ let engineDown = false;  // a crash is being restarted from: what was under way 
 let stuckAt = null;      // where the table stood when the worker was last taken for stuck
 /** @type {(() => Promise<void>)[]} */
 let waiting = [];        // what the player asked for before the engine was up
+/** @type {Record<string, any>} */
+let built = {};          // build.json: the build's id, its relays and STUN servers
+/** @type {typeof import("./p2p/hosting.js") | null} */
+let hosting = null;      // loaded when a table has people at other devices
+
+/** An invite in the address: a guest's page, which runs no engine (index.html starts none). */
+const invited = () => /^#(.*&)?(room|offer)=/.test(location.hash);
+
+/** What hosting needs from this page. @returns {import("./p2p/hosting.js").HostWiring} */
+const hostWiring = () => ({
+  call: (cmd, args) => call(/** @type {Command} */ (cmd), args), adopt, receive, tableChanged, build: built,
+  match: () => (page.model ? page.model.match : ""),
+});
+
+/** Open a room for a match with people at other devices (Play with people, `people=`).
+ * @param {{game: string, options: Record<string, any>, level: string, seats: import("./protocol.js").Seat[]}} m */
+async function host(m) {
+  hosting = hosting || await import("./p2p/hosting.js");
+  await hosting.hostMatch(hostWiring(), m);
+}
+
+/** A table taken from the engine (resumed, or after a crash): one with people away opens
+ * its room again.  @param {import("./protocol.js").Sync} sync */
+function take(sync) {
+  adopt(sync);
+  if (page.mode === "host" || page.away.length) {
+    (async () => {
+      hosting = hosting || await import("./p2p/hosting.js");
+      await hosting.rehost(hostWiring(), sync);
+    })().catch((e) => toast(String(e.message || e), 8000));
+  }
+}
 
 const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, crashed: onCrashed, update: receive };
 
@@ -118,7 +150,7 @@ function registerOffline() {
 async function resumed() {
   const sync = await resume(call, /** @type {Info} */ (info));
   if (!sync) return false;
-  adopt(sync);
+  take(sync);
   toast(t("resumed"));
   return true;
 }
@@ -172,6 +204,14 @@ async function startFromAddress() {
   address = null;
   if (!cfg) return false;
   if (cfg.lesson) { await startLesson(cfg.lesson); return true; }
+  if (cfg.people && cfg.game && !page.embedded) {  // a room for this many people, bots in the other seats
+    const players = /** @type {Info} */ (info).games[cfg.game].players;
+    const level = cfg.level || prefs.level;
+    const seats = Array.from({ length: players }, (_, s) => (s === 0 ? { kind: "person", name: prefs.name }
+      : s < cfg.people ? { kind: "person", name: "", away: true } : { kind: "bot", name: "", level }));
+    await host({ game: cfg.game, options: cfg.options || {}, level, seats: /** @type {any} */ (seats) });
+    return true;
+  }
   if (cfg.game || page.embedded) {
     const game = cfg.game || prefs.game;
     await startGame(call, { game, options: cfg.options || {}, level: cfg.level || prefs.level, seed: cfg.seed, seat: cfg.seat });
@@ -206,14 +246,16 @@ function onHostCommand(msg) {
 /** At first paint, before the runtime: read the address and the build's list of what
  * exists, and open the welcome unless a match is about to start or resume. */
 async function firstPaint() {
-  let built = null;
+  let known = null;
   try {
-    const r = await fetch("info.json");
-    if (r.ok) built = await r.json();
+    const [r, b] = await Promise.all([fetch("info.json"), fetch("build.json")]);
+    if (r.ok) known = await r.json();
+    if (b.ok) built = await b.json();
   } catch { /* the engine's own info will do, once it is up */ }
-  if (!built || info) return;
-  tools.info = built;
-  const { cfg, problems } = readParams(location.search, built, { langs: LANGS, speeds: Object.keys(SPEEDS) });
+  if (!known || info) return;
+  tools.info = known;
+  if (invited()) return joinTable();
+  const { cfg, problems } = readParams(location.search, known, { langs: LANGS, speeds: Object.keys(SPEEDS) });
   address = cfg;
   page.embedded = cfg.embed;
   if (page.embedded) {
@@ -223,12 +265,16 @@ async function firstPaint() {
   if (cfg.lang && cfg.lang !== prefs.lang) { prefs.lang = cfg.lang; applyLang(); }
   if (cfg.speed) prefs.speed = cfg.speed;
   if (problems.length) notice(t("bad_params", { list: problems.join(", ") }));
-  const stored = checkPrefs(built, !page.embedded);
+  const stored = checkPrefs(known, !page.embedded);
   if (stored.problems.length && !page.embedded) {
     const list = stored.problems.join(", ");
     notice(stored.key ? t("prefs_corrupt", { list, key: stored.key }) : t("prefs_unkept", { list }));
   }
-  if (!page.embedded && location.search) history.replaceState(null, "", location.pathname);
+  // the address is read once (a reload resumes the match); where rooms meet stays in it
+  if (!page.embedded && location.search) {
+    const keep = new URLSearchParams([...new URLSearchParams(location.search)].filter(([k]) => k === "relays" || k === "turn"));
+    history.replaceState(null, "", location.pathname + (keep.size ? `?${keep}` : ""));
+  }
   const starting = cfg.lesson || cfg.game || page.embedded || (await hasSave());
   if (!starting && !info) {
     hideLoading();
@@ -238,6 +284,25 @@ async function firstPaint() {
   }
 }
 
+/** A guest's page: no engine here, the host's answers stand in for it (p2p/joining.js). */
+async function joinTable() {
+  hideLoading();
+  const { readInvite } = await import("./p2p/params.js");
+  const { invite, problems } = readInvite(location.hash);
+  if (!invite) {
+    notice(t("bad_params", { list: problems.join(", ") }));
+    openNewGame();
+    return;
+  }
+  const { join } = await import("./p2p/joining.js");
+  join({
+    useEngine: (remote) => { wire({ call: remote }); tools.call = remote; },
+    open: adoptGuest,
+    update: (key, u) => receive({ ok: true, updates: { [key]: u } }),
+    tableChanged, build: built,
+  }, invite);
+}
+
 /** Wire the page and boot the engine. */
 export function start() {
   setSound(prefs.sound);
@@ -245,6 +310,7 @@ export function start() {
     call: (cmd, args) => call(/** @type {Command} */ (cmd), args),
     dealEnded, matchEnded,
     failed: tellFailure,
+    forward: (outbox, kind) => { if (hosting && hosting.hosted) hosting.hosted.forward(outbox, kind); },
     changed: () => {
       refreshTools();
       if (host && !readySent && page.model) { readySent = true; host.post("ready", { game: page.model.game, lesson: page.model.lesson }); }
@@ -253,6 +319,8 @@ export function start() {
   hooks.rules = (section) => showRules(section);
   tools.failed = tellFailure;
   tools.whenReady = whenReady;
+  tools.host = host;
+  tools.invite = () => { if (hosting) hosting.showInvite(); };
   wireLessons({ call: (cmd, args) => call(/** @type {Command} */ (cmd), args), get info() { return tools.info; },
     tell: (type, data) => { if (host) host.post(type, data); } });
   bindTools();
@@ -263,6 +331,10 @@ export function start() {
     restartEngine(boot);
   });
   applyLang();
+  if (invited()) {
+    firstPaint();
+    return;
+  }
   showProgress("runtime", 5);
   startEngine(boot);
   firstPaint();

@@ -26,10 +26,11 @@ import { openPeople } from "./views/people.js";
  * @property {(e: any, ms?: number) => void} failed
  * @property {(start: () => Promise<void>) => void} whenReady   run `start` once the engine is up
  * @property {(m: {game: string, options: Record<string, any>, level: string, seats: import("./protocol.js").Seat[]}) => Promise<void>} host
- *   open a room for a table with people at other devices (p2p/host.js)
+ *   open a room for a table with people at other devices (p2p/hosting.js)
+ * @property {() => void} invite   show a hosted table's invite again
  */
 /** @type {Tools} */
-export const tools = { call: null, info: null, failed: () => {}, whenReady: (f) => { f(); }, host: async () => {} };
+export const tools = { call: null, info: null, failed: () => {}, whenReady: (f) => { f(); }, host: async () => {}, invite: () => {} };
 
 /** The engine, which the toolbar uses only once it is up. */
 function engine() {
@@ -118,6 +119,7 @@ export function showRules(section) {
  * several people has none: its seed would show every hand). */
 async function showShare() {
   const v = page.model;
+  if (page.mode === "host") return tools.invite();  // a hosted table shares its invite
   if (!v || v.lesson || page.mode !== "solo") return toast(t("share_none"));
   try {
     const s = await engine()("share");

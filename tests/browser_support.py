@@ -238,7 +238,10 @@ MODEL_JS = """async () => {
 def page_save(page, timeout=30):
     """The worker's save cut to the table the page draws: the bots play on ahead of what
     the page shows, and the worker writes its save a moment after each change, so the save
-    is replayed up to the page's event number (read again until it reaches it)."""
+    is replayed to the first action that takes the engine to the page's event number or
+    past it (read again until it gets there).  A page stopped inside an action's events
+    (a deal's result shown before the next deal, both told with the last card) gets the
+    engine after that whole action."""
     import kingweb
 
     deadline = time.monotonic() + timeout
@@ -253,7 +256,7 @@ def page_save(page, timeout=30):
                     break
                 g.act(a)
                 played += 1
-            if g.event_count == model["n"]:
+            if g.event_count >= model["n"]:
                 return json.dumps({**save, "actions": save["actions"][:played]})
         if time.monotonic() > deadline:
             raise AssertionError(f"the worker's save never reached the page's event {model['n']}")

@@ -238,6 +238,12 @@ export default {
   dealer_mark: "D", seat_dealer: "dealer", seat_to_act: "to play",
   took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: six or fewer score nothing", n_points: "{n} point|{n} points",
   // -- the table's seats and modes (kingweb.table)
+  room_reopened: "Your room is open again: the players come back through the same link.",
+  lobby_direct_only: "No room could be opened here: invite each person by code instead.",
+  invite_by_code: "Invite by code instead (no relay)", direct_title: "Invite by code",
+  direct_text: "Send this link (or show the QR code) to one person. Their page then shows an answer code: paste it here.",
+  answer_code: "Answer code", connect: "Connect", answer_title: "Your answer code",
+  answer_text: "Send this code back to the host (or let them scan it): they paste it in, and you join the table.",
   seat_open: "an open seat", seat_joined: "here", seat_waiting: "not here yet",
   invite_link: "Invite link", invite_text: "Send this link to the people you play with: opening it seats them at your table.",
   invite_qr: "The invite link as a QR code", room_title: "The room", close_room: "Close the room",

@@ -231,6 +231,12 @@ export default {
   dealer_mark: "D", seat_dealer: "repartidor", seat_to_act: "en turno",
   took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: seis o menos no puntúan", n_points: "{n} punto|{n} puntos",
   // -- los asientos y los modos de la mesa (kingweb.table)
+  room_reopened: "Tu sala está abierta de nuevo: los jugadores vuelven con el mismo enlace.",
+  lobby_direct_only: "Aquí no se pudo abrir una sala: invita a cada persona con un código.",
+  invite_by_code: "Invitar con un código (sin relé)", direct_title: "Invitar con un código",
+  direct_text: "Envía este enlace (o muestra el código QR) a una persona. Su página mostrará un código de respuesta: pégalo aquí.",
+  answer_code: "Código de respuesta", connect: "Conectar", answer_title: "Tu código de respuesta",
+  answer_text: "Envía este código al anfitrión (o deja que lo escanee): lo pega y te sientas a la mesa.",
   seat_open: "un asiento libre", seat_joined: "aquí", seat_waiting: "aún no ha llegado",
   invite_link: "Enlace de invitación", invite_text: "Envía este enlace a quienes juegan contigo: al abrirlo se sientan a tu mesa.",
   invite_qr: "El enlace de invitación como código QR", room_title: "La sala", close_room: "Cerrar la sala",

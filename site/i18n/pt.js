@@ -231,6 +231,12 @@ export default {
   dealer_mark: "D", seat_dealer: "dá as cartas", seat_to_act: "vez de jogar",
   took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: seis ou menos não pontuam", n_points: "{n} ponto|{n} pontos",
   // -- os lugares e os modos da mesa (kingweb.table)
+  room_reopened: "Sua sala está aberta de novo: os jogadores voltam pelo mesmo link.",
+  lobby_direct_only: "Não foi possível abrir uma sala aqui: convide cada pessoa com um código.",
+  invite_by_code: "Convidar com um código (sem relé)", direct_title: "Convidar com um código",
+  direct_text: "Mande este link (ou mostre o código QR) para uma pessoa. A página dela mostrará um código de resposta: cole-o aqui.",
+  answer_code: "Código de resposta", connect: "Conectar", answer_title: "Seu código de resposta",
+  answer_text: "Mande este código ao anfitrião (ou deixe-o escanear): ele cola o código e você senta à mesa.",
   seat_open: "um lugar livre", seat_joined: "aqui", seat_waiting: "ainda não chegou",
   invite_link: "Link de convite", invite_text: "Mande este link para quem joga com você: ao abri-lo, a pessoa senta à sua mesa.",
   invite_qr: "O link de convite como código QR", room_title: "A sala", close_room: "Fechar a sala",

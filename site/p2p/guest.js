@@ -17,7 +17,6 @@ export class GuestTable {
    * @param {Link} o.link
    * @param {string} o.host        the host's peer id
    * @param {string} o.name
-   * @param {string} o.token
    * @param {boolean} [o.watch]   join as a spectator
    * @param {{welcome: (seat: number | null, lobby: any[]) => void, lobby: (seats: any[]) => void,
    *   state: (state: any) => void, update: (u: any) => void, table: (t: any) => void,
@@ -39,7 +38,7 @@ export class GuestTable {
       join: () => {},
       leave: (peer) => { if (peer === this.host) this.lostHost(); },
     });
-    this.link.send(this.host, write("join", { name: o.name, token: o.token, ...(o.watch ? { watch: true } : {}) }));
+    this.link.send(this.host, write("join", { name: o.name, ...(o.watch ? { watch: true } : {}) }));
   }
 
   /** @param {string} text */

@@ -5,7 +5,7 @@
 // unread.  Before the match the room is a lobby: guests join and give their names; the
 // host starts the match when ready (a seat nobody has taken yet is played by a bot until
 // somebody joins).  A guest who drops is played by a bot at the table's level until they
-// come back through the same invite (their token), then gets their seat and its state
+// come back through the same invite (the same peer id), then gets their seat and its state
 // again.  People who join with no seat free watch as spectators.
 import { readGuest, wrap, write } from "./table-messages.js";
 
@@ -13,27 +13,26 @@ import { readGuest, wrap, write } from "./table-messages.js";
 /** @typedef {import("../protocol.js").Sync} Sync */
 
 /**
- * A connection to the guests: a room on a relay, or direct links made by offer and
- * answer codes.  `send` takes the text of one message.
+ * The connections to the guests (p2p/links.js): a room on a relay, and direct links made
+ * by offer and answer codes, behind one face.  The transport checks every frame's
+ * envelope and each peer's budget (a flood is cut off there); `refuse` counts a message
+ * the table itself drops.
  * @typedef {object} Link
  * @property {(peer: string, text: string) => void} send
- * @property {(handlers: {message: (peer: string, text: string) => void, join: (peer: string) => void,
+ * @property {(handlers: {message: (peer: string, msg: unknown) => void, join: (peer: string) => void,
  *   leave: (peer: string) => void}) => void} listen
+ * @property {(peer: string, reason: string) => void} refuse
  * @property {() => void} close
  */
 
 /**
  * @typedef {object} Guest
  * @property {string} peer
- * @property {string} token
+ * @property {string} token    who it is: its peer id
  * @property {string} name
  * @property {number | null} seat     null: a spectator
  * @property {boolean} here           connected now
  */
-
-/** The most messages a guest may send in RATE_WINDOW_MS: more is a flood, dropped. */
-export const RATE_LIMIT = 20;
-export const RATE_WINDOW_MS = 1000;
 
 export class HostTable {
   /**
@@ -58,15 +57,13 @@ export class HostTable {
     this.tableChanged = o.tableChanged;
     /** @type {Map<string, Guest>} by peer */
     this.guests = new Map();
-    /** @type {Map<string, number | null>} token → seat held (or null: a spectator) */
+    /** @type {Map<string, number | null>} a guest's peer id → the seat it holds (or null: a spectator) */
     this.tokens = new Map();
     this.started = false;
-    /** Messages dropped, by reason: a test and the host's page can read them. */
+    /** Messages the table dropped, by reason: a test and the host's page can read them. */
     this.dropped = /** @type {Record<string, number>} */ ({});
-    /** @type {Map<string, number[]>} recent message times per peer */
-    this.times = new Map();
     this.link.listen({
-      message: (peer, text) => { this.heard(peer, text).catch(() => this.drop(peer, "failed")); },
+      message: (peer, msg) => { this.heard(peer, msg).catch(() => this.drop(peer, "failed")); },
       join: () => {},
       leave: (peer) => { this.left(peer).catch(() => {}); },
     });
@@ -75,33 +72,28 @@ export class HostTable {
   /** The seats people away hold in the plan. */
   awaySeats() { return this.plan.flatMap((s, i) => (s.kind === "person" && s.away ? [i] : [])); }
 
-  /** @param {string} peer @param {string} why */
+  /** A message the table drops: counted here and with the peer's connection.
+   * @param {string} peer @param {string} why */
   drop(peer, why) {
     this.dropped[why] = (this.dropped[why] || 0) + 1;
-    void peer;
+    this.link.refuse(peer, why.split(":")[0].replace(/[^a-z-]/g, "-").slice(0, 32) || "bad");
   }
 
-  /** Whether `peer` has sent more than the rate allows (then this message is dropped).
-   * @param {string} peer */
-  flooding(peer) {
-    const now = performance.now();
-    const recent = (this.times.get(peer) || []).filter((t) => now - t < RATE_WINDOW_MS);
-    recent.push(now);
-    this.times.set(peer, recent);
-    return recent.length > RATE_LIMIT;
-  }
-
-  /** @param {string} peer @param {string} text */
+  /** @param {string} peer @param {unknown} text */
   async heard(peer, text) {
-    if (this.flooding(peer)) return this.drop(peer, "flood");
     const { msg, problem } = readGuest(text);
     if (!msg) return this.drop(peer, problem || "bad");
     const g = this.guests.get(peer);
-    if (msg.type === "join") return this.join(peer, msg.name, msg.token, msg.watch);
+    // a guest is known by its peer id: the transport proves it, and it stays the same when
+    // the guest's page reloads or comes back through the same link
+    if (msg.type === "join") return this.join(peer, msg.name, peer, msg.watch);
     if (!g) return this.drop(peer, "not introduced");
     if (msg.type === "leave") return this.left(peer);
     if (msg.type === "sync") return this.syncGuest(g, msg.id);
-    if (g.seat === null) return this.answer(g, msg.id, { ok: false, code: "bot-seat", params: { seat: null } });
+    if (g.seat === null) {  // a spectator acts for no seat
+      this.drop(peer, "spectator-acts");
+      return this.answer(g, msg.id, { ok: false, code: "bot-seat", params: { seat: null } });
+    }
     if (!this.started) return this.answer(g, msg.id, { ok: false, code: "no-game", params: {} });
     if (msg.type === "hint") {
       try {
@@ -114,7 +106,10 @@ export class HostTable {
     // an action, for the seat this connection holds and no other
     try {
       const r = await this.call("act", { action: msg.action, seat: g.seat });
-      if (r.ok === false) return this.answer(g, msg.id, { ok: false, code: r.code, params: r.params, error: r.error });
+      if (r.ok === false) {  // out of turn, or not allowed: counted, and the guest is told why
+        this.drop(peer, r.code || "refused");
+        return this.answer(g, msg.id, { ok: false, code: r.code, params: r.params, error: r.error });
+      }
       this.answer(g, msg.id, { ok: true });
       this.receive(r);
     } catch (e) {
@@ -127,10 +122,11 @@ export class HostTable {
     if (g.here) this.link.send(g.peer, write("answer", { id, ...fields }));
   }
 
-  /** A guest introduces itself: back in its old seat (the same token), in a free seat,
-   * or watching.  @param {string} peer @param {string} name @param {string} token @param {boolean} watch */
+  /** A guest introduces itself: back in its old seat (the same id), in a free seat, or
+   * watching.  @param {string} peer @param {string} name @param {string} token @param {boolean} watch */
   async join(peer, name, token, watch) {
-    if (this.guests.has(peer)) return this.drop(peer, "join twice");
+    const known = this.guests.get(peer);
+    if (known && known.here) return this.drop(peer, "join-twice");
     let seat = this.tokens.has(token) ? /** @type {number | null} */ (this.tokens.get(token)) : undefined;
     if (seat === undefined) {
       const taken = new Set([...this.tokens.values()]);

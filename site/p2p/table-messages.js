@@ -6,7 +6,7 @@
 // seat may know: the engine made it for that seat (kingweb.session's outbox).
 //
 // guest → host                                   host → guest
-//   join   {name, token, watch?}                    welcome {seat, lobby}   (seat null: a spectator)
+//   join   {name, watch?}                           welcome {seat, lobby}   (seat null: a spectator)
 //   act    {id, action}                             lobby   {seats}          (who has joined, before the start)
 //   hint   {id}                                     state   {state}          (the whole state: after a gap, on joining)
 //   sync   {id}                                     update  {update}         (events and legal actions)
@@ -19,7 +19,6 @@ export const VERSION = 1;
  * about 120. */
 export const GUEST_LIMIT = 512;
 const ACTION = /^[\x21-\x7e]{1,32}$/;  // "QS", "offer:up:5", "dealer:2": short, printable ASCII
-const TOKEN = /^[A-Za-z0-9_-]{8,40}$/;
 export const NAME_MAX = 24;
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
@@ -41,20 +40,24 @@ export function cleanName(raw) {
 
 /** The fields each guest message carries besides `kp` and `type`. */
 const GUEST_FIELDS = /** @type {Record<string, string[]>} */ ({
-  join: ["name", "token", "watch"], act: ["id", "action"], hint: ["id"], sync: ["id"], leave: [],
+  join: ["name", "watch"], act: ["id", "action"], hint: ["id"], sync: ["id"], leave: [],
 });
 
 /**
- * A guest's message, checked: `{msg}` (a fresh object of the known fields) or `{problem}`
- * saying why it is dropped.  Never throws, whatever the text holds.
+ * A guest's message (the parsed object the transport checked, or its text), checked:
+ * `{msg}` (a fresh object of the known fields) or `{problem}` saying why it is dropped.
+ * Never throws, whatever it holds.
  * @param {unknown} text
  * @returns {{msg?: {type: string, [k: string]: any}, problem?: string}}
  */
 export function readGuest(text) {
-  if (typeof text !== "string") return { problem: "not text" };
-  if (text.length > GUEST_LIMIT) return { problem: `oversize (${text.length} characters)` };
-  let d;
-  try { d = JSON.parse(text); } catch { return { problem: "not JSON" }; }
+  let d = text;
+  if (typeof text === "string") {  // (the transport hands over parsed messages; a test may give text)
+    if (text.length > GUEST_LIMIT) return { problem: `oversize (${text.length} characters)` };
+    try { d = JSON.parse(text); } catch { return { problem: "not JSON" }; }
+  } else if (isObject(text) && JSON.stringify(text).length > GUEST_LIMIT) {
+    return { problem: "oversize" };
+  }
   if (!isObject(d)) return { problem: "not an object" };
   if (d.kp !== VERSION) return { problem: `version ${JSON.stringify(d.kp)}` };
   const type = d.type;
@@ -74,10 +77,8 @@ export function readGuest(text) {
   if (type === "join") {
     const name = cleanName(d.name);
     if (name === null) return { problem: "join: bad name" };
-    if (typeof d.token !== "string" || !TOKEN.test(d.token)) return { problem: "join: bad token" };
     if ("watch" in d && typeof d.watch !== "boolean") return { problem: "join: bad watch" };
     msg.name = name;
-    msg.token = d.token;
     msg.watch = d.watch === true;
   }
   return { msg };
@@ -105,16 +106,18 @@ const HOST_FIELDS = /** @type {Record<string, string[]>} */ ({
 export const HOST_LIMIT = 200_000;
 
 /**
- * The host's message, checked as far as a guest's page needs: a known type with its
- * fields, of a size a table can have.  `{msg}` or `{problem}`; never throws.
+ * The host's message (parsed by the transport, or its text), checked as far as a guest's
+ * page needs: a known type with its fields, of a size a table can have.  `{msg}` or
+ * `{problem}`; never throws.
  * @param {unknown} text
  * @returns {{msg?: {type: string, [k: string]: any}, problem?: string}}
  */
 export function readHost(text) {
-  if (typeof text !== "string") return { problem: "not text" };
-  if (text.length > HOST_LIMIT) return { problem: `oversize (${text.length} characters)` };
-  let d;
-  try { d = JSON.parse(text); } catch { return { problem: "not JSON" }; }
+  let d = text;
+  if (typeof text === "string") {
+    if (text.length > HOST_LIMIT) return { problem: `oversize (${text.length} characters)` };
+    try { d = JSON.parse(text); } catch { return { problem: "not JSON" }; }
+  }
   if (!isObject(d) || d.kp !== VERSION) return { problem: "not a table message" };
   const type = d.type;
   if (typeof type !== "string" || !Object.hasOwn(HOST_FIELDS, type)) return { problem: "unknown type" };

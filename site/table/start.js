@@ -28,6 +28,24 @@ export function adopt(sync, o = {}) {
 }
 
 /**
+ * A guest's table, from the host's whole state for its seat (or a spectator's): the page
+ * has no engine, the host's answers stand in for it.
+ * @param {import("./model.js").Model} state @param {string} key  the audience's key
+ */
+export function adoptGuest(state, key) {
+  page.mode = "guest";
+  page.audience = key === "spectator" ? null : Number(key);
+  page.here = page.audience === null ? [] : [page.audience];
+  page.away = [];
+  page.screen = null;
+  page.lessonDone = false;
+  page.lessonFeedback = "";
+  page.nextLesson = null;
+  const table = { seats: state.seats, level: state.level, lesson: state.lesson, solo: false, can_undo: false, match: state.match };
+  open({ n: state.n, table, states: { [key]: state }, outbox: {}, bots: false });
+}
+
+/**
  * A new match.  `seats` (one per player) default to the person here at seat 0 and bots at
  * `level`.
  * @param {(cmd: string, args?: object) => Promise<any>} call

@@ -27,7 +27,7 @@ export function seatList(seats, mine) {
 /**
  * The host's room: the invite and the seats; redrawn as guests join (call it again).
  * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: LobbySeat[], note?: string}} s
- * @param {{onStart: () => void, onClose: () => void}} on
+ * @param {{onStart: () => void, onClose: () => void, onDirect: () => void}} on
  */
 export function openHostLobby(s, on) {
   const link = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: s.invite, id: "invite-link",
@@ -45,6 +45,7 @@ export function openHostLobby(s, on) {
     el("label", { for: "invite-link", class: "invite-label" }, t("invite_link")),
     el("div", { class: "share-row" }, link, copy), copied,
     s.qr ? el("div", { class: "qr", role: "img", "aria-label": t("invite_qr") }, s.qr) : null,
+    el("button", { type: "button", class: "rules-link", id: "invite-by-code", text: t("invite_by_code"), onclick: () => { setTimeout(on.onDirect, 0); } }),
     seatList(s.seats, 0),
     el("p", { class: "opt-help", id: "lobby-note", text: waiting ? t("lobby_waiting", { n: waiting }, waiting) : t("lobby_ready") }),
     s.note ? el("p", { class: "note", text: s.note }) : null,

@@ -6,8 +6,8 @@ import { GUEST_LIMIT, cleanName, readGuest, readHost, wrap, write } from "../../
 
 test("a guest's act, join, hint, sync and leave are read", () => {
   assert.deepEqual(readGuest(write("act", { id: 3, action: "QS" })).msg, { type: "act", id: 3, action: "QS" });
-  assert.deepEqual(readGuest(write("join", { name: " Ana   María ", token: "abcdefgh12" })).msg,
-    { type: "join", name: "Ana María", token: "abcdefgh12", watch: false });
+  assert.deepEqual(readGuest(write("join", { name: " Ana   María " })).msg, { type: "join", name: "Ana María", watch: false });
+  assert.deepEqual(readGuest({ kp: 1, type: "join", name: "Ben", watch: true }).msg, { type: "join", name: "Ben", watch: true });
   assert.deepEqual(readGuest(write("hint", { id: 0 })).msg, { type: "hint", id: 0 });
   assert.deepEqual(readGuest(write("sync", { id: 9 })).msg, { type: "sync", id: 9 });
   assert.deepEqual(readGuest(write("leave")).msg, { type: "leave" });
@@ -20,8 +20,8 @@ test("anything else is refused with a reason", () => {
     write("act", { id: -1, action: "QS" }), write("act", { id: 1.5, action: "QS" }),
     write("act", { id: 1, action: "x".repeat(33) }), write("act", { id: 1, action: "Q S" }),
     write("act", { id: 1, action: "<b>" + "é" }), write("act", { id: 1, action: ["QS"] }),
-    write("join", { name: 7, token: "abcdefgh" }), write("join", { name: "A", token: "short" }),
-    write("join", { name: "A", token: "abcdefgh", watch: "yes" }), write("shout", {}),
+    write("join", { name: 7 }), write("join", { name: "A", token: "abcdefgh" }),
+    write("join", { name: "A", watch: "yes" }), write("shout", {}),
     '{"kp":1,"type":"act","id":1,"action":"QS","__proto__":{"x":1}}', JSON.stringify({ kp: 2, type: "leave" }),
     "x".repeat(GUEST_LIMIT + 1),
   ];
