@@ -37,19 +37,13 @@ def p2p_browser():
 
 
 @pytest.fixture
-def errors():
-    found = []
-    yield found
-    assert not found, f"console errors: {found}"
-
-
-@pytest.fixture
-def pages(p2p_browser, site, errors):
-    """A factory of test pages, each in its own browser context (its own peer id)."""
+def pages(p2p_browser, site, console_errors):
+    """A factory of test pages, each in its own browser context (its own peer id); the
+    console errors of any of them fail the test (conftest's console_errors)."""
     made = []
 
     def make(**kw):
-        page = new_page(p2p_browser, site, errors=errors, **kw)
+        page = new_page(p2p_browser, site, errors=console_errors, **kw)
         made.append(page)
         return page
 
@@ -265,7 +259,7 @@ def test_a_guest_hears_only_the_host_its_link_names(pages, site):
     assert host_page.evaluate("t.joined()") == [guest.evaluate("t.room.id")]
 
 
-def test_what_stands_in_the_way_is_said(pages, site, errors):
+def test_what_stands_in_the_way_is_said(pages, site, console_errors):
     page = pages()
     room = page.evaluate("t.newRoomId()")
     # a relay nobody answers at
@@ -290,10 +284,10 @@ def test_what_stands_in_the_way_is_said(pages, site, errors):
     guest_page.evaluate("() => t.answers[0].close()")  # the guest is gone before the host pastes
     assert host_page.evaluate("(c) => t.accept(0, c)", answer) == {"error": "p2p_failed"}
     # the browser's own words for the relay that is not there
-    errors[:] = [e for e in errors if "no-relay-here" not in e]
+    console_errors[:] = [e for e in console_errors if "no-relay-here" not in e]
 
 
-def test_a_room_meets_under_the_sites_content_security_policy(pages, site, errors):
+def test_a_room_meets_under_the_sites_content_security_policy(pages, site, console_errors):
     """Its relay on the site's own origin is allowed by connect-src 'self'; the import map
     by its hash; nothing is reported."""
     watch = (
@@ -322,4 +316,4 @@ def test_a_room_meets_under_the_sites_content_security_policy(pages, site, error
         assert time.time() - t0 < 5
         guest.wait_for_timeout(100)
     assert guest.evaluate("window.cspViolations")[0].startswith("connect-src ws://127.0.0.1:9/")
-    errors[:] = [e for e in errors if "ws://127.0.0.1:9/elsewhere" not in e]
+    console_errors[:] = [e for e in console_errors if "ws://127.0.0.1:9/elsewhere" not in e]

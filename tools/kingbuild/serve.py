@@ -87,16 +87,24 @@ class RelayHandler(StaticHandler):
                         return
 
 
-def serve(port: int = 8000, dist: Path = DIST, relay: bool = False) -> None:
+def serve(port: int = 8000, dist: Path = DIST, relay: bool = False, host: str = "127.0.0.1") -> None:
+    """Serve ``dist`` on ``host``:``port`` until Ctrl-C; with ``relay``, a relay at /relay.
+    Another device on the network reaches a server on ``0.0.0.0`` over plain http: not a
+    secure context, so its page can use invitation codes but not rooms."""
     handler: type[StaticHandler] = StaticHandler
     local = None
     if relay:
         local = start_relay()
         handler = type("ServeRelayHandler", (RelayHandler,), {"relay_port": local.port})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(dist)))
-    log(f"serving {dist} on http://127.0.0.1:{port}/ (Ctrl-C to stop)")
+    httpd = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(dist)))
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    log(f"serving {dist} on http://{shown}:{port}/ (Ctrl-C to stop)")
     if local:
-        log(f"rooms meet at ws://127.0.0.1:{port}/{LOCAL_RELAY}, the relay on this machine")
+        log(f"rooms meet at ws://{shown}:{port}/{LOCAL_RELAY}, the relay on this machine")
+    if host != "127.0.0.1":
+        log(
+            "other devices reach it at this machine's address over plain http: invitation codes work there, rooms need https"
+        )
     try:
         with contextlib.suppress(KeyboardInterrupt):
             httpd.serve_forever()
