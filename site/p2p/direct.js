@@ -18,6 +18,7 @@ import { packSignal, readSdp, unpackSignal, writeSdp } from "./codes.js";
 import { connectionClass } from "./connection.js";
 import { loadIdentity } from "./identity.js";
 import { greet } from "./peer.js";
+import { netError } from "./support.js";
 
 /** How long a side gathers candidates before it writes its code. */
 export const GATHER_MS = 3_000;
@@ -32,12 +33,6 @@ export const ANSWER_WAIT_MS = 10 * 60_000;
 /** `gatherMs` and `connectMs` replace GATHER_MS and CONNECT_MS (or, for a guest, ANSWER_WAIT_MS).
  * @typedef {{iceServers?: RTCIceServer[], identity?: Identity, app?: string, gatherMs?: number,
  *   connectMs?: number, limits?: Partial<import("./envelope.js").Limits>}} DirectOptions */
-
-/** An Error the page can put in words: `key` is an i18n key.
- * @param {string} key @param {string} message */
-export function netError(key, message) {
-  return Object.assign(new Error(message), { key });
-}
 
 /** Resolves once the connection has gathered its candidates, or after `ms`.
  * @param {RTCPeerConnection} pc @param {number} ms */

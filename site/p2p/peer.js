@@ -9,7 +9,7 @@
 // The game's own refusals (an action out of turn, for another seat) are counted on the
 // same peer with Peer.drop, and never disconnect it.
 
-import { BLOCK_AFTER, Budget, checkFrame, countDrop, encode, noDrops } from "./envelope.js";
+import { BLOCK_AFTER, Budget, checkFrame, countDrop, encode, noDrops, utf8Bytes } from "./envelope.js";
 import { Events } from "./events.js";
 import { bindingText, idOfKey, sdpFingerprint, verifySignature } from "./identity.js";
 
@@ -89,7 +89,7 @@ class Link {
       return false;  // the channel closed under us: its close event follows
     }
     this.stats.out += 1;
-    this.stats.bytesOut += text.length;
+    this.stats.bytesOut += utf8Bytes(text);
     return true;
   }
 

@@ -33,6 +33,7 @@ import { countDrop, noDrops } from "./envelope.js";
 import { Events } from "./events.js";
 import { loadIdentity } from "./identity.js";
 import { greet, textOf } from "./peer.js";
+import { netError } from "./support.js";
 
 /** trystero's application id: the namespace of kingweb's rooms on every relay. */
 export const APP_ID = "kingweb";
@@ -70,13 +71,14 @@ export const NUDGE_QUIET_MS = 1_500;
  *   answers (RELAY_WAIT_MS) and that a guest has not met its host (HOST_WAIT_MS)
  */
 
-/** Open a room and start meeting its peers.  Throws (before anything is sent) when this
- * page cannot hold a room: support.js says why beforehand.
+/** Open a room and start meeting its peers.  Rejects (before anything is sent) with an
+ * Error whose `key` is "p2p_insecure" when this page cannot hold a room (netSupport says
+ * so beforehand); a guest without its host's id is a mistake of the caller (TypeError).
  * @param {RoomOptions} options */
 export async function openRoom(options) {
   const identity = options.identity ?? (await loadIdentity());
-  if (!identity.sign) throw new Error("a room needs a secure page (crypto.subtle): see support.js");
-  if (options.role === "guest" && !options.host) throw new Error("a guest needs its host's id");
+  if (!identity.sign) throw netError("p2p_insecure", "a room needs a secure page (crypto.subtle)");
+  if (options.role === "guest" && !options.host) throw new TypeError("a guest needs its host's id");
   const [trystero, core] = await Promise.all([import("@trystero-p2p/torrent"), import("@trystero-p2p/core")]);
   const token = await roomNamespace(APP_ID, options.roomId);
   const infoHash = (await core.sha1(await core.sha1(`Trystero@${APP_ID}@${options.roomId}`))).slice(0, 20);

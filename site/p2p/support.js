@@ -19,3 +19,9 @@ export function netSupport(scope = /** @type {any} */ (globalThis)) {
   else if (!secure) problems.push("p2p_insecure");
   return { webrtc, secure, rooms: webrtc && secure, direct: webrtc, problems };
 }
+
+/** An Error the page can put in words: `key` is one of the i18n keys above (p2p_…).
+ * @param {string} key @param {string} message */
+export function netError(key, message) {
+  return Object.assign(new Error(message), { key });
+}
