@@ -16,6 +16,9 @@
 
 /** kingweb's channel: its label and its negotiated id (trystero's own channel takes 0 or 1). */
 export const KP_CHANNEL = { label: "kp", id: 77 };
+/** Frames kept from kingweb's channel until the page reads it (peer.js), at the most: the
+ * other side may say hello before this side's meeting library reports the connection. */
+export const EARLY_FRAMES = 8;
 
 // trystero 0.25's frames (core/dist/shared-peer.mjs, action-wire.mjs): a room frame is
 // [1][token length: 2][token][action frame], a presence frame [2][present][token length: 2]
@@ -96,7 +99,7 @@ function guard(channel, check) {
   return channel;
 }
 
-/** @typedef {RTCPeerConnection & {kp: RTCDataChannel, library: RTCDataChannel | null, foreign: number}} KpConnection */
+/** @typedef {RTCPeerConnection & {kp: RTCDataChannel, early: unknown[], library: RTCDataChannel | null, foreign: number}} KpConnection */
 
 /** A class of RTCPeerConnection with kingweb's channel, whose other channels (trystero's)
  * pass only the frames `check` allows; `onForeign(pc, why)` hears of each one dropped.
@@ -110,6 +113,9 @@ export function connectionClass({ check, onForeign } = {}) {
       super(config);
       /** kingweb's channel */
       this.kp = super.createDataChannel(KP_CHANNEL.label, { negotiated: true, id: KP_CHANNEL.id, ordered: true });
+      /** what arrived on it before the page listened (peer.js's Link takes them over) @type {unknown[]} */
+      this.early = [];
+      this.kp.onmessage = (ev) => { if (this.early.length < EARLY_FRAMES) this.early.push(ev.data); };
       /** trystero's channel, once there is one @type {RTCDataChannel | null} */
       this.library = null;
       /** frames dropped on it */

@@ -61,6 +61,12 @@ class Link {
     return this.ended === null && this.channel.readyState === "open";
   }
 
+  /** Read what the other side sent before this side listened (connection.js keeps it):
+   * its hello may come before this side's meeting library reports the connection. */
+  drain() {
+    for (const data of this.pc.early.splice(0)) this.receive(data);
+  }
+
   /** @param {unknown} data */
   receive(data) {
     if (this.ended) return;
@@ -246,10 +252,12 @@ export async function greet(pc, { identity, room, role, app = "", via, expect = 
     link.close("refused");
     return null;
   };
+  // listen before anything else: the other side may have spoken already
+  const reply = firstMessage(link, openMs + timeoutMs);
+  link.drain();
   if (!(await opened(pc, openMs))) return refuse("no channel");
   const mine = sdpFingerprint(pc.localDescription?.sdp), theirs = sdpFingerprint(pc.remoteDescription?.sdp);
   if (!mine || !theirs) return refuse("no fingerprint");
-  const reply = firstMessage(link, timeoutMs);
   /** @type {Record<string, any>} */
   const hello = { type: "hello", role, app, id: identity.id.replace(/^u-/, "") };
   if (identity.sign) {

@@ -241,6 +241,14 @@ def test_a_peer_that_leaves_and_comes_back_is_seen_to_rejoin(pages, site):
     assert third["id"] not in (guest_id, host) and third["rejoin"] is False
 
 
+def test_a_hello_sent_before_the_other_side_listens_is_kept(pages):
+    """The other side may say hello before this side's meeting library reports the
+    connection: the connection keeps it for the page (it once got lost, and a guest
+    waited ten seconds for its host)."""
+    page = pages()
+    assert page.evaluate("(ms) => t.lateGreet(ms)", 800) == {"early": 1, "a": "guest", "b": "host"}
+
+
 def test_a_guest_hears_only_the_host_its_link_names(pages, site):
     host_page, impostor, guest = pages(), pages(), pages()
     room, host = open_host(host_page, site)

@@ -2,8 +2,10 @@
 // rooms and direct invitations with site/p2p/ as the game will, keeps what happens in
 // window.t.log, and can misbehave on purpose (raw frames, floods) to test the guards.
 import { answerDirect, inviteDirect } from "./p2p/direct.js";
+import { connectionClass } from "./p2p/connection.js";
 import { KP } from "./p2p/envelope.js";
 import { loadIdentity } from "./p2p/identity.js";
+import { greet } from "./p2p/peer.js";
 import { meetingConfig, newRoomId, offerLink, readInvite, roomLink } from "./p2p/params.js";
 import { renderQr } from "./p2p/qr.js";
 import { netSupport } from "./p2p/support.js";
@@ -119,6 +121,27 @@ t.actLoop = async (host, count, from, pad) => {
     out.push({ n, sent, back: await back });
   }
   return out;
+};
+// Two connections of this page, joined here: one greets at once, the other only `lateMs`
+// after its channel opened, as a room's page does when its meeting library reports the
+// connection late.  Both must meet: the early hello waits for the late side.
+t.lateGreet = async (lateMs) => {
+  const Connection = connectionClass();
+  const [a, b] = [new Connection({ iceServers: [] }), new Connection({ iceServers: [] })];
+  a.onicecandidate = (e) => e.candidate && b.addIceCandidate(e.candidate);
+  b.onicecandidate = (e) => e.candidate && a.addIceCandidate(e.candidate);
+  await a.setLocalDescription();
+  await b.setRemoteDescription(a.localDescription);
+  await b.setLocalDescription();
+  await a.setRemoteDescription(b.localDescription);
+  const identity = await loadIdentity();
+  const opts = { identity, room: "late", app: "", via: "room", signed: true };
+  const first = greet(a, { ...opts, role: "host" });
+  await new Promise((resolve) => b.kp.addEventListener("open", resolve, { once: true }));
+  await new Promise((resolve) => setTimeout(resolve, lateMs));
+  const early = b.early.length;
+  const [pa, pb] = await Promise.all([first, greet(b, { ...opts, role: "guest" })]);
+  return { early, a: pa && pa.role, b: pb && pb.role };
 };
 t.qr = (text) => { const q = renderQr(document.querySelector("#qr"), text, "test"); return { version: q.version, size: q.size }; };
 t.ready = true;
