@@ -1,16 +1,17 @@
 """Play between browsers, measured on this machine: how soon the peers of a room meet,
 and the JSON round trip guest → host → every guest over WebRTC on the loopback.
 
-    .venv/bin/python tests/bench/p2p_bench.py [--rooms 3] [--actions 300]   (dist/ built first)
+    .venv/bin/python tests/bench/p2p_bench.py [--rooms 3] [--actions 300] [--no-nudge]   (dist/ built first)
 
 A host and three guests in four browser contexts of one headless Chromium, a relay from
 the pinned bittorrent-tracker (tests/p2p_support.py).  Meeting: the host opens a room,
 then each guest 1.5 s after the one before (the host's first announcements over: the case
 trystero alone answers only at its next announcement, 10 s apart); the time from a
 guest's opening to its meeting the host.  Round trip: each guest in turn sends actions of
-about the size of a played card's message; the host's page answers each one at once with
-an event to every guest (the transport alone: no engine); the time from sending to the
-last guest's receiving, and back to the sender.  Clocks: every page's
+about the size of a played card's message, 50 ms apart (faster than a person plays, and
+within a peer's budget of 30 messages a second); the host's page answers each one at
+once with an event to every guest (the transport alone: no engine); the time from sending
+to the last guest's receiving, and back to the sender.  Clocks: every page's
 performance.timeOrigin + now(), one machine's clock."""
 
 import argparse
@@ -27,6 +28,7 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tools")]
 from p2p_support import Site, launch, new_page, wait_until  # noqa: E402 (after the path)
 
 PAD = "x" * 240  # a played card's event is about 300 bytes of JSON
+GAP_MS = 50
 
 
 def pct(values: list[float], p: float) -> float:
@@ -34,11 +36,11 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
 
 
-def room(browser, site: Site) -> tuple[list, str, list[float]]:  # type: ignore[no-untyped-def]
+def room(browser, site: Site, nudge: bool) -> tuple[list, str, list[float]]:  # type: ignore[no-untyped-def]
     """A host and three guests met: the pages, the host's id, each guest's meeting time (s)."""
     host_page, *guests = [new_page(browser, site) for _ in range(4)]
     room_id = host_page.evaluate("t.newRoomId()")
-    options = {"roomId": room_id, "relays": [site.relay], "iceServers": []}
+    options = {"roomId": room_id, "relays": [site.relay], "iceServers": [], "nudge": nudge}
     host = host_page.evaluate("(o) => t.open(o)", {**options, "role": "host"})
     asked = []
     for page in guests:
@@ -58,6 +60,7 @@ def main() -> int:
     ap.add_argument("--rooms", type=int, default=3, help="rooms to meet (default 3)")
     ap.add_argument("--actions", type=int, default=300, help="actions for the round trip (default 300)")
     ap.add_argument("--dist", type=Path, default=ROOT / "dist")
+    ap.add_argument("--no-nudge", action="store_true", help="meet as trystero alone does (for comparison)")
     args = ap.parse_args()
     if not (args.dist / "build.json").exists():
         sys.exit(f"{args.dist} holds no build: run python build.py")
@@ -70,12 +73,12 @@ def main() -> int:
             for _ in range(args.rooms):
                 for page in pages:
                     page.context.close()
-                pages, host, met = room(browser, site)
+                pages, host, met = room(browser, site, nudge=not args.no_nudge)
                 meetings += met
             print(
                 f"p2p meeting: a guest meets its host {statistics.median(meetings):.2f} s after opening the room "
                 f"(median), {max(meetings):.2f} s at most ({len(meetings)} guests in {args.rooms} rooms of four, "
-                "each guest 1.5 s after the one before)"
+                f"each guest 1.5 s after the one before{', without the nudge' if args.no_nudge else ''})"
             )
             host_page, *guests = pages
             host_page.evaluate("() => { t.echo = true; }")
@@ -84,7 +87,11 @@ def main() -> int:
             back: dict[int, float] = {}
             t0 = time.time()
             for i, page in enumerate(guests):
-                for r in page.evaluate("([h, c, f, pad]) => t.actLoop(h, c, f, pad)", [host, per, i * per, PAD]):
+                for r in page.evaluate(
+                    "([h, c, f, pad, gap]) => t.actLoop(h, c, f, pad, gap)", [host, per, i * per, PAD, GAP_MS]
+                ):
+                    if r["back"] is None:
+                        sys.exit(f"the echo of action {r['n']} never came back")
                     sent[r["n"]], back[r["n"]] = r["sent"], r["back"]
             wall = time.time() - t0
             every: dict[int, float] = {}
@@ -102,8 +109,8 @@ def main() -> int:
             print(
                 f"p2p round trip guest → host → every guest: median {statistics.median(to_all):.2f} ms, "
                 f"p95 {pct(to_all, 95):.2f} ms; back to the sender: median {statistics.median(to_sender):.2f} ms, "
-                f"p95 {pct(to_sender, 95):.2f} ms ({len(sent)} actions from three guests, events of {size} bytes, "
-                f"{wall:.1f} s)"
+                f"p95 {pct(to_sender, 95):.2f} ms ({len(sent)} actions from three guests {GAP_MS} ms apart, "
+                f"events of {size} bytes, {wall:.1f} s)"
             )
             stats = host_page.evaluate("t.stats()")
             assert stats["drops"]["transport"]["total"] == 0, stats["drops"]

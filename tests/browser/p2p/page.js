@@ -108,17 +108,21 @@ t.answer = async (code, opts = {}) => {
   }
 };
 t.sendTo = (id, msg) => t.peers[id].send(msg);
-// The bench: this guest sends `count` actions to the host one after another, each once the
-// host's echo of the one before came back; when each was sent, and when its echo came back.
-t.actLoop = async (host, count, from, pad) => {
+// The bench: this guest sends `count` actions to the host, `gapMs` apart (a person's pace,
+// within a peer's budget), each once the host's echo of the one before came back; when
+// each was sent and when its echo came back (null if it did not within 5 s).
+t.actLoop = async (host, count, from, pad, gapMs) => {
   const out = [];
   for (let n = from; n < from + count; n++) {
+    let off;
     const back = new Promise((resolve) => {
-      const off = t.room.on("message", (_, msg) => { if (msg.type === "event" && msg.n === n) { off(); resolve(now()); } });
+      const timer = setTimeout(() => { off(); resolve(null); }, 5000);
+      off = t.room.on("message", (_, msg) => { if (msg.type === "event" && msg.n === n) { clearTimeout(timer); off(); resolve(now()); } });
     });
     const sent = now();
     t.room.send(host, { type: "act", n, pad });
     out.push({ n, sent, back: await back });
+    await new Promise((resolve) => setTimeout(resolve, gapMs));
   }
   return out;
 };
