@@ -78,7 +78,7 @@ class Site:
         self.relay_process.stop()
 
 
-def launch(playwright):  # type: ignore[no-untyped-def]
+def launch(playwright):
     import os
 
     return playwright.chromium.launch(
@@ -86,7 +86,7 @@ def launch(playwright):  # type: ignore[no-untyped-def]
     )
 
 
-def new_page(browser, site: Site, *, bypass_csp: bool = True, errors: list[str] | None = None):  # type: ignore[no-untyped-def]
+def new_page(browser, site: Site, *, bypass_csp: bool = True, errors: list[str] | None = None):
     """A page of the test page in a new browser context (its own storage: its own peer
     id), allowed local ICE candidates."""
     ctx = browser.new_context(bypass_csp=bypass_csp)
@@ -100,7 +100,7 @@ def new_page(browser, site: Site, *, bypass_csp: bool = True, errors: list[str] 
     return page
 
 
-def wait_until(page, js: str, arg=None, timeout: float = 30):  # type: ignore[no-untyped-def]
+def wait_until(page, js: str, arg=None, timeout: float = 30):
     """Poll ``js`` (a function of ``arg``) in the page with evaluate until it is truthy: its value."""
     t0 = time.time()
     while True:

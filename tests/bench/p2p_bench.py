@@ -36,7 +36,7 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
 
 
-def room(browser, site: Site, nudge: bool) -> tuple[list, str, list[float]]:  # type: ignore[no-untyped-def]
+def room(browser, site: Site, nudge: bool) -> tuple[list, str, list[float]]:
     """A host and three guests met: the pages, the host's id, each guest's meeting time (s)."""
     host_page, *guests = [new_page(browser, site) for _ in range(4)]
     room_id = host_page.evaluate("t.newRoomId()")
