@@ -237,4 +237,13 @@ export default {
   to_bid: "{name} to bid",
   dealer_mark: "D", seat_dealer: "dealer", seat_to_act: "to play",
   took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: six or fewer score nothing", n_points: "{n} point|{n} points",
+  // play between people, the transport's words (site/p2p/: support.js, room.js, direct.js)
+  p2p_no_webrtc: "This browser cannot connect directly to other devices (WebRTC is turned off or missing), so it cannot play with people elsewhere.",
+  p2p_insecure: "Rooms need a secure page: open kingweb over https, or on this computer at http://127.0.0.1 or http://localhost. Invitation codes work here.",
+  p2p_no_relay: "No relay answered ({relays}), so the room cannot be found. Check your connection, or name other relays in the address (?relays=wss://…). It keeps trying.",
+  p2p_no_host: "The table's host has not answered yet. Keep this page open: it keeps trying.",
+  p2p_failed: "A direct connection could not form; some networks need a TURN relay. Add one to the address of every player's page: ?turn=turn:USER:PASSWORD@HOST:3478",
+  p2p_password: "This room has another password.",
+  p2p_bad_code: "That is not a kingweb invitation or answer code, or it was cut short. Copy it whole and try again.",
+  p2p_blocked: "{name} sent messages the table cannot accept and was disconnected.",
 };

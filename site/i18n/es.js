@@ -230,4 +230,13 @@ export default {
   to_bid: "Puja {name}",
   dealer_mark: "D", seat_dealer: "repartidor", seat_to_act: "en turno",
   took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: seis o menos no puntúan", n_points: "{n} punto|{n} puntos",
+  // juego entre personas, las palabras del transporte (site/p2p/)
+  p2p_no_webrtc: "Este navegador no puede conectarse directamente con otros dispositivos (WebRTC está desactivado o no existe), así que no puede jugar con personas en otros lugares.",
+  p2p_insecure: "Las salas necesitan una página segura: abre kingweb por https, o en este ordenador en http://127.0.0.1 o http://localhost. Los códigos de invitación sí funcionan aquí.",
+  p2p_no_relay: "Ningún relé respondió ({relays}), así que no se encuentra la sala. Revisa la conexión o indica otros relés en la dirección (?relays=wss://…). Se sigue intentando.",
+  p2p_no_host: "El anfitrión de la mesa aún no ha respondido. Deja esta página abierta: se sigue intentando.",
+  p2p_failed: "No se pudo establecer una conexión directa; algunas redes necesitan un relé TURN. Añade uno a la dirección de la página de cada jugador: ?turn=turn:USUARIO:CONTRASEÑA@SERVIDOR:3478",
+  p2p_password: "Esta sala tiene otra contraseña.",
+  p2p_bad_code: "Eso no es un código de invitación o de respuesta de kingweb, o está incompleto. Cópialo entero y vuelve a intentarlo.",
+  p2p_blocked: "{name} envió mensajes que la mesa no puede aceptar y fue desconectado.",
 };

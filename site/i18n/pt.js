@@ -230,4 +230,13 @@ export default {
   to_bid: "Vez de {name} ofertar",
   dealer_mark: "D", seat_dealer: "dá as cartas", seat_to_act: "vez de jogar",
   took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: seis ou menos não pontuam", n_points: "{n} ponto|{n} pontos",
+  // jogo entre pessoas, as palavras do transporte (site/p2p/)
+  p2p_no_webrtc: "Este navegador não consegue se conectar diretamente a outros aparelhos (o WebRTC está desativado ou não existe), então não pode jogar com pessoas em outros lugares.",
+  p2p_insecure: "As salas precisam de uma página segura: abra o kingweb por https, ou neste computador em http://127.0.0.1 ou http://localhost. Os códigos de convite funcionam aqui.",
+  p2p_no_relay: "Nenhum relé respondeu ({relays}), então a sala não pode ser encontrada. Verifique a conexão ou indique outros relés no endereço (?relays=wss://…). Ele continua tentando.",
+  p2p_no_host: "O anfitrião da mesa ainda não respondeu. Deixe esta página aberta: ela continua tentando.",
+  p2p_failed: "Não foi possível formar uma conexão direta; algumas redes precisam de um relé TURN. Adicione um ao endereço da página de cada jogador: ?turn=turn:USUARIO:SENHA@SERVIDOR:3478",
+  p2p_password: "Esta sala tem outra senha.",
+  p2p_bad_code: "Isso não é um código de convite ou de resposta do kingweb, ou está incompleto. Copie-o inteiro e tente de novo.",
+  p2p_blocked: "{name} enviou mensagens que a mesa não aceita e foi desconectado.",
 };
