@@ -144,6 +144,7 @@ class DealBase(TypedDict):
     tricks: list[Trick]  # every public trick of the deal, in order
     counted: list[list[Counted]]  # per seat: what scored, summing to its points
     scores: list[int]  # the match's totals after this deal
+    hands: list[list[str]]  # per seat, the cards dealt (public once the deal is over)
 
 
 class KingDeal(DealBase):
@@ -165,6 +166,7 @@ class WhistDeal(DealBase):
     trump: str
     stage2_from: int  # tricks[stage2_from:] are stage 2's, the ones that score
     target: int  # the match's target
+    stock: list[str]  # the stock as dealt, top first: the first card turned up (its suit is trump)
 
 
 DealRecord = KingDeal | KingRuDeal | WhistDeal
