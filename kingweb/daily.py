@@ -31,6 +31,7 @@ from .bots import Bot
 from .errors import describe
 from .game import Game
 from .record import of_game
+from .views import DailyResult, DailySetup, ParStep
 
 #: The daily's options: the defaults, but German Whist to 5 points (a 15-point match runs
 #: an hour, a daily a few minutes)
@@ -75,7 +76,7 @@ def seed(game: str, date: str) -> int:
     return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
 
 
-def setup(game: object, date: object) -> dict[str, Any]:
+def setup(game: object, date: object) -> DailySetup:
     """What a page needs to play the daily: the match's seed and options, the player's
     seat, the bots' level (with no clock: ``budget`` null) and the code's version."""
     gid, day = check_day(game, date)
@@ -190,7 +191,7 @@ def _check(head: str, payload: str) -> str:
     return base64.urlsafe_b64encode(digest).decode()[:6]
 
 
-def verify(text: object) -> dict[str, Any]:
+def verify(text: object) -> DailyResult:
     """Replay a daily's code: ``{game, date, seat, score, scores, par: None, actions,
     record}`` (``record``: the match in kingweb's deal format, to review); a code that is
     malformed, was changed, or does not play a whole match is refused (``bad-replay-code``)."""
@@ -237,7 +238,7 @@ def verify(text: object) -> dict[str, Any]:
     }
 
 
-def par_step(game: object, date: object, seat: object, actions: object = None) -> dict[str, Any]:
+def par_step(game: object, date: object, seat: object, actions: object = None) -> ParStep:
     """One deal more of the par match (the ``hard`` bot at ``seat``, no clock) after
     ``actions``, its actions so far: ``{actions, deals, done, score}``, ``score`` None
     until ``done``.  A page calls it deal by deal in its review worker and keeps the

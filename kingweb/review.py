@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 from . import IllegalAction, RulesError, safejson
-from .bots import Bot
+from .bots import bidding
 from .bots.endgame import TrickSolver
 from .bots.knowledge import Knowledge, card_values
 from .bots.policy import rollout
@@ -49,7 +49,20 @@ from .king import offer_terms, settle
 from .play import Play, beats
 from .record import MARKS, Loaded, load, parse
 from .trickgame import TrickGame
-from .views import KingView, Mark, View, WhistView
+from .views import (
+    Analysis,
+    Costly,
+    DealTally,
+    KingView,
+    Mark,
+    Review,
+    ReviewStep,
+    Summary,
+    Tally,
+    Trick,
+    View,
+    WhistView,
+)
 
 #: Worlds a card is valued over (the hard bot plays with half as many)
 WORLDS = {"king": 320, "kingru": 480, "whist": 480}
@@ -91,7 +104,7 @@ REASONS = {
 # -- the steps of a deal ------------------------------------------------------------------------------
 
 
-def review(record: object, deal: int) -> dict[str, Any]:
+def review(record: object, deal: int) -> Review:
     """Deal ``deal`` of ``record`` (a record as JSON data, or its text) step by step, every hand open: ``steps[i]`` is the
     position before action ``i`` (and one more, the end), with who acted, what was legal
     and what was done."""
@@ -105,21 +118,18 @@ def review(record: object, deal: int) -> dict[str, Any]:
         g.act(action)
     steps.append(_end_step(loaded, k, g))
     head = {key: value for key, value in d.items() if key not in ("actions", "marks")}
-    return {
-        "game": loaded.record["game"],
-        "options": loaded.record["options"],
-        "names": loaded.record.get("names"),
-        "deal": k,
-        **head,
-        "steps": steps,
-    }
+    rec = loaded.record
+    return cast(
+        Review,
+        {"game": rec["game"], "options": rec["options"], "names": rec.get("names"), "deal": k, **head, "steps": steps},
+    )
 
 
-def _step(g: Game, i: int, action: str | None) -> dict[str, Any]:
+def _step(g: Game, i: int, action: str | None) -> ReviewStep:
     seat = g.turn
     assert seat is not None
     v = cast(dict[str, Any], g.view(seat))
-    out = {
+    out: ReviewStep = {
         "step": i,
         "seat": seat,
         "phase": v.get("phase", "play"),
@@ -143,12 +153,12 @@ def _step(g: Game, i: int, action: str | None) -> dict[str, Any]:
     return out
 
 
-def _last_trick(v: dict[str, Any]) -> dict[str, Any] | None:
+def _last_trick(v: dict[str, Any]) -> Trick | None:
     tricks = v.get("tricks") or []
     return tricks[-1] if tricks else None
 
 
-def _end_step(loaded: Loaded, k: int, g: Game) -> dict[str, Any]:
+def _end_step(loaded: Loaded, k: int, g: Game) -> ReviewStep:
     """The position once deal ``k``'s actions are done: the deal's record if it is over."""
     d = loaded.record["deals"][k]
     n = len(d["actions"])
@@ -158,7 +168,7 @@ def _end_step(loaded: Loaded, k: int, g: Game) -> dict[str, Any]:
     played = {c for t in done["tricks"] for c in t["cards"]}
     stock = cast(dict[str, Any], done).get("stock", [])
     hands = [[c for c in h if c not in played] for h in done["hands"]]
-    out = {
+    out: ReviewStep = {
         "step": n,
         "seat": None,
         "phase": "over",
@@ -174,7 +184,7 @@ def _end_step(loaded: Loaded, k: int, g: Game) -> dict[str, Any]:
         "trump": _trump_of(loaded.record["game"], done),
     }
     if loaded.record["game"] == "whist":
-        out.update(stage=2, faceup=None, stock=[c for c in stock if c not in played])
+        out["stage"], out["faceup"], out["stock"] = 2, None, [c for c in stock if c not in played]
     if loaded.record["game"] == "king":
         out["log"] = cast(dict[str, Any], done).get("log", [])
     return out
@@ -192,7 +202,7 @@ def _trump_of(gid: str, done: Any) -> str | None:
 # -- the analysis of one decision ---------------------------------------------------------------------
 
 
-def analyse(record: object, deal: int, step: int, worlds: int | None = None) -> dict[str, Any]:
+def analyse(record: object, deal: int, step: int, worlds: int | None = None) -> Analysis:
     """The analysis of action ``step`` of deal ``deal``, from the acting seat's own view
     at that moment: every legal action's expected points, the best, the loss, the mark
     and its reason (see the module's docstring)."""
@@ -213,7 +223,7 @@ def analyse(record: object, deal: int, step: int, worlds: int | None = None) -> 
     return {"deal": k, "step": step, **judge(g, d["actions"][step], worlds, f"{loaded.key}:{k}:{step}")}
 
 
-def judge(g: Game, action: str, worlds: int | None = None, salt: str = "") -> dict[str, Any]:
+def judge(g: Game, action: str, worlds: int | None = None, salt: str = "") -> Analysis:
     """The analysis of ``action`` by the seat to act in ``g`` (any position of a deal),
     from that seat's own view; its worlds are drawn from a generator seeded by ``salt``
     (a record's analyses: its key, the deal and the step), so a verdict never changes."""
@@ -506,14 +516,14 @@ def _bid_values(g: Game, view: KingView, worlds: int, rng: random.Random) -> _Fo
     owner = view["owner"]
     assert owner is not None
     samples: dict[str, list[float]] = {a: [] for a in legal}
-    bots = [Bot("normal", seed=s) for s in range(4)]
     for _ in range(worlds):
         hands, _rest = know.deal_unseen(rng)
         codes = [codes_of(h) for h in hands]
+        estimates: dict[int, bidding.Estimates] = {}  # a seat's hand, read once a world
         for a in legal:
             sim = _positive(codes, g.options, owner, spoken)
             sim.act(a)
-            samples[a].append(float(_finish(sim, bots)[seat]))
+            samples[a].append(float(_finish(sim, estimates)[seat]))
     means = {a: statistics.fmean(xs) for a, xs in samples.items()}
     return _Found(means, exact=False, worlds=worlds, method="simulated", samples=samples)
 
@@ -527,23 +537,33 @@ def _positive(hands: list[list[str]], options: dict[str, Any], owner: int, spoke
     return sim
 
 
-def _finish(sim: Game, bots: list[Bot]) -> list[int]:
-    """The points of a positive from here: the bots bid, the policy plays, then settle."""
+def _finish(sim: Game, estimates: dict[int, bidding.Estimates]) -> list[int]:
+    """The points of a positive from here: each seat bids as the ``normal`` bot does
+    (``bidding.decide`` on its hand's estimates), the policy plays, then settle."""
     while not sim.deals:
-        view = cast(dict[str, Any], sim.view(cast(int, sim.turn)))
+        seat = cast(int, sim.turn)
+        view = cast(KingView, sim.view(seat))
         if view["phase"] == "play":
-            p = cast(TrickGame, sim).play.copy()
-            raw = rollout(p)
-            fn = _settlement(view)
+            raw = rollout(cast(TrickGame, sim).play.copy())
+            fn = _settlement(cast(dict[str, Any], view))
             return fn(raw) if fn is not None else raw
-        sim.act(bots[view["seat"]].decide(view))
+        legal = view["legal"]
+        action = legal[0]
+        if len(legal) > 1:
+            hand = cast(TrickGame, sim).dealt[seat]
+            est = estimates.get(hand)
+            if est is None:
+                est = estimates[hand] = bidding.Estimates.of_hand(hand)
+            action = bidding.decide(view, est)
+            action = action if action in legal else legal[-1]
+        sim.act(action)
     return list(sim.deals[0]["points"])
 
 
 # -- the verdict -------------------------------------------------------------------------------------------
 
 
-def _verdict(head: dict[str, Any], found: _Found, gid: str, view: View) -> dict[str, Any]:
+def _verdict(head: dict[str, Any], found: _Found, gid: str, view: View) -> Analysis:
     action = head["action"]
     means = found.means
     best = max(found.full, key=lambda a: (means[a], a == action, -_legal_rank(a, head["legal"])))
@@ -551,7 +571,7 @@ def _verdict(head: dict[str, Any], found: _Found, gid: str, view: View) -> dict[
     loss, margin, mark = marks[action]
     reason, params = _reason(head, found, best, loss, margin, mark, view)
     return {
-        **head,
+        **head,  # type: ignore[typeddict-item]  # (seat, phase, kind, action, legal)
         "values": {a: round(means[a], 3) for a in head["legal"]},
         "best": best,
         "value": round(means[action], 3),
@@ -666,7 +686,7 @@ def _bid_words(action: str) -> str:
     return {"4333": "4-3-3-3", "ultimatum": "“8 o nulos”"}.get(action, action)
 
 
-def mark_of(analysis: dict[str, Any]) -> Mark:
+def mark_of(analysis: Analysis) -> Mark:
     """The ``Mark`` a record keeps of an analysis."""
     keys = (
         "step",
@@ -682,33 +702,35 @@ def mark_of(analysis: dict[str, Any]) -> Mark:
         "reason",
         "params",
     )
-    return cast(Mark, {k: analysis[k] for k in keys})
+    return cast(Mark, {k: cast(dict[str, Any], analysis)[k] for k in keys})
 
 
 # -- summaries -------------------------------------------------------------------------------------------
 
 
-def summary(analyses: list[dict[str, Any]], seat: int | None = None) -> dict[str, Any]:
+def summary(analyses: list[Analysis], seat: int | None = None) -> Summary:
     """What a set of analyses (of one deal or a match) adds up to, for ``seat`` (or
     every seat): decisions by mark, the expected points lost to marked decisions, the
     three costliest; per deal, the same."""
     picked = [a for a in analyses if seat is None or a["seat"] == seat]
-    deals: dict[int, list[dict[str, Any]]] = {}
+    deals: dict[int, list[Analysis]] = {}
     for a in picked:
-        deals.setdefault(a["deal"], []).append(a)
-    return {**_tally(picked), "deals": [{"deal": k, **_tally(v)} for k, v in sorted(deals.items())]}
+        deals.setdefault(a.get("deal", 0), []).append(a)
+    per_deal = [cast(DealTally, {"deal": k, **_tally(v)}) for k, v in sorted(deals.items())]
+    return cast(Summary, {**_tally(picked), "deals": per_deal})
 
 
-def _tally(analyses: list[dict[str, Any]]) -> dict[str, Any]:
+def _tally(analyses: list[Analysis]) -> Tally:
     decisions = [a for a in analyses if a["method"] != "forced"]
     marked = [a for a in decisions if a["mark"] != "good"]
-    costly = sorted(marked, key=lambda a: (-a["loss"], a["deal"], a["step"]))[:3]
+    costly = sorted(marked, key=lambda a: (-a["loss"], a.get("deal", 0), a.get("step", 0)))[:3]
     return {
         "decisions": len(decisions),
         "marks": {m: sum(1 for a in decisions if a["mark"] == m) for m in MARKS},
         "lost": round(sum(a["loss"] for a in marked), 3),
         "costliest": [
-            {k: a[k] for k in ("deal", "step", "seat", "action", "best", "loss", "mark", "exact")} for a in costly
+            cast(Costly, {k: a.get(k) for k in ("deal", "step", "seat", "action", "best", "loss", "mark", "exact")})
+            for a in costly
         ],
     }
 
@@ -871,7 +893,7 @@ def _record(save: object, names: object = None, deal: object = None) -> dict[str
     return {"record": of_game(g, deal, cast(list[str | None] | None, names))}
 
 
-def _analyses(analyses: object, seat: object = None) -> dict[str, Any]:
+def _analyses(analyses: object, seat: object = None) -> Summary:
     keys = ("deal", "step", "seat", "action", "best", "loss", "mark", "exact", "method")
     if not isinstance(analyses, list) or not all(
         isinstance(a, dict) and all(k in a for k in keys) and a["mark"] in MARKS for a in analyses
@@ -879,7 +901,7 @@ def _analyses(analyses: object, seat: object = None) -> dict[str, Any]:
         raise RulesError("bad-request", "analyses: expected a list of analyse answers", field="analyses")
     if seat is not None and type(seat) is not int:
         raise RulesError("bad-request", "seat: expected a seat number", field="seat")
-    return summary(cast(list[dict[str, Any]], analyses), seat)
+    return summary(cast(list[Analysis], analyses), seat)
 
 
 def _daily(game: object, date: object) -> Any:

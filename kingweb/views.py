@@ -221,6 +221,145 @@ class Record(TypedDict):
     scores: NotRequired[list[int]]  # a match record: the totals after its last deal
 
 
+# -- the review of a deal (kingweb.review) ------------------------------------------------------------
+
+
+class ReviewStep(TypedDict):
+    """A position of a reviewed deal, every hand open: before action ``step``, or (the
+    last) the deal's end."""
+
+    step: int
+    seat: int | None  # who acts (None at the end)
+    phase: str  # play, choose, auction, decide, ultimatum, trump; over at the end
+    action: str | None  # what was done there (None at the end)
+    legal: list[str]
+    decision: bool  # more than one legal action
+    hands: list[list[str]]  # every hand now, seat 0 first
+    trick: list[TrickCard]
+    last_trick: Trick | None  # the deal's latest finished trick
+    taken: list[int]
+    deal_points: list[int]
+    contract: str
+    trump: str | None
+    stage: NotRequired[int]  # German Whist
+    faceup: NotRequired[str | None]  # German Whist: the stock's face-up card
+    stock: NotRequired[list[str]]  # German Whist: the stock, the face-up card first
+    log: NotRequired[list[LogEntry]]  # King: the positive's spoken actions so far
+
+
+class Review(TypedDict):
+    """One deal of a record, step by step (``kingweb.review.review``)."""
+
+    game: str
+    options: dict[str, Any]
+    names: list[str | None] | None
+    deal: int  # its place in the record's deals
+    deal_no: int  # its number in the match, from 0
+    contract: str
+    dealer: NotRequired[int]
+    leader: NotRequired[int]
+    hands: list[list[str]]  # as dealt
+    stock: NotRequired[list[str]]
+    points: NotRequired[list[int]]
+    steps: list[ReviewStep]
+
+
+class Analysis(TypedDict):
+    """The analysis of one action from the acting seat's own view (``kingweb.review``):
+    every legal action's expected points, the best, what the action done lost."""
+
+    deal: NotRequired[int]  # a record's deal and step (not for a position alone)
+    step: NotRequired[int]
+    seat: int
+    phase: str
+    kind: str  # card or bid
+    action: str
+    legal: list[str]
+    values: dict[str, float]  # expected points of each legal action (German Whist: yours minus the other's)
+    best: str
+    value: float
+    best_value: float
+    loss: float
+    margin: float  # a sampled loss counts only beyond it (0 when exact)
+    exact: bool
+    worlds: int  # deals of the unseen cards valued (0 for a forced action)
+    method: str  # forced, solved (exact), sampled, simulated (a bid)
+    mark: str  # good, inaccuracy, mistake, blunder
+    symbol: str
+    reason: str  # a code of kingweb.review.REASONS
+    params: dict[str, Any]
+    text: str  # the reason in English
+    marks: dict[str, str]  # the mark each legal action would have had
+
+
+class Costly(TypedDict):
+    """One of the costliest decisions of a summary."""
+
+    deal: int
+    step: int
+    seat: int
+    action: str
+    best: str
+    loss: float
+    mark: str
+    exact: bool
+
+
+class Tally(TypedDict):
+    decisions: int  # analysed actions that were choices
+    marks: dict[str, int]  # decisions per mark
+    lost: float  # expected points lost to the marked decisions
+    costliest: list[Costly]  # the three costliest marked decisions
+
+
+class DealTally(Tally):
+    deal: int
+
+
+class Summary(Tally):
+    """What a deal's or a match's analyses add up to, and per deal."""
+
+    deals: list[DealTally]
+
+
+# -- the daily challenge (kingweb.daily) ----------------------------------------------------------------
+
+
+class DailySetup(TypedDict):
+    """How to play a game's daily on a UTC date: a match of this seed and these options,
+    the player at ``seat``, bots of ``level`` with no clock (``budget`` None)."""
+
+    game: str
+    date: str
+    seed: int
+    options: dict[str, Any]
+    seat: int
+    level: str
+    budget: None
+    version: int  # of the replay code
+
+
+class DailyResult(TypedDict):
+    """A replay code verified: the match it plays, and its record to review."""
+
+    game: str
+    date: str
+    seat: int
+    score: int
+    scores: list[int]
+    actions: list[str]
+    record: Record
+
+
+class ParStep(TypedDict):
+    """Par's match one deal further: its actions so far; ``score`` once it is over."""
+
+    actions: list[str]
+    deals: int
+    done: bool
+    score: int | None
+
+
 # -- a seat's view ---------------------------------------------------------------------------------
 
 

@@ -9,6 +9,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import kingweb
 from kingweb import RulesError, record, review
@@ -16,6 +18,7 @@ from kingweb.bots import Bot
 from kingweb.bots.endgame import TrickSolver, maxn
 from kingweb.bots.knowledge import Knowledge
 from kingweb.cards import FULL_DECK, INDEX, SHORT_DECK, SUIT_MASK, cards_of, code, codes_of, mask_of
+from kingweb.errors import ERRORS
 from kingweb.king import offer_value, settle
 from kingweb.play import Play
 
@@ -404,3 +407,68 @@ def test_a_bad_analyse_request_is_refused():
         with pytest.raises(RulesError) as e:
             review.analyse(rec, deal, step, worlds)
         assert e.value.code == "bad-request"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.sampled_from([*review.COMMANDS, "nope"]),
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "record",
+                "deal",
+                "step",
+                "text",
+                "form",
+                "save",
+                "analyses",
+                "game",
+                "date",
+                "seat",
+                "actions",
+                "code",
+                "worlds",
+                "x",
+            ]
+        ),
+        json_values,
+        max_size=4,
+    ),
+)
+def test_the_handler_answers_any_request_without_raising(cmd, args):
+    if cmd in ("par",) and args.get("game") in ("king", "kingru", "whist"):
+        return  # (a real par takes seconds: test_daily)
+    answer = json.loads(review.handle(json.dumps({"cmd": cmd, "args": args})))
+    assert answer["ok"] in (True, False)
+    if not answer["ok"]:
+        assert answer["kind"] == "RulesError" and answer["code"] in ERRORS, answer
+
+
+def test_the_command_line_prints_the_marks_of_a_record_in_either_form(tmp_path):
+    from kingweb import __main__, reviewcli
+
+    _, rec = bot_record("kingru", 6)
+    path = tmp_path / "deal.txt"
+    path.write_text(record.dumps(rec, "text"), encoding="utf-8")
+    lines = []
+    assert reviewcli.main(str(path), seat=1, worlds=40, out=lines.append) == 0
+    assert lines[0].startswith("Deal 1: no-tricks") and any(" decisions (" in x for x in lines)
+    decisions = [x for x in lines if x.startswith("  ") and " best " in x]
+    assert decisions and all(" best " in x for x in decisions)
+    out = []
+    (tmp_path / "deal.json").write_text(record.dumps(rec), encoding="utf-8")
+    assert reviewcli.main(str(tmp_path / "deal.json"), as_json=True, seat=1, worlds=40, out=out.append) == 0
+    data = json.loads(out[0])
+    assert len(data["analyses"]) == len(decisions) and data["summary"]["decisions"] == len(decisions)
+    assert all(a["seat"] == 1 for a in data["analyses"])
+    (tmp_path / "bad.txt").write_text(record.dumps(rec, "text").replace("[Deal", "[Dael"), encoding="utf-8")
+    errors = []
+    assert reviewcli.main(str(tmp_path / "bad.txt"), out=errors.append) == 1 and "is not a tag" in errors[0]
+    assert __main__.main(["review", str(path), "--seat", "1", "--deal", "0", "--worlds", "40"]) == 0
