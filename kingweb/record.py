@@ -886,6 +886,9 @@ def _text_deal(
                 raise _line_error(n, f"{at}.actions", f'[{name} "{letters[first]}"] begins with {words[0]}')
             if name == "Bidding" and len(words) != 2:
                 raise _line_error(n, f"{at}.actions", "the bidding has one seat and its action a line")
+            last = i == len(section) - 2
+            if name == "Play" and (len(words) - 1 > len(letters) or (len(words) - 1 < len(letters) and not last)):
+                raise _line_error(n, f"{at}.actions", f"a trick a line: its leader, then {len(letters)} cards")
             claims.append(((k, len(actions)), seat, n))
             for word in words[1:]:
                 action, mark = _marked(word, n, at)

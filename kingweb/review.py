@@ -6,14 +6,16 @@ progress and stop between calls (``handle``).  ``docs/RECORDS.md`` states how a 
 is valued, which verdicts are exact, and the marks' thresholds:
 
 - a card in King or Кинг: over ``WORLDS[game]`` deals of the unseen cards consistent
-  with everything the seat has seen (the hard bot's sampling, with more worlds, every card
-  on the same worlds), the rest played out by the bots' policy and, in the last three
-  tricks, solved by max-n; in the last three tricks, when the seat's unknowns leave at
+  with everything the seat has seen (the hard bot's sampling, on more worlds, every card
+  on the same worlds), each played out by the bots' policy and, from three tricks before
+  the end, solved by max-n; in the last three tricks, when the seat's unknowns leave at
   most ``EXACT_DEALS`` deals, every one of them is solved: the verdict is exact;
 - a card of German Whist's stage 2: exact (both hands are known; the endgame solver);
-  of stage 1: sampled, as in King;
+  of stage 1: sampled, with the hard bot's own evaluation;
 - a bid, the owner's choice or a trump: over ``BID_WORLDS`` deals of the unseen cards,
-  each action followed by the bots' bidding and play.
+  each action followed by the normal bots' bidding and the policy's play.
+
+``judge(game, action)`` is the same analysis for any position of a game.
 
 >>> import kingweb, random
 >>> from kingweb import record, review
@@ -36,13 +38,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
-from . import IllegalAction, RulesError, safejson
+from . import RulesError, handler
 from .bots import bidding
 from .bots.endgame import TrickSolver
 from .bots.knowledge import Knowledge, card_values
 from .bots.policy import rollout
 from .bots.search import evaluate, whist_rollout, whist_values
-from .cards import INDEX, KH, code, codes_of
+from .cards import INDEX, KH, cards_of, code, codes_of
 from .errors import describe
 from .game import Game
 from .king import offer_terms, settle
@@ -296,35 +298,28 @@ Outcome = Callable[[Play, int], float]
 
 
 def _outcome_fn(know: Knowledge) -> Outcome:
-    """How a world is valued for the seat once it has played ``c``: the hard bot's
-    ``evaluate`` (rollouts, max-n in its last tricks; German Whist: my points minus the
-    other's), or, in the last tricks, the exact ending (``TrickSolver``); a bought King
-    positive is settled (the buyer pays the owner) before the seat's points are read."""
+    """How a world is valued for the seat once it has played ``c``: German Whist as the
+    hard bot does (``evaluate``: its rollouts, my points minus the other's); King and
+    Кинг played out by the bots' policy until three tricks or fewer are left (the one
+    under way counting), then solved by max-n (``TrickSolver``, remembering trick starts
+    across the worlds); a bought King positive settled (the buyer pays the owner) before
+    the seat's points are read."""
     seat = know.seat
-    view = cast(dict[str, Any], know.view)
-    settle_fn = _settlement(view)
-    left = view.get("tricks_per_hand", 13) - view["trick_no"]
-    if know.game != "whist" and left <= EXACT_TRICKS:
-        assert know.contract is not None  # a card is played
-        solver = TrickSolver(know.contract, settle_fn)
+    if know.game == "whist":
+        return lambda world, c: float(evaluate(world, c, seat, whist_rollout))
+    assert know.contract is not None  # a card is played
+    pay = _settlement(cast(dict[str, Any], know.view))
+    solver = TrickSolver(know.contract, pay)
 
-        def ending(world: Play, c: int) -> float:
-            q = world.copy()
-            q.play(c)
+    def outcome(world: Play, c: int) -> float:
+        q = world.copy()
+        q.play(c)
+        if not q.over and q.last_trick + 1 - q.trick_no <= EXACT_TRICKS:
             return float(solver.points(q)[seat])
+        raw = rollout(q)
+        return float((pay(raw) if pay is not None else raw)[seat])
 
-        return ending
-    if settle_fn is not None:
-        fn = settle_fn
-
-        def bought(world: Play, c: int) -> float:
-            q = world.copy()
-            q.play(c)
-            return float(fn(rollout(q))[seat])
-
-        return bought
-    roll = whist_rollout if know.game == "whist" else rollout
-    return lambda world, c: float(evaluate(world, c, seat, roll))
+    return outcome
 
 
 def _settlement(view: dict[str, Any]) -> Callable[[list[int]], list[int]] | None:
@@ -381,7 +376,7 @@ def _every_deal(know: Knowledge, limit: int) -> list[tuple[list[int], list[int]]
                 yield [*hands, pool]
             return
         allowed = pool & ~know.voids[s]
-        for combo in itertools.combinations(codes_of_mask(allowed), need[i]):
+        for combo in itertools.combinations(cards_of(allowed), need[i]):
             m = 0
             for c in combo:
                 m |= 1 << c
@@ -395,15 +390,6 @@ def _every_deal(know: Knowledge, limit: int) -> list[tuple[list[int], list[int]]
         for s, m in zip(others, found, strict=True):
             hands[s] = m | know.known[s]
         out.append((hands, []))
-    return out
-
-
-def codes_of_mask(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
     return out
 
 
@@ -424,7 +410,7 @@ def _exclude(know: Knowledge) -> None:
         for pos in range(len(seq) - 1, -1, -1):
             s, x = seq[pos]
             if s != know.seat:
-                for u in codes_of_mask(know.unseen & ~know.voids[s]):
+                for u in cards_of(know.unseen & ~know.voids[s]):
                     if not _could_play(con, seq[:pos], s, x, later[s] | 1 << u, n, per):
                         know.voids[s] |= 1 << u
             later[s] |= 1 << x
@@ -771,7 +757,7 @@ def _deal_index(loaded: Loaded, deal: object) -> int:
 # -- the review worker's requests ------------------------------------------------------------------------
 
 #: Each command's arguments: the required ones, then the optional ones
-COMMANDS = {
+COMMANDS: handler.Commands = {
     "info": ((), ()),
     "read": (("text",), ()),
     "write": (("record",), ("form",)),
@@ -791,51 +777,12 @@ def handle(request: object) -> str:
     ``kingweb.session.handle``: ``{"ok": true, "result": ...}`` or ``{"ok": false, "error",
     "kind", "code", "params"}``; it never raises, and keeps nothing but a few checked
     records (a record that fails its check is not kept)."""
-    try:
-        return json.dumps({"ok": True, "result": _run(request)}, ensure_ascii=False)
-    except (RulesError, IllegalAction) as e:
-        answer = {"ok": False, "error": str(e), "kind": "RulesError", "code": e.code, "params": e.params}
-        return json.dumps(answer, ensure_ascii=False)
-    except Exception as e:  # a bug of ours: reported, so that the worker lives on
-        return json.dumps(
-            {
-                "ok": False,
-                "error": f"internal error: {type(e).__name__}: {describe(e, 200)}",
-                "kind": "InternalError",
-                "code": "internal-error",
-                "params": {},
-            }
-        )
 
+    def run() -> Any:
+        cmd, args = handler.read(request, COMMANDS)
+        return _COMMANDS[cmd](**args)
 
-def _run(request: object) -> Any:
-    if not isinstance(request, str):
-        raise RulesError("bad-request", "request: expected JSON text", field="request")
-    try:
-        req = safejson.loads(request)
-    except ValueError as e:
-        raise RulesError("bad-request", f"request: not JSON ({e})", field="request") from None
-    if not isinstance(req, dict) or set(req) - {"cmd", "args"}:
-        raise RulesError("bad-request", 'request: expected an object {"cmd": ..., "args": {...}}', field="request")
-    cmd, args = req.get("cmd"), req.get("args", {})
-    if not (isinstance(cmd, str) and cmd in COMMANDS):
-        raise RulesError(
-            "unknown-command", f"unknown command {describe(cmd)}", cmd=cmd if isinstance(cmd, str) else None
-        )
-    if not isinstance(args, dict):
-        raise RulesError("bad-request", "args: expected an object of argument names to values", field="args")
-    required, optional = COMMANDS[cmd]
-    for name in required:
-        if name not in args:
-            raise RulesError("bad-request", f"args: {cmd} needs {name!r}", field=name)
-    for name in args:
-        if name not in required and name not in optional:
-            raise RulesError(
-                "bad-request",
-                f"args: {describe(name)} is not an argument of {cmd} (arguments: {', '.join(required + optional)})",
-                field=name,
-            )
-    return _COMMANDS[cmd](**args)
+    return handler.answer(run)
 
 
 def info() -> dict[str, Any]:
@@ -865,32 +812,19 @@ def _write(record: object, form: object = "json") -> dict[str, Any]:
 
 
 def _record(save: object, names: object = None, deal: object = None) -> dict[str, Any]:
-    """The record of a saved match (``kingweb.session``'s save): its finished deals."""
-    from . import from_json
+    """The record of a saved match (a table's save, checked as the table checks it): its
+    finished deals."""
     from .record import of_game
+    from .session import Session
 
-    if not isinstance(save, dict) or save.get("format") != "kingweb-save":
-        raise RulesError("bad-save", "save: not a kingweb save", field="format")
-    try:
-        snapshot = json.dumps(
-            {
-                "format": "kingweb",
-                "version": 1,
-                "game": save.get("game"),
-                "seed": save.get("seed"),
-                "options": save.get("options"),
-                "scenario": None,
-                "actions": save.get("actions"),
-            }
-        )
-    except (TypeError, ValueError, RecursionError):
-        raise RulesError("bad-save", "save: its fields are not plain JSON data", field=None) from None
-    g = from_json(snapshot)
+    table = Session()
+    table.load(save)
+    assert table.game is not None  # loaded
     if names is not None and not (isinstance(names, list) and all(n is None or isinstance(n, str) for n in names)):
         raise RulesError("bad-request", "names: expected a list of names (or nulls), seat 0 first", field="names")
     if deal is not None and type(deal) is not int:
         raise RulesError("bad-request", "deal: expected a deal number", field="deal")
-    return {"record": of_game(g, deal, cast(list[str | None] | None, names))}
+    return {"record": of_game(table.game, deal, cast(list[str | None] | None, names))}
 
 
 def _analyses(analyses: object, seat: object = None) -> Summary:

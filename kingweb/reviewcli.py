@@ -69,9 +69,9 @@ def main(
     marks = ", ".join(f"{n} {record.MARKS[m]}" for m, n in summary["marks"].items() if n)
     out(f"{summary['decisions']} decisions ({marks}); expected points lost to marked ones: {summary['lost']}")
     for c in summary["costliest"]:
-        out(
-            f"  deal {c['deal']}, step {c['step']}: {c['action']} {record.MARKS[c['mark']]} for {c['best']}, -{c['loss']}"
-        )
+        board = rec["deals"][c["deal"]]["deal_no"] + 1
+        mark = record.MARKS[c["mark"]]
+        out(f"  deal {board}, step {c['step']}: {c['action']} {mark} for {c['best']}, −{c['loss']} points")
     return 0
 
 

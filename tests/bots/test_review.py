@@ -98,7 +98,15 @@ def test_requests_are_checked_and_answered_in_json():
 
 def test_a_saved_match_becomes_a_record():
     g = play_out(kingweb.new_game("king", seed=4), random.Random(4), until=lambda g: len(g.deals) == 2)
-    save = {"format": "kingweb-save", "version": 1, "game": "king", "seed": 4, "options": {}, "level": "normal"}
+    save = {
+        "format": "kingweb-save",
+        "version": 1,
+        "game": "king",
+        "seed": 4,
+        "options": {},
+        "level": "normal",
+        "seat": 0,
+    }
     answer = json.loads(review.handle(json.dumps({"cmd": "record", "args": {"save": {**save, "actions": g.actions}}})))
     assert answer["result"]["record"] == record.of_game(g)
 
@@ -472,3 +480,25 @@ def test_the_command_line_prints_the_marks_of_a_record_in_either_form(tmp_path):
     errors = []
     assert reviewcli.main(str(tmp_path / "bad.txt"), out=errors.append) == 1 and "is not a tag" in errors[0]
     assert __main__.main(["review", str(path), "--seat", "1", "--deal", "0", "--worlds", "40"]) == 0
+
+
+@pytest.mark.parametrize("gid,contract", [("king", "queens"), ("kingru", "no-hearts"), ("whist", "whist")])
+def test_the_analysis_reads_only_the_seats_own_view(gid, contract):
+    """The same view over different hidden cards (the others' hands, German Whist's stock):
+    the same verdict, to the last figure."""
+    rng = random.Random(3)
+    deck = codes_of(SHORT_DECK if gid == "kingru" else FULL_DECK)
+    rng.shuffle(deck)
+    per = 8 if gid == "kingru" else 13
+    mine, faceup, rest = deck[:per], deck[per], deck[per + 1 :]
+    verdicts = []
+    for _ in range(2):
+        rng.shuffle(rest)
+        if gid == "whist":  # the face-up card is public; the other hand and the stock below it are not
+            g = kingweb.scenario("whist", "whist", [mine, rest[:per]], dealer=1, stock=[faceup, *rest[per:]])
+        else:
+            cards = [faceup, *rest]
+            hands = [mine, cards[:per], cards[per : 2 * per], cards[2 * per : 3 * per]]
+            g = kingweb.scenario(gid, contract, hands, leader=0)
+        verdicts.append(review.judge(g, g.legal()[0], worlds=60, salt="same"))
+    assert verdicts[0] == verdicts[1]

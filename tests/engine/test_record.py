@@ -10,6 +10,7 @@ import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_properties import games, seeds  # every game with random options, as the property tests
 
 import kingweb
 from kingweb import RulesError, record
@@ -20,34 +21,6 @@ from conftest import play_out
 SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "site" / "kingweb-record.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
-seeds = st.integers(min_value=0, max_value=2**31 - 1)
-king_options = st.fixed_dictionaries(
-    {},
-    optional={
-        "king_chooses_dealer": st.booleans(),
-        "first_lead": st.sampled_from(["dealer", "left_of_dealer"]),
-        "king_forced_on_heart_lead": st.booleans(),
-        "play_all_tricks": st.booleans(),
-        "max_nulls": st.sampled_from([2, 3, 4]),
-        "buyer_leads": st.booleans(),
-        "uncapped_payment": st.booleans(),
-    },
-)
-kingru_options = st.fixed_dictionaries(
-    {},
-    optional={
-        "boys": st.sampled_from(["jacks", "jacks-kings"]),
-        "order": st.sampled_from(["classic", "simple"]),
-        "eralash": st.booleans(),
-        "play_all_tricks": st.booleans(),
-        "scale": st.sampled_from([1, 10]),
-    },
-)
-games = st.one_of(
-    st.tuples(st.just("king"), king_options),
-    st.tuples(st.just("kingru"), kingru_options),
-    st.tuples(st.just("whist"), st.fixed_dictionaries({"target": st.integers(1, 5)})),
-)
 NAMES = ["Ann", "Борис", None, "Dee  Q"]
 
 
