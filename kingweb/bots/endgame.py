@@ -377,8 +377,23 @@ class WhistSolver:
 
     def lead_values(self, a: int, b: int) -> dict[int, int]:
         """Each lead of ``a`` (one card a run) → the tricks ``a`` then takes in all."""
-        n, live = a.bit_count(), a | b
-        return {c: min(self._result(a, b, c, d, n) for d in self._replies(b, live, c // 13)) for c in self._moves(a, b)}
+        return {c: self._lead_value(a, b, c) for c in self._moves(a, b)}
+
+    def _lead_value(self, a: int, b: int, c: int) -> int:
+        """The tricks ``a`` takes leading ``c``: the follower's best reply, each further
+        reply searched only for whether it does better (the window of ``tricks``)."""
+        n, live, ts = a.bit_count(), a | b, self.tsuit
+        worst = 99
+        na = a & ~(1 << c)
+        for d in self._ordered_replies(b, live, c):
+            lead_wins = c > d if d // 13 == c // 13 else not (ts >> d & 1)
+            nb = b & ~(1 << d)
+            if lead_wins:
+                v = 1 + self.tricks(na, nb, -2, worst - 1)
+            else:
+                v = (n - 1) - self.tricks(nb, na, (n - 1) - worst, n)
+            worst = min(worst, v)
+        return worst
 
     def reply_values(self, a: int, b: int, c: int) -> dict[int, int]:
         """Each reply of ``b`` (one card a run) to the lead ``c`` from ``a`` (``a`` still
