@@ -66,9 +66,10 @@ from .views import (
     WhistView,
 )
 
-#: Worlds a card is valued over (the hard bot plays with half as many)
-WORLDS = {"king": 320, "kingru": 480, "whist": 480}
-#: Worlds a bid, an owner's choice or a trump is valued over (hard bids on 12 a mode)
+#: Worlds a card is valued over: more than the hard bot plays with (``HARD_SAMPLES``: 160,
+#: 240, 240, and fewer when its time runs out), each card on all of them
+WORLDS = {"king": 320, "kingru": 480, "whist": 320}
+#: Worlds a bid, an owner's choice or a trump is valued over (the hard bot bids on 12)
 BID_WORLDS = 120
 #: The last tricks of King and Кинг are solved in every world (max-n) ...
 EXACT_TRICKS = 3
@@ -107,9 +108,9 @@ REASONS = {
 
 
 def review(record: object, deal: int) -> Review:
-    """Deal ``deal`` of ``record`` (a record as JSON data, or its text) step by step, every hand open: ``steps[i]`` is the
-    position before action ``i`` (and one more, the end), with who acted, what was legal
-    and what was done."""
+    """Deal ``deal`` of ``record`` (a record as JSON data, or its text) step by step,
+    every hand open: ``steps[i]`` is the position before action ``i`` (and one more, the
+    deal's end), with who acted, what was legal and what was done."""
     loaded = _loaded(record)
     k = _deal_index(loaded, deal)
     d = loaded.record["deals"][k]

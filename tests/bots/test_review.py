@@ -502,3 +502,12 @@ def test_the_analysis_reads_only_the_seats_own_view(gid, contract):
             g = kingweb.scenario(gid, contract, hands, leader=0)
         verdicts.append(review.judge(g, g.legal()[0], worlds=60, salt="same"))
     assert verdicts[0] == verdicts[1]
+
+
+def test_the_review_values_on_more_worlds_than_the_hard_bot_plays_with():
+    from kingweb.bots import HARD_SAMPLES
+
+    assert all(review.WORLDS[g] > HARD_SAMPLES[g] for g in HARD_SAMPLES) and review.BID_WORLDS > 12
+    _, rec = bot_record("kingru", 2)
+    step = next(s["step"] for s in review.review(rec, 0)["steps"] if s["decision"])
+    assert review.analyse(rec, 0, step)["worlds"] == review.WORLDS["kingru"]
