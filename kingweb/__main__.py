@@ -1,4 +1,5 @@
-"""Command line: ``python -m kingweb bench | arena | latency | ladder | play``."""
+"""Command line: ``python -m kingweb bench | arena | latency | ladder | play | review |
+review-bench``."""
 
 import argparse
 import sys
@@ -38,6 +39,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("game", choices=("king", "kingru", "whist"))
     p.add_argument("--level", default="normal")
     p.add_argument("--seed", type=int)
+    r = sub.add_parser("review", help="the marks of a recorded deal or match (JSON or text form; - reads stdin)")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true", help="print the analyses and the summary as JSON")
+    r.add_argument("--seat", type=int, help="only this seat's decisions (seat 0 first)")
+    r.add_argument("--deal", type=int, help="only this deal of the record (from 0)")
+    r.add_argument("--worlds", type=int, help="worlds a sampled decision is valued over")
+    rb = sub.add_parser("review-bench", help="how long the review takes (CPU seconds)")
+    rb.add_argument("--deals", type=int, default=3, help="deals per game")
+    rb.add_argument("--par", action="store_true", help="also time a daily's par in each game")
     args = ap.parse_args(argv)
     if args.cmd == "bench":
         from .bench import main as bench
@@ -55,6 +65,14 @@ def main(argv: list[str] | None = None) -> int:
         from .bots.latency import main as latency
 
         latency(expert=args.expert)
+    elif args.cmd == "review":
+        from .reviewcli import main as review
+
+        return review(args.file, args.json, args.seat, args.deal, args.worlds)
+    elif args.cmd == "review-bench":
+        from .reviewcli import bench as review_bench
+
+        review_bench(deals=args.deals, par=args.par)
     elif args.cmd == "play":
         from .terminal import main as play
 

@@ -81,6 +81,8 @@ ERRORS = {
     "unknown-command": "unknown command {cmd}",
     "bad-request": "request: {field} is missing or of the wrong type",
     "lesson-not-saved": "a lesson is not saved: open it again from the lessons",
+    "bad-record": "the record is not valid at {field}",
+    "bad-replay-code": "the replay code is corrupt or was changed: {field}",
     "internal-error": "internal error: please report it",
 }
 

@@ -127,6 +127,8 @@
  * @property {number} [stage2_from]  German Whist: the first trick of stage 2
  * @property {number} [target]       German Whist: the points that win the match
  * @property {string} [trump]        German Whist: the deal's trump suit
+ * @property {string[][]} [hands]    per seat, the cards dealt: public once the deal is over (a review shows them)
+ * @property {string[]} [stock]      German Whist: the stock as dealt, top first (the first card turned up)
  */
 
 /**

@@ -17,6 +17,7 @@ tricks and of German Whist's stage 2; deterministic for a seed, capped by a time
 and ``cheat`` (for measurement only: ``CheatBot`` is given the whole game).
 """
 
+import math
 import random
 import time
 from typing import TYPE_CHECKING, Any, cast
@@ -68,7 +69,11 @@ def position_key(seed: int, view: View) -> tuple[object, ...]:
 
 
 class Bot:
-    """A player of any game at one level.  ``decide(view)`` returns a legal action."""
+    """A player of any game at one level.  ``decide(view)`` returns a legal action.
+
+    ``budget`` caps the seconds of a decision; ``math.inf`` takes the clock out of every
+    decision, which then depends on the seed and the position alone, the same on every
+    machine (the daily challenge's bots, whose play a replay code must reproduce)."""
 
     def __init__(
         self, level: str = "normal", seed: int = 0, budget: float = DEFAULT_BUDGET, samples: int | None = None
@@ -125,7 +130,8 @@ class Bot:
                 # both hands are known: the exact endgame, when it is found quickly (the
                 # solver's table stays warm, so after the first trick it nearly always is)
                 try:
-                    return solve_whist(know, time.perf_counter() + NORMAL_SOLVE)
+                    deadline = None if self.budget == math.inf else time.perf_counter() + NORMAL_SOLVE
+                    return solve_whist(know, deadline)
                 except OutOfTime:
                     pass
             if self.level != "easy":

@@ -154,9 +154,15 @@ class Knowledge:
 
     def world(self, rng: random.Random) -> Play:
         """A full-information ``Play`` of this deal from now on, with sampled hands."""
+        return self.world_of(*self.deal_unseen(rng))
+
+    def world_of(self, hands: list[int], rest: list[int]) -> Play:
+        """The ``Play`` of this deal from now on in which the seats hold ``hands`` (as
+        ``deal_unseen`` gives them: mine as known) and, in German Whist, ``rest`` is the
+        stock under the face-up card."""
         v, con = self.view, self.contract
         assert con is not None  # worlds are dealt in card play, where the contract is known
-        hands, rest = self.deal_unseen(rng)
+        hands = list(hands)
         trick = self.trick
         leader = trick[0][0] if trick else v["leader"]
         for s, c in trick:  # put the trick back, then replay it

@@ -191,6 +191,8 @@ export default {
   "err_no-game": "No game yet: start one first.",
   "err_unknown-command": "Unknown command {cmd}.",
   "err_bad-request": "The request's {field} is missing or of the wrong type.",
+  "err_bad-record": "The record is not valid at {field}.",
+  "err_bad-replay-code": "The replay code is corrupt or was changed ({field}).",
   "err_lesson-not-saved": "A lesson is not saved: open it again from the lessons.",
   "err_internal-error": "Internal error: please report it.",
   why_wait: "It is not your turn.",

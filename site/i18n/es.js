@@ -184,6 +184,8 @@ export default {
   "err_no-game": "Aún no hay partida: empieza una.",
   "err_unknown-command": "Orden desconocida: {cmd}.",
   "err_bad-request": "En la petición falta {field} o es de otro tipo.",
+  "err_bad-record": "El registro no es válido en {field}.",
+  "err_bad-replay-code": "El código de la partida está dañado o fue modificado ({field}).",
   "err_lesson-not-saved": "Una lección no se guarda: ábrela de nuevo desde las lecciones.",
   "err_internal-error": "Error interno: por favor, avísanos.",
   why_wait: "No es tu turno.",

@@ -184,6 +184,8 @@ export default {
   "err_no-game": "Ainda não há partida: comece uma.",
   "err_unknown-command": "Comando desconhecido: {cmd}.",
   "err_bad-request": "No pedido falta {field} ou é de outro tipo.",
+  "err_bad-record": "O registro não é válido em {field}.",
+  "err_bad-replay-code": "O código da partida está corrompido ou foi alterado ({field}).",
   "err_lesson-not-saved": "Uma lição não é salva: abra-a de novo pelas lições.",
   "err_internal-error": "Erro interno: por favor, avise-nos.",
   why_wait: "Não é a sua vez.",

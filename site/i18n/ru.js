@@ -184,6 +184,8 @@ export default {
   "err_no-game": "Игры ещё нет: начните новую.",
   "err_unknown-command": "Неизвестная команда: {cmd}.",
   "err_bad-request": "В запросе нет поля {field} или оно неверного типа.",
+  "err_bad-record": "Запись неверна: {field}.",
+  "err_bad-replay-code": "Код партии повреждён или изменён ({field}).",
   "err_lesson-not-saved": "Урок не сохраняется: откройте его снова из списка уроков.",
   "err_internal-error": "Внутренняя ошибка: пожалуйста, сообщите о ней.",
   why_wait: "Сейчас не ваш ход.",

@@ -19,8 +19,9 @@ TEST_REQUIREMENTS = [
     "axe-playwright-python==0.1.8",
     "ruff==0.17.6",
     "mypy==2.4.1",
-    "open-spiel==2.0.2",
-]  # the bot ladder's independent opponent (tests/bots/test_spiel.py)
+    "open-spiel==2.0.2",  # the bot ladder's independent opponent (tests/bots/test_spiel.py)
+    "jsonschema>=4.20",  # records checked against site/kingweb-record.schema.json (tests/engine/test_record.py)
+]
 CHROMIUM = "/usr/bin/chromium"
 
 
