@@ -268,6 +268,28 @@ def test_the_hint_of_the_play_test_says_what_the_bot_does():
     assert h["text"] == "all your clubs beat 2♣: play your lowest, 5♣, as a higher one still out may take the trick"
 
 
+def test_a_wrong_lesson_answer_says_what_it_costs_and_why_the_answer_is_better():
+    """Every legal wrong answer of every lesson: its cost is a fact of the trick (or a
+    figure of the estimates, for a bid), never the plain fallback, and the better play
+    named is one of the lesson's answers, with a reason whose facts hold."""
+    from kingweb.lessons import LESSONS, check
+
+    given = set()
+    for lid, lesson in LESSONS.items():
+        g = lesson.position()
+        for a in g.legal():
+            if a in lesson.answers:
+                assert check(lid, a) == (None, None, None)
+                continue
+            refusal, better, cost = check(lid, a)
+            assert refusal is None and better["action"] in lesson.answers, (lid, a, better)
+            assert cost["action"] == a and cost["reason"] not in ("worse", "suggest"), (lid, a, cost)
+            assert better["reason"] != "suggest", (lid, better)
+            given |= {better["reason"], cost["reason"]}
+    assert {"worse-takes", "worse-loses", "worse-keeps", "worse-gives-faceup", "worse-spends"} <= given
+    assert {"worse-endgame", "worse-raise", "worse-bid", "take-faceup", "lose-cheap"} <= given
+
+
 @pytest.mark.parametrize("game", list(POSITIONS))
 def test_reasons_and_costs_of_any_card_hold(game):
     """A lesson asks the reason of a card the bots need not have chosen, and what another

@@ -107,6 +107,23 @@ def test_you_take_your_own_grammar_and_auction_turns_are_bids(page, base_url):
         assert "{" not in " ".join(said[lang]), said[lang]
 
 
+def test_a_wrong_lesson_answer_says_what_it_costs_once(page, base_url):
+    """The learner's wrong card: what it costs, then why the answer is better, in the
+    lesson's panel only (not again in a message over the table)."""
+    page.add_init_script(prefs_script())
+    page.goto(base_url + "?lesson=king/duck")
+    page.wait_for_selector('#hand .card[data-card="KC"]', timeout=90_000)
+    page.locator('#hand .card[data-card="KC"]').click(position=CARD_SPOT)
+    feedback = page.locator("#lesson-feedback")
+    feedback.wait_for()
+    assert feedback.inner_text() == (
+        "Not the best play. K♣ takes this trick, and that costs you 20 points. "
+        "Duck with 8♣, your highest card under 9♣: it cannot take this trick. Try again."
+    )
+    page.wait_for_timeout(400)
+    assert not page.locator("#toast").is_visible() or "K♣ takes" not in page.locator("#toast").inner_text()
+
+
 def test_a_hints_figures_read_in_the_pages_language_and_scale(page, base_url):
     """Figures in a reason: tricks to a tenth with the language's decimal mark, points
     scaled as the match shows them (Кинг ×10), cards and offers in the page's words."""
