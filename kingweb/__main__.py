@@ -1,5 +1,5 @@
-"""Command line: ``python -m kingweb bench | arena | latency | ladder | play | review |
-review-bench``."""
+"""Command line: ``python -m kingweb bench | arena | latency | ladder | owners | calibrate |
+play | review | review-bench``."""
 
 import argparse
 import sys
@@ -35,6 +35,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     d.add_argument("--table-only", action="store_true", help="rewrite the table from docs/ladder.json, play nothing")
     d.add_argument("--docs", default="docs", help="where BENCHMARKS.md and ladder.json are")
+    o = sub.add_parser("owners", help="how the owners of King's positives choose and fare")
+    o.add_argument("--levels", default="normal", help="comma-separated bot levels, one table each")
+    o.add_argument("--boards", type=int, default=2000, help="positives per table")
+    o.add_argument("--seed", type=int, default=1)
+    o.add_argument("--budget", type=float, default=0.4, help="hard bot's wall-clock cap a decision (its default)")
+    c = sub.add_parser("calibrate", help="fit normal's bidding estimates to played-out deals")
+    c.add_argument("--deals", type=int, default=4000, help="deals to fit on")
+    c.add_argument("--test", type=int, default=1000, help="more deals to measure the fit on")
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--write", action="store_true", help="store the weights in kingweb/bots/weights.py")
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", choices=("king", "kingru", "whist"))
     p.add_argument("--level", default="normal")
@@ -73,6 +83,14 @@ def main(argv: list[str] | None = None) -> int:
         from .reviewcli import bench as review_bench
 
         review_bench(deals=args.deals, par=args.par)
+    elif args.cmd == "owners":
+        from .bots.owners import main as owners
+
+        owners(args)
+    elif args.cmd == "calibrate":
+        from .bots.calibrate import main as calibrate
+
+        calibrate(args)
     elif args.cmd == "play":
         from .terminal import main as play
 

@@ -105,8 +105,8 @@ class Session:
 
         if self.lesson_id is None:
             raise RulesError("no-lesson", "no lesson is open")
-        refusal, hint_ = check(self.lesson_id, action)
-        if refusal is None and hint_ is None:  # right
+        refusal, better, cost = check(self.lesson_id, action)
+        if refusal is None and better is None:  # right
             try:
                 self._need().act(action, seat=self.seat)
             except IllegalAction as e:
@@ -121,7 +121,7 @@ class Session:
                 "params": refusal.params,
                 "state": self.state(),
             }
-        return {"verdict": "wrong", "hint": hint_, "state": self.state()}
+        return {"verdict": "wrong", "hint": better, "cost": cost, "state": self.state()}
 
     def bot_step(self) -> Result:
         """Let the bot whose turn it is act once."""

@@ -414,12 +414,11 @@ async function lessonTry(action) {
     const view = /** @type {View} */ (page.view);
     if (r.verdict === "illegal") { toast(refusalText(r, view)); render(); return; }
     if (r.verdict === "wrong") {
-      const h = /** @type {Hint} */ (r.hint);
-      const why = reasonText(h, view);
+      // what the chosen play costs, then why the answer is better: once, in the panel
+      const why = [r.cost, r.hint].map((h) => reasonText(/** @type {Hint} */ (h), view)).join(" ");
       page.lessonFeedback = `${t("why_prefix")} ${why} ${t("try_again")}`;
       page.hinted = null;
       render();
-      toast(page.lessonFeedback, 7000);
       return;
     }
     page.lessonDone = true;

@@ -44,11 +44,13 @@ def contract_of(view: View) -> Contract | None:
 
 @lru_cache(maxsize=256)
 def card_values(contract: Contract) -> tuple[tuple[int, ...], int]:
-    """Points a seat gets for winning each card alone, and for a trick as such."""
+    """Points a seat gains by winning each card alone, and a trick as such, over
+    winning nothing (down scores 325 for no trick: its cards are worth 0, a trick −75)."""
     n = 52
     blank = [0, 0, 0, 0]
-    vals = tuple(contract.score([1 << c, 0, 0, 0], blank, [None] * 13)[0] for c in range(n))
-    trick = contract.score([0, 0, 0, 0], [1, 0, 0, 0], [None] * 13)[0]
+    base = contract.score(blank, blank, [None] * 13)[0]
+    vals = tuple(contract.score([1 << c, 0, 0, 0], blank, [None] * 13)[0] - base for c in range(n))
+    trick = contract.score(blank, [1, 0, 0, 0], [None] * 13)[0] - base
     return vals, trick
 
 
