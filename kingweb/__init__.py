@@ -106,7 +106,7 @@ def scenario(
     return g
 
 
-_SNAPSHOT_FIELDS = ("format", "version", "game", "seed", "options", "scenario", "actions")
+_SNAPSHOT_FIELDS = ("format", "version", "game", "seed", "options", "scenario", "actions", "preset")
 
 
 def from_json(text: str) -> Game:
@@ -138,8 +138,18 @@ def from_json(text: str) -> Game:
         if type(data.get(key)) is not kind:
             raise RulesError("bad-snapshot", f"snapshot: field {key!r} is missing or of the wrong type", field=key)
     sc = data.get("scenario")
+    g: Game
     try:
-        if sc is not None:
+        if "preset" in data:
+            if sc is not None:
+                raise RulesError("bad-snapshot", "snapshot: a scenario has no preset deals", field="preset")
+            try:
+                g = _cls(data["game"]).from_preset(data["preset"], data["seed"], data["options"])
+            except RulesError as e:
+                if e.code != "bad-cards":
+                    raise
+                raise RulesError("bad-snapshot", f"snapshot: {e}", field=e.params.get("field")) from None
+        elif sc is not None:
             allowed = ("contract", "hands", *_SCENARIO_ARGS.get(data["game"], ()))
             if (
                 not isinstance(sc, dict)

@@ -1,4 +1,5 @@
-"""Command line: ``python -m kingweb bench | arena | latency | ladder | play``."""
+"""Command line: ``python -m kingweb bench | arena | latency | ladder | owners | calibrate |
+play | review | review-bench``."""
 
 import argparse
 import sys
@@ -34,10 +35,29 @@ def main(argv: list[str] | None = None) -> int:
     )
     d.add_argument("--table-only", action="store_true", help="rewrite the table from docs/ladder.json, play nothing")
     d.add_argument("--docs", default="docs", help="where BENCHMARKS.md and ladder.json are")
+    o = sub.add_parser("owners", help="how the owners of King's positives choose and fare")
+    o.add_argument("--levels", default="normal", help="comma-separated bot levels, one table each")
+    o.add_argument("--boards", type=int, default=2000, help="positives per table")
+    o.add_argument("--seed", type=int, default=1)
+    o.add_argument("--budget", type=float, default=0.4, help="hard bot's wall-clock cap a decision (its default)")
+    c = sub.add_parser("calibrate", help="fit normal's bidding estimates to played-out deals")
+    c.add_argument("--deals", type=int, default=4000, help="deals to fit on")
+    c.add_argument("--test", type=int, default=1000, help="more deals to measure the fit on")
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--write", action="store_true", help="store the weights in kingweb/bots/weights.py")
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", choices=("king", "kingru", "whist"))
     p.add_argument("--level", default="normal")
     p.add_argument("--seed", type=int)
+    r = sub.add_parser("review", help="the marks of a recorded deal or match (JSON or text form; - reads stdin)")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true", help="print the analyses and the summary as JSON")
+    r.add_argument("--seat", type=int, help="only this seat's decisions (seat 0 first)")
+    r.add_argument("--deal", type=int, help="only this deal of the record (from 0)")
+    r.add_argument("--worlds", type=int, help="worlds a sampled decision is valued over")
+    rb = sub.add_parser("review-bench", help="how long the review takes (CPU seconds)")
+    rb.add_argument("--deals", type=int, default=3, help="deals per game")
+    rb.add_argument("--par", action="store_true", help="also time a daily's par in each game")
     args = ap.parse_args(argv)
     if args.cmd == "bench":
         from .bench import main as bench
@@ -55,6 +75,22 @@ def main(argv: list[str] | None = None) -> int:
         from .bots.latency import main as latency
 
         latency(expert=args.expert)
+    elif args.cmd == "review":
+        from .reviewcli import main as review
+
+        return review(args.file, args.json, args.seat, args.deal, args.worlds)
+    elif args.cmd == "review-bench":
+        from .reviewcli import bench as review_bench
+
+        review_bench(deals=args.deals, par=args.par)
+    elif args.cmd == "owners":
+        from .bots.owners import main as owners
+
+        owners(args)
+    elif args.cmd == "calibrate":
+        from .bots.calibrate import main as calibrate
+
+        calibrate(args)
     elif args.cmd == "play":
         from .terminal import main as play
 

@@ -86,6 +86,8 @@ ERRORS = {
     "bad-seats": "{field}: not a valid seat of this table",
     "bad-name": "{field}: a name is plain text of at most 24 characters",
     "not-shared": "only a match of one person against bots can be shared",
+    "bad-record": "the record is not valid at {field}",
+    "bad-replay-code": "the replay code is corrupt or was changed: {field}",
     "internal-error": "internal error: please report it",
 }
 

@@ -10,7 +10,7 @@ import json
 import math
 import random
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from . import cards
 from .errors import IllegalAction, RulesError, describe
@@ -19,6 +19,24 @@ from .views import BaseView, DealRecord, View
 
 FORMAT = "kingweb"
 VERSION = 1
+
+
+class DealtCards(TypedDict, total=False):
+    """The cards of one deal given in advance: ``hands`` per seat, and German Whist's
+    ``stock``, top (face-up) card first."""
+
+    hands: list[list[str]]
+    stock: list[str]
+
+
+class Preset(TypedDict):
+    """A match dealt from given cards (an imported record) instead of from its seed:
+    ``first`` is the seat its random start would pick (King: the receiver of the K♥;
+    Кинг: the first leader; German Whist: the first dealer) and ``deals`` the cards of its
+    first deals, in order; any deal after them is dealt from the seed."""
+
+    first: int
+    deals: list[DealtCards]
 
 
 class Option:
@@ -86,6 +104,7 @@ class Game:
         self.out_of_play = 0
         self.contract = ""
         self._events = EventLog()
+        self.preset: Preset | None = None  # a match dealt from given cards
 
     @classmethod
     def check_options(cls, options: object) -> dict[str, Any]:
@@ -214,20 +233,20 @@ class Game:
         }
 
     def to_json(self) -> str:
-        """An exact snapshot: ``kingweb.from_json`` restores the same position."""
-        return json.dumps(
-            {
-                "format": FORMAT,
-                "version": VERSION,
-                "game": self.id,
-                "seed": self.seed,
-                "options": self.options,
-                "scenario": self.scenario_args,
-                "actions": self.actions,
-            },
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
+        """An exact snapshot: ``kingweb.from_json`` restores the same position (a match
+        dealt from given cards carries them as ``preset``)."""
+        snapshot: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.id,
+            "seed": self.seed,
+            "options": self.options,
+            "scenario": self.scenario_args,
+            "actions": self.actions,
+        }
+        if self.preset is not None:
+            snapshot["preset"] = self.preset
+        return json.dumps(snapshot, separators=(",", ":"), ensure_ascii=False)
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"deal {self.deal_no + 1}, {self.contract}, seat {self.turn} to act"

@@ -151,7 +151,7 @@ class King(TrickGame):
         self.phase = "play"
         self._reset_positive()
         if _deal:
-            self._find_first_dealer()
+            self._open()
 
     def _reset_positive(self) -> None:
         self.owner: int | None = None
@@ -168,12 +168,16 @@ class King(TrickGame):
 
     # -- match flow ----------------------------------------------------------------
 
-    def _find_first_dealer(self) -> None:
-        deck = cards.cards_of(cards.FULL_DECK)
-        self.rng.shuffle(deck)
-        start = self.rng.randrange(4)
-        self.kh_receiver = (start + deck.index(KH)) % 4
-        self.kh_start = start
+    def _open(self) -> None:
+        """Find the first dealer: cards turned up from a random seat until the K♥ (a
+        preset match names its receiver)."""
+        if self.preset is not None:
+            self.kh_receiver = self.preset["first"]
+        else:
+            deck = cards.cards_of(cards.FULL_DECK)
+            self.rng.shuffle(deck)
+            start = self.rng.randrange(4)
+            self.kh_receiver = (start + deck.index(KH)) % 4
         if self.options["king_chooses_dealer"]:
             self.phase = "dealer"
         else:
@@ -248,6 +252,7 @@ class King(TrickGame):
             "tricks": self._finished_tricks(),
             "counted": counted,
             "scores": list(self.scores),
+            "hands": self._dealt_codes(),
         }
         if self.owner is not None:
             record["owner"], record["buyer"], record["offer"] = self.owner, self.buyer, offer

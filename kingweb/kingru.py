@@ -157,8 +157,11 @@ class KingRu(TrickGame):
         self.order = deal_order(self.options)
         self.phase = "play"
         if _deal:
-            self.first_leader = self.rng.randrange(4)
-            self._start_deal()
+            self._open()
+
+    def _open(self) -> None:
+        self.first_leader = self._first_seat(4)
+        self._start_deal()
 
     @property
     def DEALS(self) -> int:
@@ -189,6 +192,7 @@ class KingRu(TrickGame):
                 "tricks": self._finished_tricks(),
                 "counted": p.c.counted(p.won, p.ntricks, p.winners),
                 "scores": list(self.scores),
+                "hands": self._dealt_codes(),
             }
         )
         if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:

@@ -1,6 +1,7 @@
 """Interactive lessons: one position each, built with ``scenario``, and the play(s) that
-answer it.  A wrong but legal play is explained from the bots' hint reasons; an illegal
-one by the engine's rule message.  Texts live with the page (four languages); here are
+answer it.  A wrong but legal play is explained by what it costs against the answer and
+why the answer is right (the hint reasons of ``kingweb.bots.hints``); an illegal one by
+the engine's rule message.  Texts live with the page (four languages); here are
 the positions and the answers, so that the tests can prove every lesson solvable.
 """
 
@@ -96,11 +97,12 @@ LESSONS = {
         Lesson(
             "king/4333",
             "positive",
+            # no card above a queen for up, no low card for down: a weak hand either way
             _h(
-                "QS QH 2C AD 7C 5C 9H KS 3H 5H QC JD JC",
-                "TS 4H 3S 5S 6D QD 9D 2H AH 9S 8S 7D 8D",
-                "TD AC 4C 4D TC 2S TH 6H 8H AS 3D 8C 4S",
-                "KH 7H JS KC 9C JH KD 6S 5D 6C 7S 2D 3C",
+                "7H 9S 6C TC 9D 7D 9C 6D QS TH 6H 8D 7C",
+                "5D 4C 5S 3H 7S 2H JC 5C JH QC 3S QD 4D",
+                "9H JD 8C 2C 2D 5H AD AH TD AS 2S 4S AC",
+                "3C 8S TS 3D KS 8H KD 6S 4H KH KC JS QH",
             ),
             0,
             ("4333",),
@@ -212,19 +214,28 @@ LESSONS = {
 }
 
 
-def check(lesson_id: str, action: str) -> tuple[IllegalAction | None, Hint | None]:
-    """How an answer to a lesson fares: ``(None, None)`` right; ``(refusal, None)``
-    illegal, with the ``IllegalAction`` the engine raised; ``(None, hint)`` legal but
-    wrong, with the play the bots suggest and why."""
-    from .bots.hints import hint
+def check(lesson_id: str, action: str) -> tuple[IllegalAction | None, Hint | None, Hint | None]:
+    """How an answer to a lesson fares: ``(None, None, None)`` right; ``(refusal, None,
+    None)`` illegal, with the ``IllegalAction`` the engine raised; ``(None, better, cost)``
+    legal but wrong: ``better`` a right play and why (the bots' own hint when they play
+    a right answer, else the facts that make the lesson's answer right), ``cost`` what the
+    chosen play costs against it."""
+    from .bots.hints import cost, hint, reason_for
 
     lesson = LESSONS[lesson_id]
     g = lesson.position()
     if action in lesson.answers:
-        return None, None
+        return None, None, None
     if action not in g.legal():
         try:
             g.act(action, seat=lesson.seat)
         except IllegalAction as e:
-            return e, None
-    return None, hint(g, lesson.seat)
+            return e, None, None
+    view = g.view(lesson.seat)
+    better = reason_for(view, lesson.answers[0])
+    if better is None:
+        bots = hint(g, lesson.seat)
+        better = bots if bots["action"] in lesson.answers else None
+    if better is None:  # pragma: no cover - tests/bots/test_hints.py: every answer has its reason
+        raise AssertionError(f"lesson {lesson_id}: no reason holds for {lesson.answers[0]}")
+    return None, better, cost(view, action, str(better["action"]))

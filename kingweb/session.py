@@ -168,8 +168,8 @@ class Session:
         t = self._need()
         if t.lesson is None:
             raise RulesError("no-lesson", "no lesson is open")
-        refusal, hint_ = check(t.lesson, action)
-        if refusal is None and hint_ is None:  # right
+        refusal, better, cost = check(t.lesson, action)
+        if refusal is None and better is None:  # right
             try:
                 t.act(self._only_person_here(), action)
             except IllegalAction as e:
@@ -178,7 +178,7 @@ class Session:
                 return {"verdict": "right", **self.updates()}
         if refusal is not None:
             return {"verdict": "illegal", "error": str(refusal), "code": refusal.code, "params": refusal.params}
-        return {"verdict": "wrong", "hint": hint_}
+        return {"verdict": "wrong", "hint": better, "cost": cost}
 
     # -- seats -----------------------------------------------------------------------------------
 

@@ -2,12 +2,12 @@
 public record of tricks, the refusal of a card with its reason, the trick part of a
 view, and one-deal scenarios."""
 
-from typing import Any
+from typing import Any, Self
 
 from . import cards
 from .cards import HEART_MASK, INDEX, KH_BIT, code
 from .errors import IllegalAction, RulesError
-from .game import Game, check_seat
+from .game import DealtCards, Game, Preset, check_seat
 from .play import Contract, Play
 from .views import LastTrick, Tallies, Trick, TrickPart
 
@@ -54,7 +54,8 @@ class TrickGame(Game):
     TRICKS_PER_HAND = 13
     DECK = cards.FULL_DECK
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
+        # (``_deal``: each game opens its match itself, unless a scenario or preset sets it up)
         super().__init__(seed, options)
         self.p: Play | None = None  # None: a deal whose contract is not chosen yet
         self.tricks: list[Trick] = []
@@ -64,10 +65,69 @@ class TrickGame(Game):
         self.last_trick: LastTrick | None = None  # the latest finished trick, even of a finished deal
         self.trick_serial = 0
 
+    @classmethod
+    def from_preset(cls, preset: object, seed: int = 0, options: dict[str, Any] | None = None) -> Self:
+        """A match whose deals are given (``Preset``), checked in full: every hand is a
+        full hand of this game's deck, no card twice, German Whist's stock the rest."""
+        g = cls(seed, options, _deal=False)
+        g.preset = g._check_preset(preset)
+        g._open()
+        return g
+
+    def _check_preset(self, preset: object) -> Preset:
+        if not isinstance(preset, dict) or set(preset) != {"first", "deals"}:
+            raise RulesError("bad-cards", "preset: expected an object {first, deals}", field="preset")
+        first = check_seat(preset["first"], self.players, "preset.first")
+        deals = preset["deals"]
+        if not isinstance(deals, list):
+            raise RulesError("bad-cards", "preset.deals: expected a list of deals", field="preset.deals")
+        out: list[DealtCards] = []
+        stocked = self.id == "whist"
+        for i, d in enumerate(deals):
+            where = f"preset.deals[{i}]"
+            if not isinstance(d, dict) or set(d) != ({"hands", "stock"} if stocked else {"hands"}):
+                fields = "hands, stock" if stocked else "hands"
+                raise RulesError("bad-cards", f"{where}: expected an object of {fields}", field=where)
+            masks, seen = scenario_hands(d["hands"], self.players, self.DECK)
+            for s, m in enumerate(masks):
+                if m.bit_count() != self.TRICKS_PER_HAND:
+                    raise RulesError(
+                        "bad-cards",
+                        f"{where}.hands[{s}]: a hand is dealt {self.TRICKS_PER_HAND} cards, not {m.bit_count()}",
+                        field=f"{where}.hands[{s}]",
+                    )
+            dealt: DealtCards = {"hands": [cards.codes_of(m) for m in masks]}
+            if stocked:
+                stock = cards.parse_hand(d["stock"], f"{where}.stock", self.DECK)
+                if stock | seen != self.DECK or stock & seen:
+                    raise RulesError(
+                        "bad-cards", f"{where}.stock: the stock is the 26 cards not dealt", field=f"{where}.stock"
+                    )
+                dealt["stock"] = list(d["stock"])
+            out.append(dealt)
+        return {"first": first, "deals": out}
+
+    def _open(self) -> None:
+        """Start the match: its random start (from the seed, or the preset's ``first``)
+        and its first deal."""
+        raise NotImplementedError
+
+    def _first_seat(self, choices: int) -> int:
+        """The seat the match's random start picks: the preset's, or the seed's."""
+        if self.preset is not None:
+            return self.preset["first"]
+        return self.rng.randrange(choices)
+
     # -- dealing ---------------------------------------------------------------
 
     def _deal_cards(self) -> tuple[list[int], list[int]]:
-        """A shuffled deck dealt ``TRICKS_PER_HAND`` cards a seat, and the rest in order."""
+        """A shuffled deck dealt ``TRICKS_PER_HAND`` cards a seat, and the rest in order
+        (a preset match's deal: its given cards)."""
+        if self.preset is not None and self.deal_no < len(self.preset["deals"]):
+            given = self.preset["deals"][self.deal_no]
+            return [cards.mask_of(INDEX[c] for c in h) for h in given["hands"]], [
+                INDEX[c] for c in given.get("stock", [])
+            ]
         deck = cards.cards_of(self.DECK)
         self.rng.shuffle(deck)
         k = self.TRICKS_PER_HAND
@@ -94,6 +154,11 @@ class TrickGame(Game):
         self.p = play
         self.tricks = []
         self.leader = play.leader
+        self.dealt = list(play.hands)  # kept for the deal's record (a scenario: its hands)
+
+    def _dealt_codes(self) -> list[list[str]]:
+        """The deal's hands as dealt, for its record: public once the deal is over."""
+        return [cards.codes_of(h) for h in self.dealt]
 
     def _end_play(self) -> None:
         raise NotImplementedError

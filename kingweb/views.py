@@ -144,6 +144,7 @@ class DealBase(TypedDict):
     tricks: list[Trick]  # every public trick of the deal, in order
     counted: list[list[Counted]]  # per seat: what scored, summing to its points
     scores: list[int]  # the match's totals after this deal
+    hands: list[list[str]]  # per seat, the cards dealt (public once the deal is over)
 
 
 class KingDeal(DealBase):
@@ -165,9 +166,198 @@ class WhistDeal(DealBase):
     trump: str
     stage2_from: int  # tricks[stage2_from:] are stage 2's, the ones that score
     target: int  # the match's target
+    stock: list[str]  # the stock as dealt, top first: the first card turned up (its suit is trump)
 
 
 DealRecord = KingDeal | KingRuDeal | WhistDeal
+
+
+# -- records: kingweb's open deal format (kingweb.record, docs/RECORDS.md) -----------------------------
+
+
+class Mark(TypedDict):
+    """An analysis mark on one action of a deal (``step`` indexes its ``actions``): ``mark``
+    is good, inaccuracy, mistake or blunder; the rest is what the review found."""
+
+    step: int
+    mark: str
+    seat: NotRequired[int]  # who acted
+    action: NotRequired[str]  # what was done
+    best: NotRequired[str]  # the analysis's best choice
+    value: NotRequired[float]  # expected points of the action done
+    best_value: NotRequired[float]  # expected points of the best choice
+    loss: NotRequired[float]
+    exact: NotRequired[bool]
+    worlds: NotRequired[int]  # deals of the unseen cards the values are taken over
+    reason: NotRequired[str]  # a review reason code (kingweb.review.REASONS)
+    params: NotRequired[dict[str, Any]]
+
+
+class RecordDeal(TypedDict):
+    """One deal of a record: its number in the match (from 0), hands as dealt, every action."""
+
+    deal_no: int
+    contract: str  # as played (a King positive: its mode, 4333; "positive" before it is chosen)
+    dealer: NotRequired[int]  # King, German Whist
+    leader: NotRequired[int]  # Кинг: who leads the deal
+    hands: list[list[str]]
+    stock: NotRequired[list[str]]  # German Whist: top first, the first card turned up
+    actions: list[str]
+    points: NotRequired[list[int]]  # a finished deal's points, per seat
+    marks: NotRequired[list[Mark]]
+
+
+class Record(TypedDict):
+    """A record of one deal, or of a match from its first deal on."""
+
+    format: str  # "kingweb-record"
+    version: int
+    game: str
+    options: dict[str, Any]
+    names: NotRequired[list[str | None]]  # per seat
+    seed: NotRequired[int]  # the kingweb match it came from
+    kh_receiver: NotRequired[int]  # King, king_chooses_dealer: who named deal 1's dealer
+    deals: list[RecordDeal]
+    scores: NotRequired[list[int]]  # a match record: the totals after its last deal
+
+
+# -- the review of a deal (kingweb.review) ------------------------------------------------------------
+
+
+class ReviewStep(TypedDict):
+    """A position of a reviewed deal, every hand open: before action ``step``, or (the
+    last) the deal's end."""
+
+    step: int
+    seat: int | None  # who acts (None at the end)
+    phase: str  # play, choose, auction, decide, ultimatum, trump; over at the end
+    action: str | None  # what was done there (None at the end)
+    legal: list[str]
+    decision: bool  # more than one legal action
+    hands: list[list[str]]  # every hand now, seat 0 first
+    trick: list[TrickCard]
+    last_trick: Trick | None  # the deal's latest finished trick
+    taken: list[int]
+    deal_points: list[int]
+    contract: str
+    trump: str | None
+    stage: NotRequired[int]  # German Whist
+    faceup: NotRequired[str | None]  # German Whist: the stock's face-up card
+    stock: NotRequired[list[str]]  # German Whist: the stock, the face-up card first
+    log: NotRequired[list[LogEntry]]  # King: the positive's spoken actions so far
+
+
+class Review(TypedDict):
+    """One deal of a record, step by step (``kingweb.review.review``)."""
+
+    game: str
+    options: dict[str, Any]
+    names: list[str | None] | None
+    deal: int  # its place in the record's deals
+    deal_no: int  # its number in the match, from 0
+    contract: str
+    dealer: NotRequired[int]
+    leader: NotRequired[int]
+    hands: list[list[str]]  # as dealt
+    stock: NotRequired[list[str]]
+    points: NotRequired[list[int]]
+    steps: list[ReviewStep]
+
+
+class Analysis(TypedDict):
+    """The analysis of one action from the acting seat's own view (``kingweb.review``):
+    every legal action's expected points, the best, what the action done lost."""
+
+    deal: NotRequired[int]  # a record's deal and step (not for a position alone)
+    step: NotRequired[int]
+    seat: int
+    phase: str
+    kind: str  # card or bid
+    action: str
+    legal: list[str]
+    values: dict[str, float]  # expected points of each legal action (German Whist: yours minus the other's)
+    best: str
+    value: float
+    best_value: float
+    loss: float
+    margin: float  # a sampled loss counts only beyond it (0 when exact)
+    exact: bool
+    worlds: int  # deals of the unseen cards valued (0 for a forced action)
+    method: str  # forced, solved (exact), sampled, simulated (a bid)
+    mark: str  # good, inaccuracy, mistake, blunder
+    symbol: str
+    reason: str  # a code of kingweb.review.REASONS
+    params: dict[str, Any]
+    text: str  # the reason in English
+    marks: dict[str, str]  # the mark each legal action would have had
+
+
+class Costly(TypedDict):
+    """One of the costliest decisions of a summary."""
+
+    deal: int
+    step: int
+    seat: int
+    action: str
+    best: str
+    loss: float
+    mark: str
+    exact: bool
+
+
+class Tally(TypedDict):
+    decisions: int  # analysed actions that were choices
+    marks: dict[str, int]  # decisions per mark
+    lost: float  # expected points lost to the marked decisions
+    costliest: list[Costly]  # the three costliest marked decisions
+
+
+class DealTally(Tally):
+    deal: int
+
+
+class Summary(Tally):
+    """What a deal's or a match's analyses add up to, and per deal."""
+
+    deals: list[DealTally]
+
+
+# -- the daily challenge (kingweb.daily) ----------------------------------------------------------------
+
+
+class DailySetup(TypedDict):
+    """How to play a game's daily on a UTC date: a match of this seed and these options,
+    the player at ``seat``, bots of ``level`` with no clock (``budget`` None)."""
+
+    game: str
+    date: str
+    seed: int
+    options: dict[str, Any]
+    seat: int
+    level: str
+    budget: None
+    version: int  # of the replay code
+
+
+class DailyResult(TypedDict):
+    """A replay code verified: the match it plays, and its record to review."""
+
+    game: str
+    date: str
+    seat: int
+    score: int
+    scores: list[int]
+    actions: list[str]
+    record: Record
+
+
+class ParStep(TypedDict):
+    """Par's match one deal further: its actions so far; ``score`` once it is over."""
+
+    actions: list[str]
+    deals: int
+    done: bool
+    score: int | None
 
 
 # -- a seat's view ---------------------------------------------------------------------------------

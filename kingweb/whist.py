@@ -84,8 +84,11 @@ class Whist(TrickGame):
         super().__init__(seed, options)
         self.contract = "whist"
         if _deal:
-            self.dealer = self.rng.randrange(2)
-            self._start_deal()
+            self._open()
+
+    def _open(self) -> None:
+        self.dealer = self._first_seat(2)
+        self._start_deal()
 
     def _start_deal(self) -> None:
         hands, stock = self._deal_cards()
@@ -94,6 +97,7 @@ class Whist(TrickGame):
 
     def _begin(self, hands: list[int], stock: list[int], leader: int, trump: int) -> None:
         self.trump = trump
+        self.stock_dealt = list(stock)  # kept for the deal's record
         self.stage2_from = len(stock) // 2
         self._start_play(WhistPlay(whist_contract(trump, self.stage2_from), hands, leader, stock, self.stage2_from))
 
@@ -130,6 +134,8 @@ class Whist(TrickGame):
                 ],
                 "scores": list(self.scores),
                 "target": self.options["target"],
+                "hands": self._dealt_codes(),
+                "stock": [code(c) for c in self.stock_dealt],
             }
         )
         if self.scenario_args is not None or max(self.scores) >= self.options["target"]:

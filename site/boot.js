@@ -52,7 +52,7 @@ const hostWiring = () => ({
 
 /** Open a room for a match with people at other devices (Play with people, `people=`).
  * @param {{game: string, options: Record<string, any>, level: string, seats: import("./protocol.js").Seat[]}} m */
-async function host(m) {
+async function hostRoom(m) {
   hosting = hosting || await import("./p2p/hosting.js");
   await hosting.hostMatch(hostWiring(), m);
 }
@@ -209,7 +209,7 @@ async function startFromAddress() {
     const level = cfg.level || prefs.level;
     const seats = Array.from({ length: players }, (_, s) => (s === 0 ? { kind: "person", name: prefs.name }
       : s < cfg.people ? { kind: "person", name: "", away: true } : { kind: "bot", name: "", level }));
-    await host({ game: cfg.game, options: cfg.options || {}, level, seats: /** @type {any} */ (seats) });
+    await hostRoom({ game: cfg.game, options: cfg.options || {}, level, seats: /** @type {any} */ (seats) });
     return true;
   }
   if (cfg.game || page.embedded) {
@@ -319,7 +319,7 @@ export function start() {
   hooks.rules = (section) => showRules(section);
   tools.failed = tellFailure;
   tools.whenReady = whenReady;
-  tools.host = host;
+  tools.host = hostRoom;
   tools.invite = () => { if (hosting) hosting.showInvite(); };
   wireLessons({ call: (cmd, args) => call(/** @type {Command} */ (cmd), args), get info() { return tools.info; },
     tell: (type, data) => { if (host) host.post(type, data); } });

@@ -1,8 +1,9 @@
 // Configuration by URL and the embedding protocol.
 //
-// URL parameters: game, options, seed, level, lang, speed, seat, lesson, embed.  Every
-// value is checked against what the engine says exists; a bad one is named to the user
-// and replaced by the default.  Nothing from the URL is evaluated or inserted as HTML.
+// URL parameters: game, options, seed, level, lang, speed, seat, lesson, embed, and the
+// peer-to-peer configuration relays and turn (p2p/params.js).  Every value is checked
+// against what the engine says exists; a bad one is named to the user and replaced by
+// the default.  Nothing from the URL is evaluated or inserted as HTML.
 //
 // postMessage protocol, version 1.  Every message is an object {kingweb: 1, type, ...}.
 // The host first sends {type: "hello"}; the frame remembers the host's origin, answers
@@ -13,12 +14,13 @@
 //   host → frame: hello, new-game {game?, options?, seed?, level?},
 //                 set-options {lang?, speed?, level?, fourColor?, deck?, options?}
 import { checkOptions, cut, describe, has, isPlainObject, oneOf } from "./checks.js";
+import { NET_PARAMS, readNetParams } from "./p2p/params.js";
 
 export const PROTOCOL = 1;
 
 export { checkOptions };
 
-const KNOWN = ["game", "options", "seed", "level", "lang", "speed", "seat", "lesson", "embed"];
+const KNOWN = ["game", "options", "seed", "level", "lang", "speed", "seat", "lesson", "embed", "people", ...NET_PARAMS];
 const SEED_LIMIT = 2 ** 31;
 
 function coerce(text) {
@@ -54,8 +56,9 @@ function count(text, limit) {
   return n < limit ? n : null;
 }
 
-/** The configuration a URL asks for, and the names of what was refused. */
-export function readParams(search, info, { langs, speeds }) {
+/** The configuration a URL asks for, and the names of what was refused.  `page` is the
+ * page's address, against which a relay on its own origin is checked. */
+export function readParams(search, info, { langs, speeds, page = globalThis.location?.href ?? "http://localhost/" }) {
   const p = new URLSearchParams(search);
   const cfg = { embed: false };
   const problems = [];
@@ -64,8 +67,12 @@ export function readParams(search, info, { langs, speeds }) {
     if (seen.has(key)) continue;
     seen.add(key);
     if (!KNOWN.includes(key)) problems.push(cut(key));
-    else if (p.getAll(key).length > 1) problems.push(`${key} (${p.getAll(key).length}×)`);
+    else if (p.getAll(key).length > 1 && !NET_PARAMS.includes(key)) problems.push(`${key} (${p.getAll(key).length}×)`);
   }
+  // where rooms meet and the TURN servers (their repeats are named there)
+  const net = readNetParams(p, page);
+  Object.assign(cfg, net.cfg);
+  problems.push(...net.problems);
   const bad = (k) => problems.push(`${k}=${cut(p.get(k))}`);
   if (p.has("embed")) cfg.embed = ["1", "true", ""].includes(p.get("embed")) || (bad("embed"), false);
   if (p.has("lesson")) {
@@ -96,6 +103,11 @@ export function readParams(search, info, { langs, speeds }) {
   if (p.has("seat")) {
     const n = count(p.get("seat"), cfg.game ? info.games[cfg.game].players : 4);
     if (n !== null) cfg.seat = n; else bad("seat");
+  }
+  // a room for this many people (the host and guests), bots in the other seats
+  if (p.has("people")) {
+    const n = count(p.get("people"), cfg.game ? info.games[cfg.game].players + 1 : 5);
+    if (n !== null && n >= 2 && cfg.game && !cfg.embed) cfg.people = n; else bad("people");
   }
   return { cfg, problems };
 }

@@ -135,6 +135,8 @@
  * @property {number} [stage2_from]  German Whist: the first trick of stage 2
  * @property {number} [target]       German Whist: the points that win the match
  * @property {string} [trump]        German Whist: the deal's trump suit
+ * @property {string[][]} [hands]    per seat, the cards dealt: public once the deal is over (a review shows them)
+ * @property {string[]} [stock]      German Whist: the stock as dealt, top first (the first card turned up)
  */
 
 /**
@@ -313,7 +315,8 @@
  * @property {string} [error]   illegal: the engine's English reason
  * @property {string} [code]
  * @property {Record<string, any>} [params]
- * @property {Hint} [hint]      wrong: the bots' choice and why
+ * @property {Hint} [hint]      wrong: a right play and why
+ * @property {Hint} [cost]      wrong: what the chosen play costs against it (`action` is the chosen play)
  */
 
 /**

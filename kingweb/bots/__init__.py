@@ -17,8 +17,10 @@ tricks and of German Whist's stage 2; deterministic for a seed, capped by a time
 and ``cheat`` (for measurement only: ``CheatBot`` is given the whole game).
 """
 
+import math
 import random
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from .. import cards
@@ -28,8 +30,8 @@ from ..views import Auction, Bid, KingView, View, WhistView
 from . import bidding
 from .endgame import OutOfTime
 from .knowledge import Knowledge
-from .policy import greedy
-from .search import search_card, solve_whist, whist_greedy
+from .policy import choose
+from .search import Values, search_values, solve_whist, whist_greedy
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -67,8 +69,24 @@ def position_key(seed: int, view: View) -> tuple[object, ...]:
     )
 
 
+@dataclass(frozen=True)
+class Why:
+    """What a decision rested on: the rule of thumb that chose a card (``policy.RULES``;
+    ``search`` when a search chose it, ``endgame`` German Whist's solver), the values the
+    search found, or a bid's choice with its reason (``bidding.Choice``)."""
+
+    rule: str | None = None
+    values: Values | None = None
+    bid: bidding.Choice | None = None
+
+
 class Bot:
-    """A player of any game at one level.  ``decide(view)`` returns a legal action."""
+    """A player of any game at one level.  ``decide(view)`` returns a legal action,
+    ``explain(view)`` the same action with what it rested on.
+
+    ``budget`` caps the seconds of a decision; ``math.inf`` takes the clock out of every
+    decision, which then depends on the seed and the position alone, the same on every
+    machine (the daily challenge's bots, whose play a replay code must reproduce)."""
 
     def __init__(
         self, level: str = "normal", seed: int = 0, budget: float = DEFAULT_BUDGET, samples: int | None = None
@@ -88,15 +106,19 @@ class Bot:
     def decide(self, view: View | dict[str, Any]) -> str:
         """A legal action for the seat of ``view`` (``game.view(seat)``; ``dict[str, Any]``
         as long as the session and the terminal hand it over as one)."""
+        return self.explain(view)[0]
+
+    def explain(self, view: View | dict[str, Any]) -> tuple[str, Why]:
+        """``decide``'s action and what it rested on."""
         view = cast(View, view)
         legal = view["legal"]
         if not legal:
             raise ValueError("this seat has nothing to decide: it is not its turn")
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], Why("forced")
         rng = self._rng(view)
         if self.level == "random":
-            return rng.choice(legal)
+            return rng.choice(legal), Why("random")
         if view.get("phase", "play") != "play":
             # only a King positive is bid: in the other games the phase is play (or over,
             # with nothing legal)
@@ -105,50 +127,70 @@ class Bot:
         legal_cards = [INDEX[c] for c in legal]
         if self.searches:
             samples = self.samples or HARD_SAMPLES[know.game] * self.scale
-            c = search_card(know, legal_cards, rng, samples, self.budget)
-        elif self.level == "normal" and know.game == "whist" and cast(WhistView, know.view)["stage"] == 1:
+            if know.game == "whist" and cast(WhistView, know.view)["stage"] == 2:
+                try:
+                    return cards.code(solve_whist(know, time.perf_counter() + self.budget * 0.9)), Why("endgame")
+                except OutOfTime:  # a rare hard endgame: play the heuristic move this once
+                    c = whist_greedy(_position(know), know.unseen | know.known[1 - know.seat])
+                    return cards.code(c), Why("whist")
+            values = search_values(know, legal_cards, rng, samples, self.budget)
+            return cards.code(values.best()), Why("search", values)
+        if self.level == "normal" and know.game == "whist" and cast(WhistView, know.view)["stage"] == 1:
             # what a stock-stage trick is worth depends on the cards it brings in and on
             # the endgame they make, which rules of thumb judge poorly: a light search
-            c = search_card(know, legal_cards, rng, NORMAL_WHIST[0], NORMAL_WHIST[1] * self.budget)
-        else:
-            c = self._heuristic_card(know)
-        return cards.code(c)
+            values = search_values(know, legal_cards, rng, NORMAL_WHIST[0], NORMAL_WHIST[1] * self.budget)
+            return cards.code(values.best()), Why("search", values)
+        c, rule = self._heuristic_card(know)
+        return cards.code(c), Why(rule)
 
-    def _heuristic_card(self, know: Knowledge) -> int:
+    def _heuristic_card(self, know: Knowledge) -> tuple[int, str]:
         pos = _position(know)
         if know.game == "whist":
             stage = cast(WhistView, know.view)["stage"]
             if self.level == "easy" and stage == 1:
                 # the rookie's rule: keep the high cards for the tricks that count
-                return min(cards.cards_of(pos._legal), key=lambda c: (c // 13 == pos.c.trump, c % 13))
+                return min(cards.cards_of(pos._legal), key=lambda c: (c // 13 == pos.c.trump, c % 13)), "easy"
             if self.level != "easy" and stage == 2:
                 # both hands are known: the exact endgame, when it is found quickly (the
                 # solver's table stays warm, so after the first trick it nearly always is)
                 try:
-                    return solve_whist(know, time.perf_counter() + NORMAL_SOLVE)
+                    deadline = None if self.budget == math.inf else time.perf_counter() + NORMAL_SOLVE
+                    return solve_whist(know, deadline), "endgame"
                 except OutOfTime:
                     pass
             if self.level != "easy":
-                return whist_greedy(pos, know.unseen | know.known[1 - know.seat])
-        return greedy(pos, know.unseen, easy=self.level == "easy")
+                return whist_greedy(pos, know.unseen | know.known[1 - know.seat]), "whist"
+        return choose(pos, know.unseen, easy=self.level == "easy", later=_later(know))
 
-    def _bid(self, view: KingView, rng: random.Random) -> str:
-        if view["phase"] == "dealer":  # naming the first dealer: no cards are dealt yet
-            return bidding.decide(view, None)
+    def estimates(self, view: KingView) -> bidding.Estimates:
+        """The tricks this seat expects in each mode of the positive bid in ``view``:
+        ``hard`` plays sampled deals out, the others estimate from the hand."""
         if self.searches:
             from ..play import Play
             from .policy import rollout
 
-            def points(contract: Contract, hands: list[int]) -> list[int]:
-                return rollout(Play(contract, hands, view["dealer"], 13))
+            seat = view["seat"]
+            buying = view["phase"] in ("auction", "ultimatum")
+            leader = bidding.first_leader(view, seat if buying else None)
 
-            est = bidding.simulate(view, rng, 12 * self.scale, points, time.perf_counter() + self.budget * 0.85)
-        else:
-            est = bidding.Estimates.of_hand(cards.mask_of(INDEX[c] for c in view["hand"]))
-            if self.level == "easy":
-                return _easy_bid(view, est)
-        action = bidding.decide(view, est)
-        return action if action in view["legal"] else view["legal"][-1]
+            def points(contract: Contract, hands: list[int]) -> list[int]:
+                return rollout(Play(contract, hands, leader, 13))
+
+            rng = self._rng(view)
+            return bidding.simulate(view, rng, 12 * self.scale, points, time.perf_counter() + self.budget * 0.85)
+        return bidding.Estimates.of_hand(cards.mask_of(INDEX[c] for c in view["hand"]), bidding.place(view))
+
+    def _bid(self, view: KingView, rng: random.Random) -> tuple[str, Why]:
+        if view["phase"] == "dealer":  # naming the first dealer: no cards are dealt yet
+            choice = bidding.choose(view, None)
+            return choice.action, Why(bid=choice)
+        est = self.estimates(view)
+        if self.level == "easy":
+            return _easy_bid(view, est), Why("easy")
+        choice = bidding.choose(view, est)
+        if choice.action not in view["legal"]:  # pragma: no cover - bidding answers only legal actions
+            return view["legal"][-1], Why("fallback")
+        return choice.action, Why(bid=choice)
 
 
 def _easy_bid(view: KingView, est: bidding.Estimates) -> str:
@@ -218,6 +260,19 @@ def _position(know: Knowledge) -> _Position:
         elif beats(c, p.best, trump):
             p.best, p.best_seat = c, s
     return p
+
+
+def _later(know: Knowledge) -> int:
+    """The unseen cards the seats still to play to the trick may hold: a suit they have
+    all shown out of is left out."""
+    if not know.trick:
+        return know.unseen
+    after = [(know.seat + i) % know.n for i in range(1, know.n - len(know.trick))]
+    m = know.unseen
+    for suit in range(4):
+        if after and all(know.voids[s] & cards.SUIT_MASK[suit] for s in after):
+            m &= ~cards.SUIT_MASK[suit]
+    return m
 
 
 class CheatBot:

@@ -2,16 +2,21 @@
 
 - ``maxn``: the last few tricks of a four-player deal with every hand known (inside one
   sampled world): each seat maximises its own points (max-n).
+- ``TrickSolver``: the same max-n, remembering the value of every trick's start it meets,
+  so that one ending solved in many worlds (a review's every deal of the unseen cards)
+  costs far fewer nodes than as many separate searches.
 - ``whist_tricks``: German Whist's stage 2, a two-hand perfect-information endgame, by
   alpha-beta over whole tricks with a transposition table and rank equivalence (cards
   touching in rank among the cards still out are one choice).
 """
 
 import time
+from collections.abc import Callable
 
-from ..cards import SUIT_MASK
+from ..cards import KH_BIT, SUIT_MASK
 from ..cards import cards_of as _cards
-from ..play import Play
+from ..play import Contract, Play, beats
+from .knowledge import card_values
 
 
 class OutOfTime(Exception):
@@ -34,6 +39,170 @@ def maxn(p: Play) -> tuple[list[int], int | None]:
             best, best_card = pts, c
     assert best is not None  # a deal not over has a legal card
     return best, best_card
+
+
+class _Turn:
+    """What ``Play.legal_mask`` reads of a position: the solver's own, with no copy."""
+
+    __slots__ = ("c", "hands", "led", "trick", "turn")
+    c: Contract
+    hands: list[int]
+    led: int
+    trick: list[tuple[int, int]]
+    turn: int
+
+
+class TrickSolver:
+    """Max-n over the rest of a deal with every hand known, each seat playing for its own
+    points, ties to the lowest card (as ``maxn``).
+
+    The points of a deal are a sum over its tricks, so the value of a trick's start (the
+    hands and the leader) holds whatever was played before it: it is remembered across
+    positions and worlds of one contract.  ``settle``, when given, turns a deal's points
+    into what the seats finally score (a bought King positive: the buyer pays the owner),
+    which does not add up trick by trick: then the tricks taken so far are part of what is
+    remembered.  Cards alike in points and in the rules, touching in rank among the cards
+    still live, are one choice.
+    """
+
+    def __init__(self, contract: Contract, settle: Callable[[list[int]], list[int]] | None = None) -> None:
+        self.c, self.settle = contract, settle
+        # cards alike in points and in the rules (the K♥ of its rules stands alone): of
+        # the cards of one class, those touching in rank among the cards still live are
+        # one choice, and the lowest of them stands for the others
+        vals, _ = card_values(contract)
+        special = KH_BIT if contract.kh_rule or contract.kh_on_lead else 0
+        groups: dict[tuple[int, bool], int] = {}
+        for c in range(52):
+            key = (vals[c], bool(special >> c & 1))
+            groups[key] = groups.get(key, 0) | 1 << c
+        self.classes = tuple(groups.values())
+        self.memo: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._gains: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._turn = _Turn()
+        self._turn.c = contract
+        self._n = self._early = self._per = 0
+        self._zero: tuple[int, ...] = ()
+
+    def points(self, p: Play) -> tuple[int, ...]:
+        """The final points of ``p``'s deal under best play (``p`` is not changed)."""
+        if self.settle is not None:
+            return self._settled(p)
+        if p.over:
+            return tuple(p.points())
+        n = self._n = p.n
+        self._early, self._per = p.early, len(p.winners)
+        self._zero = tuple(self.c.score([0] * n, [0] * n, [None] * self._per))
+        trick = [((p.leader + i) % n, c) for i, c in enumerate(p.trick)]
+        live = p.live
+        for c in p.trick:
+            live |= 1 << c
+        rest = self._rest(list(p.hands), trick, p.turn, p.trick_no, live)
+        return tuple(a + b for a, b in zip(p.points(), rest, strict=True))
+
+    def _choices(self, legal: int, live: int) -> int:
+        """One card of each run of ``legal`` among the ``live`` cards (the hands' and the
+        trick's; see the class's docstring)."""
+        m = 0
+        for cls in self.classes:
+            if legal & cls:
+                m |= reps_mask(legal & cls, live)
+        return m
+
+    def _rest(
+        self, hands: list[int], trick: list[tuple[int, int]], turn: int, trick_no: int, live: int
+    ) -> tuple[int, ...]:
+        """The points still to come; ``hands`` is changed and put back, ``live`` is every
+        card in the hands and the trick (the same through a trick)."""
+        key: tuple[int, ...] | None = None
+        if not trick:
+            key = (*hands, turn)
+            hit = self.memo.get(key)
+            if hit is not None:
+                return hit
+        at = self._turn
+        at.hands, at.turn, at.trick = hands, turn, trick
+        at.led = trick[0][1] // 13 if trick else -1
+        m = self._choices(Play.legal_mask(at), live)  # type: ignore[arg-type]  # (reads these five)
+        last = len(trick) == self._n - 1
+        best: tuple[int, ...] | None = None
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            hands[turn] ^= low
+            if last:
+                v = self._trick_over([*trick, (turn, c)], hands, trick_no, live)
+            else:
+                v = self._rest(hands, [*trick, (turn, c)], (turn + 1) % self._n, trick_no, live)
+            hands[turn] ^= low
+            if best is None or v[turn] > best[turn]:
+                best = v
+        assert best is not None  # a deal not over has a legal card
+        if key is not None:
+            self.memo[key] = best
+        return best
+
+    def _trick_over(self, cards: list[tuple[int, int]], hands: list[int], trick_no: int, live: int) -> tuple[int, ...]:
+        """What a finished trick scores, and the rest of the deal after it."""
+        winner, best = cards[0]
+        mask = 0
+        trump = self.c.trump
+        for s, c in cards:
+            mask |= 1 << c
+            if c != best and beats(c, best, trump):
+                winner, best = s, c
+        gain = self._gain(mask, winner, trick_no)
+        live &= ~mask
+        if not live or live & self._early == 0 < self._early:  # the deal is over (Play.play's rule)
+            return gain
+        rest = self._rest(hands, [], winner, trick_no + 1, live)
+        return tuple(a + b for a, b in zip(gain, rest, strict=True))
+
+    def _gain(self, mask: int, winner: int, trick_no: int) -> tuple[int, ...]:
+        """What trick ``trick_no`` with the cards ``mask`` scores when ``winner`` takes it."""
+        key = (mask, winner, trick_no)
+        gain = self._gains.get(key)
+        if gain is None:
+            n = self._n
+            won, taken = [0] * n, [0] * n
+            wins: list[int | None] = [None] * self._per
+            won[winner], taken[winner] = mask, 1
+            wins[trick_no] = winner
+            points = self.c.score(won, taken, wins)
+            gain = self._gains[key] = tuple(a - z for a, z in zip(points, self._zero, strict=True))
+        return gain
+
+    def _settled(self, p: Play) -> tuple[int, ...]:
+        """The settled final points of ``p``'s deal (a ``Play`` at each node: rare)."""
+        settle = self.settle
+        assert settle is not None
+        if p.over:
+            return tuple(settle(p.points()))
+        key: tuple[int, ...] | None = None
+        if not p.trick:  # a trick's start: the hands, the leader and the tricks taken
+            key = (*p.hands, p.turn, *p.ntricks)
+            hit = self.memo.get(key)
+            if hit is not None:
+                return hit
+        t = p.turn
+        best: tuple[int, ...] | None = None
+        live = p.live
+        for c in p.trick:
+            live |= 1 << c
+        m = self._choices(p.legal_mask(), live)
+        while m:
+            low = m & -m
+            m ^= low
+            q = p.copy()
+            q.play(low.bit_length() - 1)
+            v = self._settled(q)
+            if best is None or v[t] > best[t]:
+                best = v
+        assert best is not None  # a deal not over has a legal card
+        if key is not None:
+            self.memo[key] = best
+        return best
 
 
 _ACES = sum(1 << (13 * s + 12) for s in range(4))
@@ -208,8 +377,23 @@ class WhistSolver:
 
     def lead_values(self, a: int, b: int) -> dict[int, int]:
         """Each lead of ``a`` (one card a run) → the tricks ``a`` then takes in all."""
-        n, live = a.bit_count(), a | b
-        return {c: min(self._result(a, b, c, d, n) for d in self._replies(b, live, c // 13)) for c in self._moves(a, b)}
+        return {c: self._lead_value(a, b, c) for c in self._moves(a, b)}
+
+    def _lead_value(self, a: int, b: int, c: int) -> int:
+        """The tricks ``a`` takes leading ``c``: the follower's best reply, each further
+        reply searched only for whether it does better (the window of ``tricks``)."""
+        n, live, ts = a.bit_count(), a | b, self.tsuit
+        worst = 99
+        na = a & ~(1 << c)
+        for d in self._ordered_replies(b, live, c):
+            lead_wins = c > d if d // 13 == c // 13 else not (ts >> d & 1)
+            nb = b & ~(1 << d)
+            if lead_wins:
+                v = 1 + self.tricks(na, nb, -2, worst - 1)
+            else:
+                v = (n - 1) - self.tricks(nb, na, (n - 1) - worst, n)
+            worst = min(worst, v)
+        return worst
 
     def reply_values(self, a: int, b: int, c: int) -> dict[int, int]:
         """Each reply of ``b`` (one card a run) to the lead ``c`` from ``a`` (``a`` still

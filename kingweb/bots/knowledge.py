@@ -44,11 +44,13 @@ def contract_of(view: View) -> Contract | None:
 
 @lru_cache(maxsize=256)
 def card_values(contract: Contract) -> tuple[tuple[int, ...], int]:
-    """Points a seat gets for winning each card alone, and for a trick as such."""
+    """Points a seat gains by winning each card alone, and a trick as such, over
+    winning nothing (down scores 325 for no trick: its cards are worth 0, a trick −75)."""
     n = 52
     blank = [0, 0, 0, 0]
-    vals = tuple(contract.score([1 << c, 0, 0, 0], blank, [None] * 13)[0] for c in range(n))
-    trick = contract.score([0, 0, 0, 0], [1, 0, 0, 0], [None] * 13)[0]
+    base = contract.score(blank, blank, [None] * 13)[0]
+    vals = tuple(contract.score([1 << c, 0, 0, 0], blank, [None] * 13)[0] - base for c in range(n))
+    trick = contract.score(blank, [1, 0, 0, 0], [None] * 13)[0] - base
     return vals, trick
 
 
@@ -154,9 +156,15 @@ class Knowledge:
 
     def world(self, rng: random.Random) -> Play:
         """A full-information ``Play`` of this deal from now on, with sampled hands."""
+        return self.world_of(*self.deal_unseen(rng))
+
+    def world_of(self, hands: list[int], rest: list[int]) -> Play:
+        """The ``Play`` of this deal from now on in which the seats hold ``hands`` (as
+        ``deal_unseen`` gives them: mine as known) and, in German Whist, ``rest`` is the
+        stock under the face-up card."""
         v, con = self.view, self.contract
         assert con is not None  # worlds are dealt in card play, where the contract is known
-        hands, rest = self.deal_unseen(rng)
+        hands = list(hands)
         trick = self.trick
         leader = trick[0][0] if trick else v["leader"]
         for s, c in trick:  # put the trick back, then replay it

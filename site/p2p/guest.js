@@ -41,7 +41,7 @@ export class GuestTable {
     this.link.send(this.host, write("join", { name: o.name, ...(o.watch ? { watch: true } : {}) }));
   }
 
-  /** @param {string} text */
+  /** @param {unknown} text  the host's message (parsed by the transport) */
   heard(text) {
     const { msg, problem } = readHost(text);
     if (!msg) return this.on.dropped(problem || "bad");

@@ -60,9 +60,10 @@ async function answer(action) {
     page.busy = false;
     if (r.verdict === "illegal") { toast(refusalText(r, v)); render(); return; }
     if (r.verdict === "wrong") {
-      const h = /** @type {Hint} */ (r.hint);
-      // told once, in the panel, where the next try is made
-      page.lessonFeedback = `${t("why_prefix")} ${reasonText(h, v)} ${t("try_again")}`;
+      // what the chosen play costs, then why the answer is better: once, in the panel,
+      // where the next try is made
+      const why = [r.cost, r.hint].map((h) => reasonText(/** @type {Hint} */ (h), v)).join(" ");
+      page.lessonFeedback = `${t("why_prefix")} ${why} ${t("try_again")}`;
       page.hinted = null;
       render();
       return;

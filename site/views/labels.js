@@ -131,10 +131,23 @@ export function lessonText(id) {
 export function cardShort(code) { return `${rankLabel(code[0])}${SUIT_SYM[code[1]]}`; }
 
 const CARD = /^[2-9TJQKA][CDHS]$/;
+// a hint's points (scaled as the match shows points), and its figures given to a tenth
+const POINTS = new Set(["pts", "gain", "cost", "extra", "own", "share", "other_pts"]);
+const TENTHS = new Set(["gain", "cost", "expect"]);
+
+/** A hint's figure in the page's language: "2.5" / "2,5", a minus as U+2212.
+ * @param {string} k @param {number} x @param {View | null} v */
+function figure(k, x, v) {
+  const n = POINTS.has(k) && v ? x * (v.options.scale || 1) : x;
+  const digits = TENTHS.has(k) ? 1 : 0;
+  const s = Math.abs(n).toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return n < 0 ? `\u2212${s}` : s;
+}
 
 /**
  * The words a code's params fill in, by the protocol's conventions: cards as codes,
- * suits as letters, offers as actions, seats as ints; anything else as it is.
+ * suits as letters, offers as actions, seats as ints; a hint's figures as numbers;
+ * anything else as it is.
  * @param {Record<string, any>} params @param {View | null} v
  * @returns {Record<string, string>}
  */
@@ -148,6 +161,10 @@ export function codeVars(params, v) {
   };
   for (const [k, x] of Object.entries(params || {})) {
     if ((k === "card" || k === "faceup" || k === "best") && typeof x === "string" && CARD.test(x)) out[k] = cardShort(x);
+    else if ((k === "other" || k === "better" || k === "choice") && typeof x === "string") {
+      out[k] = CARD.test(x) ? cardShort(x) : x.startsWith("offer:") ? offerLabel(x) : action(x);
+    }
+    else if (typeof x === "number" && (POINTS.has(k) || TENTHS.has(k))) out[k] = figure(k, x, v);
     else if (k === "suit" && typeof x === "string" && "CDHS".includes(x) && x.length === 1) { out.suit = t(`suit_${x}`); out.suit_of = t(`sn_${x}`); }
     else if (k === "offer" && typeof x === "string" && x.startsWith("offer:")) out.offer = offerLabel(x);
     else if (k === "seat" && Number.isInteger(x) && v && x >= 0 && x < v.players) out.seat = names(v)[x];

@@ -86,7 +86,7 @@ def test_hint_reasons():
     g = kingweb.scenario("king", "tricks", [["9C", "2D"], ["8C", "KC"], ["3C", "4D"], ["5C", "6D"]], leader=0)
     g.act("9C")
     h = hint(g)
-    assert h["action"] == "8C" and h["reason"] == "duck" and "loses this trick" in h["text"]
+    assert h["action"] == "8C" and h["reason"] == "duck" and "cannot take this trick" in h["text"]
     g = kingweb.scenario("king", "king-of-hearts", [["KH", "3D"], ["4C", "5C"], ["6C", "7C"], ["8C", "9C"]], leader=1)
     g.act("4C")
     g.act("6C")

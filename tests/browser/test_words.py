@@ -105,3 +105,55 @@ def test_you_take_your_own_grammar_and_auction_turns_are_bids(page, base_url):
     assert said["ru"][0] == "Вы хозяин сдачи" and said["ru"][2] == "Торгуется Запад"
     for lang in LANGS:
         assert "{" not in " ".join(said[lang]), said[lang]
+
+
+def test_a_wrong_lesson_answer_says_what_it_costs_once(page, base_url):
+    """The learner's wrong card: what it costs, then why the answer is better, in the
+    lesson's panel only (not again in a message over the table)."""
+    page.add_init_script(prefs_script())
+    page.goto(base_url + "?lesson=king/duck")
+    page.wait_for_selector('#hand .card[data-card="KC"]', timeout=90_000)
+    page.locator('#hand .card[data-card="KC"]').click(position=CARD_SPOT)
+    feedback = page.locator("#lesson-feedback")
+    feedback.wait_for()
+    assert feedback.inner_text() == (
+        "Not the best play. K♣ takes this trick, and that costs you 20 points. "
+        "Duck with 8♣, your highest card under 9♣: it cannot take this trick. Try again."
+    )
+    page.wait_for_timeout(400)
+    assert not page.locator("#toast").is_visible() or "K♣ takes" not in page.locator("#toast").inner_text()
+
+
+def test_a_hints_figures_read_in_the_pages_language_and_scale(page, base_url):
+    """Figures in a reason: tricks to a tenth with the language's decimal mark, points
+    scaled as the match shows them (Кинг ×10), cards and offers in the page's words."""
+    page.add_init_script(prefs_script())
+    page.goto(base_url)
+    page.wait_for_selector("#dialog[open]", timeout=90_000)
+    said = page.evaluate("""async () => {
+        const i18n = await import('./i18n/index.js');
+        const L = await import('./views/labels.js');
+        const v = { players: 4, human: 0, phase: 'play', auction: null, options: {} };
+        const ru10 = { ...v, options: { scale: 10 } };
+        const down = { reason: 'choose-down', params: { expect: 3, pts: 100, other_pts: -20 }, text: '' };
+        const cost = { reason: 'worse-keeps', params: { card: '7S', better: 'JS', pts: 4 }, text: '' };
+        const raise = { reason: 'worse-raise', params: { offer: 'offer:up:6', better: 'offer:up:5', extra: 25 }, text: '' };
+        const out = {};
+        for (const lang of ['en', 'es', 'pt', 'ru']) {
+          i18n.setLang(lang);
+          out[lang] = [L.reasonText(down, v), L.reasonText(cost, ru10), L.reasonText(raise, v)];
+        }
+        i18n.setLang('en');
+        return out;
+    }""")
+    assert said["en"][0] == (
+        "Playing down you can expect about 3.0 tricks, so about 100 points, against about \u221220 playing up."
+    )
+    assert said["en"][1].endswith(
+        "where it can still cost you 40 points; thrown now, it goes to whoever takes this trick."
+    )
+    assert said["en"][2] == "6 up promises the owner 25 more than 5 up."
+    assert "3,0 взятки" in said["ru"][0] and "В♠" in said["ru"][1] and "40" in said["ru"][1]
+    assert "unas 3,0 bazas" in said["es"][0] and "cerca de 3,0 vazas" in said["pt"][0]
+    for lang in LANGS:
+        assert "{" not in " ".join(said[lang]) and "offer:" not in " ".join(said[lang]), said[lang]

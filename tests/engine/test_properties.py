@@ -102,11 +102,55 @@ def test_view_never_shows_hidden_cards(game, seed, play_seed, steps):
         v = g.view(seat)
         if v.get("last_trick") and v["last_trick"]["deal_no"] != v["deal_no"]:
             del v["last_trick"]  # the cards of an earlier deal: public, and dealt anew since
-        for d in v["deals"]:  # finished deals: their public tricks, and dealt anew since
-            del d["tricks"], d["counted"]
+        assert len(v["deals"]) == len(g.deals)  # finished deals only (the next test)
+        for d in v["deals"]:  # finished deals: public, and the deck is dealt anew since
+            del d["tricks"], d["counted"], d["hands"]
+            d.pop("stock", None)
         text = json.dumps(v)
         for c in hidden_cards(g, seat):
             assert f'"{c}"' not in text, (seat, c)
+
+
+def dealt_now(g):
+    """The hands of the deal being played, as dealt (before its first card), and German
+    Whist's stock in order; None before King's first dealer is named."""
+    hands = [g.hand(s) for s in range(g.players)]
+    if not any(hands):
+        return None
+    stock = [CODES[c] for c in g.p.stock] if g.id == "whist" else None
+    return hands, stock
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, seeds, seeds, st.integers(0, 400))
+def test_a_finished_deal_releases_its_hands_to_every_seat(game, seed, play_seed, steps):
+    """A deal's hands (and German Whist's stock, with the hidden draws it makes) reach the
+    views only in the deal's record, once the deal is over, and then in every seat's view
+    alike, as they were dealt, even when the deal ended early."""
+    gid, options = game
+    g = kingweb.new_game(gid, seed=seed, options=options)
+    rng = random.Random(play_seed)
+    dealt = {}
+    while True:
+        if not g.over and len(g.deals) not in dealt and (now := dealt_now(g)) is not None:
+            dealt[len(g.deals)] = now
+        if g.over or len(g.actions) >= steps:
+            break
+        g.act(rng.choice(g.legal()))
+    for seat in range(g.players):
+        records = g.view(seat)["deals"]
+        assert len(records) == len(g.deals)
+        for i, d in enumerate(records):
+            hands, stock = dealt[i]
+            assert d["hands"] == hands
+            holder = {c: s for s, h in enumerate(hands) for c in h}
+            for t in d["tricks"]:  # each card played came from its player's dealt hand
+                for k, c in enumerate(t["cards"]):
+                    assert holder.get(c) == (t["leader"] + k) % g.players or (gid == "whist" and c in stock)
+            if gid == "whist":
+                assert d["stock"] == stock and d["trump"] == stock[0][1]
+            else:
+                assert "stock" not in d
 
 
 @settings(max_examples=40, deadline=None)

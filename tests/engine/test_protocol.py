@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import kingweb
 from kingweb import IllegalAction, RulesError
-from kingweb.bots.hints import REASONS
+from kingweb.bots.hints import REASONS, words
 from kingweb.cards import CODES
 from kingweb.errors import ERRORS, REFUSALS, english
 from kingweb.session import Session, handle, info
@@ -262,7 +262,7 @@ def test_hints_answer_a_registered_reason_with_params(game, seed, steps):
         assert set(h) == {"action", "reason", "params", "text"}
         assert h["reason"] in REASONS
         assert json.loads(json.dumps(h["params"])) == h["params"]
-        assert h["text"] == english(REASONS[h["reason"]], h["params"])
+        assert h["text"] == words(h["reason"], h["params"])  # the template written out
         if seat == g.turn:
             assert h["action"] in g.legal()
             if "card" in h["params"]:
@@ -280,14 +280,14 @@ def test_hint_params_name_the_cards():
         "action": "8C",
         "reason": "duck",
         "params": {"card": "8C", "best": "9C"},
-        "text": "duck: 8♣ is lower than 9♣, so it loses this trick",
+        "text": "duck with 8♣, your highest card under 9♣: it cannot take this trick",
     }
     g = positive(0)
     g.act("auction")
     h = kingweb.hint(g, 1)
     assert h["reason"] in ("offer", "pass")
     if h["reason"] == "offer":
-        assert h["params"] == {"offer": h["action"]}
+        assert h["params"]["offer"] == h["action"] and isinstance(h["params"]["pts"], int)
 
 
 # -- the session speaks codes --------------------------------------------------------------------

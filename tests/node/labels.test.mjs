@@ -149,7 +149,7 @@ describe("codes: the engine's refusals and the bots' reasons in words", () => {
   test("a hint's reason from its code, else the bots' English", () => {
     const v = view();
     assert.equal(L.reasonText({ action: "9C", reason: "win-cheap", params: { card: "9C" }, text: "english" }, v),
-      "Win with 9♣, the cheapest card that takes this trick.");
+      "You play last: win with 9♣, the cheapest card that takes this trick.");
     assert.equal(L.reasonText({ action: "9C", reason: "nope", params: {}, text: "english" }, v), "english");
   });
 

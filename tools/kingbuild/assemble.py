@@ -10,14 +10,17 @@ from .bytecode import precompile
 from .csp import HEADERS_FILE
 from .csp import apply as apply_csp
 from .deck import classic_deck
+from .relay import DEFAULT_RELAYS, DEFAULT_STUN
 from .runtime import PYODIDE_VERSION, pyodide_runtime, set_lock_sha256
+from .vendor import trystero_version, vendor_trystero
 from .wheel import add_to_zip, build_wheel, version
 
 SITE = ROOT / "site"
 
 
-def build(dist: Path = DIST, site: Path = SITE) -> Path:
-    """Assemble the site from ``site`` (every file and subfolder) into ``dist``."""
+def build(dist: Path = DIST, site: Path = SITE, relays: list[str] | None = None) -> Path:
+    """Assemble the site from ``site`` (every file and subfolder) into ``dist``; ``relays``
+    replaces the default relays where rooms meet (``serve --relay`` names its own)."""
     if dist.exists():
         shutil.rmtree(dist)
     shutil.copytree(site, dist, ignore=shutil.ignore_patterns(".*"))
@@ -26,6 +29,7 @@ def build(dist: Path = DIST, site: Path = SITE) -> Path:
     wheel = build_wheel(dist / "wheels")
     bytecode = precompile(runtime, wheel)
     deck = classic_deck(dist / "cards" / "classic")
+    vendor_trystero(dist)
     if bytecode:
         add_to_zip(runtime / "python_stdlib.zip", bytecode["stdlib"])
         add_to_zip(wheel, bytecode["kingweb"])
@@ -34,9 +38,13 @@ def build(dist: Path = DIST, site: Path = SITE) -> Path:
         log(f"precompiled {sum(map(len, bytecode.values()))} modules")
     write_info(dist / "info.json")
     apply_csp(dist)
-    # The build's identity is a hash of every file it serves: any change to the site,
-    # the wheel or the runtime gives the offline cache a new name.
+    # where rooms meet and how peers find their public addresses (kingbuild/relay.py)
+    meeting = {"relays": DEFAULT_RELAYS if relays is None else relays, "stun": DEFAULT_STUN}
+    # The build's identity is a hash of every file it serves and of build.json's meeting
+    # places: any change to the site, the wheel, the runtime or the relays gives the
+    # offline cache a new name (`serve --relay` and `serve` cannot share a cached build.json).
     h = hashlib.sha256((dist / "sw.js").read_bytes())  # the service worker, before it is stamped
+    h.update(json.dumps(meeting).encode())
     for rel, p in served(dist):
         h.update(rel.encode() + b"\0" + p.read_bytes())
     digest = h.hexdigest()[:12]
@@ -51,6 +59,8 @@ def build(dist: Path = DIST, site: Path = SITE) -> Path:
                 "micropip": micropip.relative_to(dist).as_posix(),
                 "bytecode": bool(bytecode),
                 "deck": deck,
+                "trystero": trystero_version(),
+                **meeting,
             },
             indent=1,
         )

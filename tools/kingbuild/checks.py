@@ -15,6 +15,7 @@ from . import CACHE, ROOT, log
 from .downloads import fetch, sri_ok
 from .node import npm_tool
 from .runtime import PYODIDE_INTEGRITY, PYODIDE_TARBALL, PYODIDE_VERSION
+from .vendor import trystero_packages
 
 TYPESCRIPT = ROOT / "tools" / "typescript"  # package.json, package-lock.json, the tsconfigs
 
@@ -43,6 +44,7 @@ def _tsc(project: str) -> Callable[[Path], list[str] | None]:
         if not (node and tools):
             return None
         pyodide_types()
+        trystero_packages()  # the meeting library's typings (tsconfig.json's paths)
         return [node, str(tools / "node_modules" / "typescript" / "bin" / "tsc"), "-p", str(TYPESCRIPT / project)]
 
     return command

@@ -4,7 +4,8 @@ Each page gets a ``<meta http-equiv="Content-Security-Policy">`` that allows onl
 the site needs: its own scripts, modules and workers, its inline scripts and styles by
 sha256 (computed here, from the built file, so an edited boot script cannot go stale),
 Pyodide's WebAssembly (``'wasm-unsafe-eval'``), fetches, images, styles and frames from
-its own origin, and nothing else: no plugin, no other origin, no ``eval``.
+its own origin, and nothing else: no plugin, no other origin, no ``eval``.  The one
+connection beyond the site's origin is a room's relay (CONNECT below).
 
 A meta policy cannot say who may frame a page (browsers ignore ``frame-ancestors``
 there) and does not reach workers, whose policy comes with their own response.  So the
@@ -23,6 +24,13 @@ from pathlib import Path
 
 FRAME_ANCESTORS = "*"
 HEADERS_FILE = "_headers"
+# Where the page may connect: its own origin (its files; the relay of `serve --relay`,
+# a WebSocket to the same host and port) and any relay over a secure WebSocket, so that
+# the address parameter `relays` can name any WebTorrent tracker without a rebuild.  No
+# plain ws: to another origin: an https page could not use one anyway (mixed content),
+# and site/p2p/params.js refuses a relay the policy would block.  WebRTC's own traffic
+# (STUN, TURN, the peers' data) is not governed by connect-src.
+CONNECT = "'self' wss:"
 
 
 class _Inline(HTMLParser):
@@ -78,7 +86,7 @@ def policy(scripts: list[str], styles: list[str], *, frame_ancestors: bool = Fal
         # module scripts and workers, the boot script by hash, Pyodide's WebAssembly
         "script-src " + " ".join(["'self'", *scripts, "'wasm-unsafe-eval'"]),
         "worker-src 'self'",
-        "connect-src 'self'",  # build.json, the runtime's files, the wheels
+        f"connect-src {CONNECT}",  # build.json, the runtime's files, the wheels; a room's relays
         "img-src 'self'",  # the icon and the classic deck
         "style-src " + " ".join(["'self'", *styles]),
         "manifest-src 'self'",

@@ -1,5 +1,6 @@
 """The test environment: a virtualenv with the test and check tools, Debian's Chromium
-(the browser tests), Node (the build's bytecode step) and npm (svgo, TypeScript)."""
+(the browser tests), Node (the build's bytecode step, the local relay) and npm (svgo,
+TypeScript, the relay's packages)."""
 
 import os
 import shutil
@@ -7,7 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import VENV, log
+from . import CACHE, VENV, log
+from .node import npm_tool
+from .relay import RELAY_SPEC
 
 TEST_REQUIREMENTS = [
     "pytest>=8",
@@ -16,8 +19,9 @@ TEST_REQUIREMENTS = [
     "axe-playwright-python==0.1.8",
     "ruff==0.17.6",
     "mypy==2.4.1",
-    "open-spiel==2.0.2",
-]  # the bot ladder's independent opponent (tests/bots/test_spiel.py)
+    "open-spiel==2.0.2",  # the bot ladder's independent opponent (tests/bots/test_spiel.py)
+    "jsonschema>=4.20",  # records checked against site/kingweb-record.schema.json (tests/engine/test_record.py)
+]
 CHROMIUM = "/usr/bin/chromium"
 
 
@@ -52,4 +56,6 @@ def ensure_test_env() -> Path:
         sudo = [] if os.geteuid() == 0 else ["sudo"]
         subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True, env=env)
         subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
+    # the relay the peer-to-peer tests start (tests/p2p_support.py), by its lock
+    npm_tool(RELAY_SPEC, CACHE / "relay", "bittorrent-tracker", ignore_scripts=True)
     return py

@@ -8,10 +8,11 @@ from pathlib import Path
 from . import log
 
 
-def npm_tool(spec: Path, dest: Path, package: str) -> Path | None:
+def npm_tool(spec: Path, dest: Path, package: str, *, ignore_scripts: bool = False) -> Path | None:
     """The folder where ``package``, pinned by ``spec``'s package.json and package-lock.json,
     is installed (``dest``, reinstalled when the lock changes); None without npm or if
-    ``npm ci`` fails."""
+    ``npm ci`` fails.  ``ignore_scripts`` runs none of the packages' install scripts (a
+    package whose optional native part would download a binary from elsewhere)."""
     npm = shutil.which("npm")
     if npm is None:
         log(f"npm not found: no {package}")
@@ -29,7 +30,8 @@ def npm_tool(spec: Path, dest: Path, package: str) -> Path | None:
         shutil.copy(spec / name, dest / name)
     log(f"installing the pinned {package} (npm ci: the lock's sha512 integrity is checked)")
     try:
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=dest, check=True)
+        flags = ["--ignore-scripts"] if ignore_scripts else []
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error", *flags], cwd=dest, check=True)
     except subprocess.CalledProcessError:
         log(f"npm ci failed for {package} (see above)")
         shutil.rmtree(dest, ignore_errors=True)

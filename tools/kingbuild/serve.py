@@ -1,12 +1,16 @@
-"""A local static server of a built site, as a static host serves it."""
+"""A local static server of a built site, as a static host serves it; with ``--relay`` it
+also passes the WebSocket of a relay on this machine through its own origin."""
 
 import contextlib
 import functools
 import http.server
+import selectors
+import socket
 from pathlib import Path
 
 from . import DIST, log
 from .csp import HEADERS_FILE, read_headers
+from .relay import LOCAL_RELAY, start_relay
 
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
@@ -35,8 +39,76 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(port: int = 8000, dist: Path = DIST) -> None:
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(StaticHandler, directory=str(dist)))
-    log(f"serving {dist} on http://127.0.0.1:{port}/ (Ctrl-C to stop)")
-    with contextlib.suppress(KeyboardInterrupt):
-        httpd.serve_forever()
+class RelayHandler(StaticHandler):
+    """A static server whose ``/relay`` is the WebSocket of a relay on 127.0.0.1:``relay_port``.
+
+    On the site's own origin the relay needs nothing more from the Content Security
+    Policy (``connect-src 'self'`` covers a WebSocket to the same host and port), and a
+    site reached over the local network or a tunnel reaches it at the same address."""
+
+    relay_port = 0
+    # unbuffered reading: after the request's head the socket is the WebSocket's, and a
+    # buffered reader could hold bytes of it
+    rbufsize = 0
+
+    def do_GET(self) -> None:
+        if self.path.split("?", 1)[0] == f"/{LOCAL_RELAY}" and self.headers.get("Upgrade", "").lower() == "websocket":
+            self._tunnel()
+        else:
+            super().do_GET()
+
+    def _tunnel(self) -> None:
+        """Hand the request to the relay and pass bytes both ways until either side closes."""
+        self.close_connection = True
+        try:
+            upstream = socket.create_connection(("127.0.0.1", self.relay_port), timeout=5)
+        except OSError:
+            self.send_error(502, "the relay is not running")
+            return
+        upstream.settimeout(None)
+        lines = [self.requestline, *(f"{k}: {v}" for k, v in self.headers.items())]
+        head = "".join(f"{line}\r\n" for line in lines).encode("latin-1")
+        client = self.connection
+        with upstream, selectors.DefaultSelector() as sel:
+            upstream.sendall(head + b"\r\n")
+            sel.register(client, selectors.EVENT_READ, upstream)
+            sel.register(upstream, selectors.EVENT_READ, client)
+            while True:
+                for key, _ in sel.select():
+                    source = key.fileobj
+                    assert isinstance(source, socket.socket)
+                    try:
+                        data = source.recv(65536)
+                        if data:
+                            key.data.sendall(data)
+                    except OSError:
+                        data = b""
+                    if not data:
+                        return
+
+
+def serve(port: int = 8000, dist: Path = DIST, relay: bool = False, host: str = "127.0.0.1") -> None:
+    """Serve ``dist`` on ``host``:``port`` until Ctrl-C; with ``relay``, a relay at /relay.
+    Another device on the network reaches a server on ``0.0.0.0`` over plain http: not a
+    secure context, so its page can use invitation codes but not rooms."""
+    handler: type[StaticHandler] = StaticHandler
+    local = None
+    if relay:
+        local = start_relay()
+        handler = type("ServeRelayHandler", (RelayHandler,), {"relay_port": local.port})
+    httpd = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(dist)))
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    log(f"serving {dist} on http://{shown}:{port}/ (Ctrl-C to stop)")
+    if local:
+        log(f"rooms meet at ws://{shown}:{port}/{LOCAL_RELAY}, the relay on this machine")
+    if host != "127.0.0.1":
+        log(
+            "other devices reach it at this machine's address over plain http: invitation codes work there, rooms need https"
+        )
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            httpd.serve_forever()
+    finally:
+        httpd.server_close()
+        if local:
+            local.stop()

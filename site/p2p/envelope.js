@@ -1,0 +1,167 @@
+// The envelope of every message between peers, and the budget each peer's messages must
+// keep to.  Pure functions and small classes, no DOM: Node's test runner tests them
+// (tests/node/envelope.test.mjs).
+//
+// A message is one text frame holding a JSON object {kp: 1, type, ...fields}: `kp` is the
+// peer protocol's version, `type` a short lower-case name.  The transport's own types are
+// TRANSPORT_TYPES; every other type is the game's (docs/PROTOCOL.md §3).  A frame that is
+// not such a message, is larger than MAX_BYTES or nested deeper than MAX_DEPTH, or comes
+// faster than the peer's budget allows, is dropped and counted under its reason (DROP):
+// nothing a peer sends can throw in the page that receives it.
+
+/** The peer protocol's version: `kp` in every message. */
+export const KP = 1;
+/** The largest message, in bytes of UTF-8: a full redraw of a long match fits many times. */
+export const MAX_BYTES = 64 * 1024;
+/** How deeply a message's values may nest (objects and arrays). */
+export const MAX_DEPTH = 16;
+/** A message type: a lower-case name of at most 32 characters. */
+export const TYPE = /^[a-z][a-z0-9-]{0,31}$/;
+/** The types the transport itself sends and consumes; the game's types are all others. */
+export const TRANSPORT_TYPES = ["hello", "bye"];
+/** A peer whose frames were dropped this many times is disconnected and refused for the
+ * rest of the room: two kingweb pages never send a frame the other drops. */
+export const BLOCK_AFTER = 50;
+
+/** Why a frame was dropped, each counted apart.
+ * @typedef {"binary" | "oversize" | "not-json" | "not-object" | "too-deep" | "version" | "type"
+ *   | "rate" | "unexpected" | "forged" | "foreign"} Drop */
+/** @type {Record<Drop, string>} what each reason means, for the docs and the tests */
+export const DROP = {
+  binary: "not a text frame",
+  oversize: `larger than ${MAX_BYTES} bytes`,
+  "not-json": "not JSON",
+  "not-object": "JSON, but not an object",
+  "too-deep": `nested deeper than ${MAX_DEPTH} levels`,
+  version: `no kp: ${KP}`,
+  type: "no type, or not a lower-case name",
+  rate: "over the peer's budget of messages or bytes",
+  unexpected: "a message out of place: a second hello, none first, or one from a peer the page does not talk to",
+  forged: "a hello whose signature does not hold for this connection",
+  foreign: "a frame on the meeting library's channel that kingweb never sends",
+};
+
+/** @typedef {{kp: number, type: string, [field: string]: any}} Message */
+/** @typedef {{ok: true, msg: Message, bytes: number} | {ok: false, reason: Drop, bytes: number}} Checked */
+
+/** The size of a string in UTF-8, without encoding it.
+ * @param {string} text */
+export function utf8Bytes(text) {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) { n += 2; i++; continue; }  // a pair: 4 bytes
+      n += 2;
+    } else n += 2;
+  }
+  return n;
+}
+
+/** How deeply a parsed JSON value nests (a scalar is 0), walked without recursion and
+ * stopping as soon as it passes `limit`.
+ * @param {any} value @param {number} limit */
+export function depth(value, limit = MAX_DEPTH) {
+  let deepest = 0;
+  /** @type {Array<[any, number]>} */
+  const todo = [[value, 0]];
+  while (todo.length) {
+    const [v, d] = /** @type {[any, number]} */ (todo.pop());
+    if (v === null || typeof v !== "object") continue;
+    if (d + 1 > deepest) deepest = d + 1;
+    if (deepest > limit) return deepest;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) todo.push([child, d + 1]);
+  }
+  return deepest;
+}
+
+/** Check a received frame: the message it holds, or why it is dropped.  Never throws.
+ * @param {unknown} data  what the data channel delivered
+ * @param {number} [maxBytes]
+ * @returns {Checked} */
+export function checkFrame(data, maxBytes = MAX_BYTES) {
+  if (typeof data !== "string") {
+    const size = data instanceof ArrayBuffer ? data.byteLength : ArrayBuffer.isView(data) ? data.byteLength : 0;
+    return { ok: false, reason: "binary", bytes: size };
+  }
+  // a string longer than the cap in UTF-16 units is longer in UTF-8 bytes too
+  const bytes = data.length > maxBytes ? data.length : utf8Bytes(data);
+  if (bytes > maxBytes) return { ok: false, reason: "oversize", bytes };
+  let msg;
+  try { msg = JSON.parse(data); } catch { return { ok: false, reason: "not-json", bytes }; }
+  if (msg === null || typeof msg !== "object" || Array.isArray(msg)) return { ok: false, reason: "not-object", bytes };
+  if (depth(msg) > MAX_DEPTH) return { ok: false, reason: "too-deep", bytes };
+  if (msg.kp !== KP) return { ok: false, reason: "version", bytes };
+  if (typeof msg.type !== "string" || !TYPE.test(msg.type)) return { ok: false, reason: "type", bytes };
+  return { ok: true, msg, bytes };
+}
+
+/** The text of a message to send: `{"kp":1,"type":…,…}`.  A message kingweb could not
+ * receive is a mistake of the sender: it throws (TypeError for the shape, RangeError for
+ * the size), so it is found before any peer sees it.
+ * @param {{type: string, [field: string]: any}} msg
+ * @param {number} [maxBytes] */
+export function encode(msg, maxBytes = MAX_BYTES) {
+  if (msg === null || typeof msg !== "object" || Array.isArray(msg)) throw new TypeError("a peer message is an object");
+  if (typeof msg.type !== "string" || !TYPE.test(msg.type)) throw new TypeError(`a peer message needs a type: ${String(msg.type)}`);
+  const { kp: _, ...fields } = msg;
+  const text = JSON.stringify({ kp: KP, ...fields });
+  const checked = checkFrame(text, maxBytes);
+  if (checked.ok === false) {
+    if (checked.reason === "oversize") throw new RangeError(`a peer message of ${checked.bytes} bytes is larger than ${maxBytes}`);
+    throw new TypeError(`a peer message the other side would drop: ${DROP[checked.reason]}`);
+  }
+  return text;
+}
+
+/** A peer's budget: a token bucket of messages and one of bytes, each refilled at a steady
+ * rate up to its burst.  The defaults leave a game (a few messages a second, a full redraw
+ * of tens of kB now and then) far inside, and cut a flood off at once.
+ * @typedef {{messages: number, perSecond: number, bytes: number, bytesPerSecond: number}} Limits */
+/** @type {Limits} */
+export const LIMITS = { messages: 60, perSecond: 30, bytes: 256 * 1024, bytesPerSecond: 128 * 1024 };
+
+export class Budget {
+  /** @param {Partial<Limits>} [limits] @param {() => number} [now] milliseconds, for tests */
+  constructor(limits = {}, now = () => performance.now()) {
+    /** @type {Limits} */
+    this.limits = { ...LIMITS, ...limits };
+    this.now = now;
+    this.messages = this.limits.messages;
+    this.bytes = this.limits.bytes;
+    this.at = now();
+  }
+
+  /** Spend one message of `bytes`: false (and nothing spent) if the budget cannot pay.
+   * @param {number} bytes */
+  take(bytes) {
+    const t = this.now();
+    const s = Math.max(0, t - this.at) / 1000;
+    this.at = t;
+    const { messages, perSecond, bytes: burst, bytesPerSecond } = this.limits;
+    this.messages = Math.min(messages, this.messages + s * perSecond);
+    this.bytes = Math.min(burst, this.bytes + s * bytesPerSecond);
+    if (this.messages < 1 || this.bytes < bytes) return false;
+    this.messages -= 1;
+    this.bytes -= bytes;
+    return true;
+  }
+}
+
+/** Dropped frames counted by reason (a Drop, or the game's own reason for a refusal).
+ * @typedef {{total: number, by: Record<string, number>, bytes: number}} DropCount */
+
+/** @returns {DropCount} */
+export function noDrops() { return { total: 0, by: {}, bytes: 0 }; }
+
+/** Count one drop into `count` (and return it).
+ * @param {DropCount} count @param {string} reason @param {number} bytes */
+export function countDrop(count, reason, bytes) {
+  count.total += 1;
+  count.by[reason] = (count.by[reason] || 0) + 1;
+  count.bytes += bytes;
+  return count;
+}

@@ -1,0 +1,296 @@
+// A peer: one connection, greeted.  Rooms (room.js) and direct invitations (direct.js)
+// both end here: a connection's "kp" channel (connection.js) opens, each side sends its
+// hello (who it is, signed for this connection: identity.js) and checks the other's,
+// and from then on the page sends and receives messages (envelope.js) through a Peer.
+//
+// Every frame received is checked before anything else sees it: the peer's budget
+// (Budget), then the envelope (checkFrame).  A frame that fails is dropped and counted
+// under its reason; a peer with BLOCK_AFTER dropped frames is disconnected ("blocked").
+// The game's own refusals (an action out of turn, for another seat) are counted on the
+// same peer with Peer.drop, and never disconnect it.
+
+import { BLOCK_AFTER, Budget, checkFrame, countDrop, encode, noDrops, utf8Bytes } from "./envelope.js";
+import { Events } from "./events.js";
+import { bindingText, idOfKey, sdpFingerprint, verifySignature } from "./identity.js";
+
+/** How long a new connection may take to open its channel and say hello. */
+export const HELLO_MS = 10_000;
+const ROLES = ["host", "guest"];
+const WORD = /^[a-z][a-z0-9-]{0,31}$/;
+const APP = /^[\x20-\x7e]{0,64}$/;
+
+/** @typedef {"host" | "guest"} Role */
+/** @typedef {import("./connection.js").KpConnection} KpConnection */
+/** @typedef {import("./identity.js").Identity} Identity */
+/** @typedef {import("./envelope.js").Message} Message */
+/** @typedef {import("./envelope.js").DropCount} DropCount */
+/** Why a peer's connection ended: "left" (it said so), "gone" (the connection broke),
+ * "blocked" (too many dropped frames), "refused" (its hello was not one we accept),
+ * "replaced" (the same peer came back on a new connection), "closed" (this side closed it),
+ * or a word the other side gave in its bye.
+ * @typedef {string} Reason */
+
+/** The frames of one connection's channel, checked and counted. */
+class Link {
+  /** @param {KpConnection} pc @param {Partial<import("./envelope.js").Limits>} [limits] */
+  constructor(pc, limits) {
+    this.pc = pc;
+    this.channel = pc.kp;
+    this.budget = new Budget(limits);
+    /** frames dropped by the transport's checks (they count toward BLOCK_AFTER) */
+    this.drops = noDrops();
+    /** frames the game refused (Peer.drop) */
+    this.refused = noDrops();
+    this.stats = { in: 0, out: 0, bytesIn: 0, bytesOut: 0 };
+    /** @type {((msg: Message, bytes: number) => void) | null} */
+    this.onmessage = null;
+    /** @type {((reason: string) => void) | null} */
+    this.ondrop = null;
+    /** @type {((reason: Reason) => void) | null} */
+    this.onclose = null;
+    /** @type {Reason | null} */
+    this.ended = null;
+    this.channel.onmessage = (ev) => this.receive(ev.data);
+    this.channel.addEventListener("close", () => this.end("gone"));
+    pc.addEventListener("connectionstatechange", () => {
+      if (pc.connectionState === "failed" || pc.connectionState === "closed") this.end("gone");
+    });
+  }
+
+  get open() {
+    return this.ended === null && this.channel.readyState === "open";
+  }
+
+  /** Read what the other side sent before this side listened (connection.js keeps it):
+   * its hello may come before this side's meeting library reports the connection. */
+  drain() {
+    for (const data of this.pc.early.splice(0)) this.receive(data);
+  }
+
+  /** @param {unknown} data */
+  receive(data) {
+    if (this.ended) return;
+    const size = typeof data === "string" ? data.length : data instanceof ArrayBuffer ? data.byteLength : 0;
+    if (!this.budget.take(size)) return this.drop("rate", size);
+    const checked = checkFrame(data);
+    if (checked.ok === false) return this.drop(checked.reason, checked.bytes);
+    this.stats.in += 1;
+    this.stats.bytesIn += checked.bytes;
+    this.onmessage?.(checked.msg, checked.bytes);
+  }
+
+  /** @param {import("./envelope.js").Drop} reason @param {number} bytes */
+  drop(reason, bytes) {
+    countDrop(this.drops, reason, bytes);
+    this.ondrop?.(reason);
+    if (this.drops.total >= BLOCK_AFTER) this.close("blocked");
+  }
+
+  /** @param {string} text */
+  send(text) {
+    if (!this.open) return false;
+    try {
+      this.channel.send(text);
+    } catch {
+      return false;  // the channel closed under us: its close event follows
+    }
+    this.stats.out += 1;
+    this.stats.bytesOut += utf8Bytes(text);
+    return true;
+  }
+
+  /** Say why (a bye), then close the channel and the connection.
+   * @param {Reason} reason */
+  close(reason) {
+    if (this.ended) return;
+    this.send(encode({ type: "bye", reason }));
+    const { channel, pc } = this;
+    this.end(reason);
+    channel.close();
+    // a moment for the bye to leave before the connection itself goes
+    setTimeout(() => pc.close(), 250);
+  }
+
+  /** @param {Reason} reason */
+  end(reason) {
+    if (this.ended) return;
+    this.ended = reason;
+    this.onclose?.(reason);
+  }
+}
+
+/** A greeted peer: who it is, and its messages.
+ * Events: "message" (msg), "drop" (reason, where: "transport" for a frame the transport
+ * dropped, "game" for Peer.drop), "close" (reason).
+ * @extends {Events<{message: [Message], drop: [string, "transport" | "game"], close: [Reason]}>} */
+export class Peer extends Events {
+  /** @param {Link} link
+   * @param {{id: string, role: Role, verified: boolean, app: string, via: "room" | "direct"}} who */
+  constructor(link, { id, role, verified, app, via }) {
+    super();
+    this.link = link;
+    /** the peer's id: its key's (identity.js), or "u-…" taken on its word */
+    this.id = id;
+    this.role = role;
+    /** whether its id is proven by a signature */
+    this.verified = verified;
+    /** what it said it runs (the page's app string: a build or protocol version) */
+    this.app = app;
+    this.via = via;
+    this.since = Date.now();
+    link.onmessage = (msg) => {
+      if (msg.type === "hello") return link.drop("unexpected", 0);
+      if (msg.type === "bye") return link.close(typeof msg.reason === "string" && WORD.test(msg.reason) ? msg.reason : "left");
+      this.emit("message", msg);
+    };
+    link.ondrop = (reason) => this.emit("drop", reason, "transport");
+    link.onclose = (reason) => this.emit("close", reason);
+  }
+
+  get open() {
+    return this.link.open;
+  }
+
+  /** The transport's drops (dropped frames, by reason) and the game's (Peer.drop). */
+  get drops() {
+    return { transport: this.link.drops, game: this.link.refused };
+  }
+
+  get stats() {
+    return { ...this.link.stats, since: this.since };
+  }
+
+  /** The RTCPeerConnection, for its statistics. */
+  get connection() {
+    return this.link.pc;
+  }
+
+  /** Send a message: an object with a `type` (the envelope is added), or the JSON text of
+   * a whole envelope.  False if the peer is gone; throws for a message no peer would
+   * accept (envelope.js's encode).
+   * @param {{type: string, [field: string]: any} | string} msg */
+  send(msg) {
+    return this.link.send(textOf(msg));
+  }
+
+  /** Count a message the game refused (a reason of its own: "not-your-turn", …).
+   * @param {string} reason */
+  drop(reason) {
+    countDrop(this.link.refused, reason, 0);
+    this.emit("drop", reason, "game");
+  }
+
+  /** End the connection, telling the peer why.
+   * @param {Reason} [reason] */
+  close(reason = "closed") {
+    this.link.close(reason);
+  }
+}
+
+/** The text of a message, checked: an object gets its envelope, a text must be one.
+ * @param {{type: string, [field: string]: any} | string} msg */
+export function textOf(msg) {
+  if (typeof msg !== "string") return encode(msg);
+  const checked = checkFrame(msg);
+  if (checked.ok === false) throw new TypeError(`not a peer message: ${checked.reason}`);
+  return msg;
+}
+
+/** Whether the connection's channel opens within `ms` (false as soon as it fails).
+ * @param {KpConnection} pc @param {number} ms */
+function opened(pc, ms) {
+  const channel = pc.kp;
+  if (channel.readyState === "open") return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const failed = () => { if (pc.connectionState === "failed" || pc.connectionState === "closed") done(false); };
+    const done = (/** @type {boolean} */ ok) => {
+      clearTimeout(timer);
+      pc.removeEventListener("connectionstatechange", failed);
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    channel.addEventListener("open", () => done(true), { once: true });
+    channel.addEventListener("close", () => done(false), { once: true });
+    pc.addEventListener("connectionstatechange", failed);
+  });
+}
+
+/** The first message on a link, or null (closed, or none within `ms`).
+ * @param {Link} link @param {number} ms @returns {Promise<Message | null>} */
+function firstMessage(link, ms) {
+  return new Promise((resolve) => {
+    const done = (/** @type {Message | null} */ msg) => {
+      clearTimeout(timer);
+      link.onmessage = null;
+      link.onclose = null;
+      resolve(msg);
+    };
+    const timer = setTimeout(() => done(null), ms);
+    link.onmessage = (msg) => done(msg);
+    link.onclose = () => done(null);
+  });
+}
+
+/** Greet the peer at the other end of a new connection: send our hello, check theirs.
+ * Resolves a Peer, or null when the connection failed or the other side is not one to
+ * talk to (its link is then closed, and `refused(why)` hears why).
+ * @param {KpConnection} pc
+ * @param {{identity: Identity, room: string, role: Role, app?: string, via: "room" | "direct",
+ *   expect?: {role?: Role, id?: string}, signed?: boolean, limits?: Partial<import("./envelope.js").Limits>,
+ *   timeoutMs?: number, openMs?: number, dropped?: (reason: string) => void, refused?: (why: string) => void}} opts
+ *   `room` is the room's id ("direct" for an invitation), `expect` what the other side must
+ *   be, `signed` whether an unsigned hello is refused (rooms: both sides can sign there);
+ *   `openMs` how long the connection may take to open (by default `timeoutMs`, the time
+ *   for a hello); `dropped` hears of frames dropped before the Peer exists, `refused` why
+ *   there is none
+ * @returns {Promise<Peer | null>} */
+export async function greet(pc, { identity, room, role, app = "", via, expect = {}, signed = false, limits, timeoutMs = HELLO_MS, openMs = timeoutMs, dropped, refused }) {
+  const link = new Link(pc, limits);
+  link.ondrop = dropped ?? null;
+  const refuse = (/** @type {string} */ why) => {
+    refused?.(why);
+    link.close("refused");
+    return null;
+  };
+  // listen before anything else: the other side may have spoken already
+  const reply = firstMessage(link, openMs + timeoutMs);
+  link.drain();
+  if (!(await opened(pc, openMs))) return refuse("no channel");
+  const mine = sdpFingerprint(pc.localDescription?.sdp), theirs = sdpFingerprint(pc.remoteDescription?.sdp);
+  if (!mine || !theirs) return refuse("no fingerprint");
+  /** @type {Record<string, any>} */
+  const hello = { type: "hello", role, app, id: identity.id.replace(/^u-/, "") };
+  if (identity.sign) {
+    hello.key = identity.key;
+    hello.sig = await identity.sign(bindingText({ room, role, signer: mine, other: theirs }));
+  }
+  link.send(encode(/** @type {{type: string}} */ (hello)));
+  const msg = await reply;
+  if (!msg) return refuse("no hello");
+  if (msg.type !== "hello") {
+    link.drop("unexpected", 0);
+    return refuse("no hello");
+  }
+  if (!ROLES.includes(msg.role) || typeof msg.app !== "string" || !APP.test(msg.app)) return refuse("bad hello");
+  if (typeof msg.id !== "string" || !/^[A-Za-z0-9_-]{22}$/.test(msg.id)) return refuse("bad hello");
+  let id, verified;
+  if (identity.sign && typeof msg.key === "string" && typeof msg.sig === "string") {
+    const text = bindingText({ room, role: msg.role, signer: theirs, other: mine });
+    const keyId = await idOfKey(msg.key);
+    if (keyId !== msg.id || !(await verifySignature(msg.key, msg.sig, text))) {
+      link.drop("forged", 0);
+      return refuse("forged");
+    }
+    id = keyId;
+    verified = true;
+  } else if (!signed) {
+    // an unsigned hello, or this page cannot check signatures (no secure context): the
+    // peer is taken on its word
+    id = `u-${msg.id}`;
+    verified = false;
+  } else return refuse("unsigned");
+  if (expect.role && msg.role !== expect.role) return refuse("role");
+  if (expect.id && id !== expect.id) return refuse("id");
+  if (link.ended) return null;
+  return new Peer(link, { id, role: msg.role, verified, app: msg.app, via });
+}

@@ -1,0 +1,366 @@
+// A room: the host and its guests find each other through public relays (WebTorrent
+// trackers) with trystero, then talk directly.  Loaded only when a person chooses to play
+// with people: `const { openRoom } = await import("./p2p/room.js")`.
+//
+//   const room = await openRoom({ roomId, role: "host", relays, iceServers });
+//   room.on("join", (peer, { rejoin }) => …);      // a greeted guest (or, for a guest, the host)
+//   room.on("leave", (peer, reason) => …);
+//   room.on("message", (peer, msg) => …);          // {kp: 1, type, …}, checked
+//   room.on("drop", (peer, reason, where) => …);   // a frame dropped and counted
+//   room.on("problem", (key, params) => …);        // an i18n key: say it to the person
+//   room.send(peer.id, { type: "view", … });  room.broadcast({ type: "event", … });
+//
+// The host sees every guest; a guest sees only the host its link names (the room's other
+// guests are connected by trystero too, but the page neither hears nor talks to them).
+// A peer is known by its id (identity.js), the same when it reloads or comes back through
+// the same link: its join is then a rejoin.  A peer with too many dropped frames is
+// disconnected and refused for the rest of the room.
+//
+// Meeting fast.  trystero 0.25 answers a newcomer's offer only if its own peer id sorts
+// after the newcomer's (it leaves the other half to the newcomer, which answers the
+// offers the older peer sends when it next announces), and a peer announces every
+// max(10 s, the tracker's interval / 5): a guest could wait that long for the host, on
+// public trackers two minutes.  So the room listens to its relays' sockets (trystero's
+// getRelaySockets), and when it hears an offer from a peer it has not met that trystero
+// will leave unanswered, it makes trystero announce at once, by reconnecting that relay
+// (pauseRelayReconnection, close, resumeRelayReconnection: trystero announces every
+// room on a reconnect).  Its fresh offers reach the newcomer, which answers them.  It
+// waits for a quiet moment (no answer to its own offers and none of its own answers in
+// flight for NUDGE_QUIET_MS), since a reconnect loses what the relay forwards meanwhile.
+
+import { connectionClass, libraryFrame, roomNamespace } from "./connection.js";
+import { countDrop, noDrops } from "./envelope.js";
+import { Events } from "./events.js";
+import { loadIdentity } from "./identity.js";
+import { greet, textOf } from "./peer.js";
+import { netError } from "./support.js";
+
+/** trystero's application id: the namespace of kingweb's rooms on every relay. */
+export const APP_ID = "kingweb";
+/** After this long with no relay reachable, the room says so (and keeps trying). */
+export const RELAY_WAIT_MS = 8_000;
+/** After this long, a guest that has not met its host says so (and keeps trying). */
+export const HOST_WAIT_MS = 20_000;
+/** How long after its own announce (or an answer of its own) a peer may have signals in
+ * flight through the relay. */
+export const NUDGE_QUIET_MS = 1_500;
+
+/** @typedef {import("./peer.js").Peer} Peer */
+/** @typedef {import("./peer.js").Role} Role */
+/** @typedef {import("./identity.js").Identity} Identity */
+/** @typedef {import("./envelope.js").Message} Message */
+/** @typedef {import("./envelope.js").DropCount} DropCount */
+/** @typedef {import("./connection.js").KpConnection} KpConnection */
+/** Events of a room.
+ * @typedef {{join: [Peer, {rejoin: boolean}], leave: [Peer, string], message: [Peer, Message],
+ *   drop: [Peer | null, string, "transport" | "game" | "library"], problem: [string, Record<string, string | number>]}} RoomEvents */
+
+/**
+ * @typedef {object} RoomOptions
+ * @property {string} roomId       the room's id (params.js newRoomId; a guest's link names it)
+ * @property {Role} role           "host" (one per room) or "guest"
+ * @property {string} [host]       a guest: the host's id, from the link (params.js readInvite)
+ * @property {string[]} relays     absolute ws(s) URLs of the relays (params.js meetingConfig)
+ * @property {RTCIceServer[]} [iceServers]  STUN and TURN servers; [] for none (the tests)
+ * @property {string} [password]   trystero's room password: it encrypts what the relays pass on
+ * @property {string} [app]        said in this page's hello (a build or protocol version)
+ * @property {Identity} [identity] this page's identity (by default this browser's: identity.js)
+ * @property {Partial<import("./envelope.js").Limits>} [limits]  each peer's budget
+ * @property {boolean} [nudge]     announce at once for a newcomer (default true)
+ * @property {{relayMs?: number, hostMs?: number}} [waits]  when to say that no relay
+ *   answers (RELAY_WAIT_MS) and that a guest has not met its host (HOST_WAIT_MS)
+ */
+
+/** Open a room and start meeting its peers.  Rejects (before anything is sent) with an
+ * Error whose `key` is "p2p_insecure" when this page cannot hold a room (netSupport says
+ * so beforehand); a guest without its host's id is a mistake of the caller (TypeError).
+ * @param {RoomOptions} options */
+export async function openRoom(options) {
+  const identity = options.identity ?? (await loadIdentity());
+  if (!identity.sign) throw netError("p2p_insecure", "a room needs a secure page (crypto.subtle)");
+  if (options.role === "guest" && !options.host) throw new TypeError("a guest needs its host's id");
+  const [trystero, core] = await Promise.all([import("@trystero-p2p/torrent"), import("@trystero-p2p/core")]);
+  const token = await roomNamespace(APP_ID, options.roomId);
+  const infoHash = (await core.sha1(await core.sha1(`Trystero@${APP_ID}@${options.roomId}`))).slice(0, 20);
+  return new Room(options, identity, trystero, token, infoHash);
+}
+
+/** @extends {Events<RoomEvents>} */
+export class Room extends Events {
+  /** @param {RoomOptions} options @param {Identity} identity
+   * @param {typeof import("@trystero-p2p/torrent")} trystero @param {string} token @param {string} infoHash */
+  constructor(options, identity, trystero, token, infoHash) {
+    super();
+    const { roomId, role, host, relays, iceServers, password, app = "", limits, nudge = true, waits = {} } = options;
+    this.roomId = roomId;
+    this.role = role;
+    /** this page's id */
+    this.id = identity.id;
+    this.host = role === "host" ? identity.id : /** @type {string} */ (host);
+    this.relays = relays;
+    this.identity = identity;
+    this.app = app;
+    this.limits = limits;
+    this.trystero = trystero;
+    this.openedAt = performance.now();
+    /** the peers this page talks to, by id @type {Map<string, Peer>} */
+    this.peers = new Map();
+    /** every connection greeted, by trystero's peer id (the room's other guests too) @type {Map<string, Peer>} */
+    this.byLibraryId = new Map();
+    /** ids that joined before, and when each first met (ms after opening) @type {Map<string, number>} */
+    this.met = new Map();
+    /** @type {Set<string>} */
+    this.blocked = new Set();
+    this.drops = { transport: noDrops(), game: noDrops(), library: noDrops() };
+    this.closed = false;
+    /** @type {ReturnType<typeof setTimeout>[]} */
+    this.timers = [];
+    const Connection = connectionClass({
+      check: (data) => libraryFrame(data, token),
+      onForeign: (pc, why) => this.dropped(this.peerOf(pc), why, "library"),
+    });
+    this.troom = trystero.joinRoom(
+      {
+        appId: APP_ID,
+        relayConfig: { urls: relays },
+        ...(iceServers ? { rtcConfig: { iceServers } } : {}),
+        ...(password ? { password } : {}),
+        rtcPolyfill: Connection,
+      },
+      roomId,
+      { onJoinError: (details) => this.joinError(details.error) },
+    );
+    this.troom.onPeerJoin = (tid) => { this.connect(tid); };
+    this.troom.onPeerLeave = (tid) => this.disconnected(tid);
+    this.timers.push(setTimeout(() => this.checkRelays(), waits.relayMs ?? RELAY_WAIT_MS));
+    if (role === "guest") {
+      const noHost = () => { if (!this.peers.size && !this.closed) this.emit("problem", "p2p_no_host", {}); };
+      this.timers.push(setTimeout(noHost, waits.hostMs ?? HOST_WAIT_MS));
+    }
+    this.nudger = nudge ? new Nudger(this, infoHash) : null;
+  }
+
+  /** The greeted peer on a connection, if any.
+   * @param {RTCPeerConnection} pc */
+  peerOf(pc) {
+    for (const peer of this.byLibraryId.values()) if (peer.connection === pc) return peer;
+    return null;
+  }
+
+  /** trystero met a peer: greet it on kingweb's channel.
+   * @param {string} tid  trystero's id of the peer */
+  async connect(tid) {
+    const pc = /** @type {KpConnection | undefined} */ (this.troom.getPeers()[tid]);
+    if (!pc || this.closed) return;
+    const peer = await greet(pc, {
+      identity: this.identity,
+      room: this.roomId,
+      role: this.role,
+      app: this.app,
+      via: "room",
+      signed: true,
+      limits: this.limits,
+      dropped: (reason) => this.dropped(null, reason, "transport"),
+    });
+    if (!peer || this.closed) {
+      peer?.close("closed");
+      return;
+    }
+    if (this.blocked.has(peer.id) || (peer.role === "host" && this.role === "host")) {
+      peer.close(this.blocked.has(peer.id) ? "blocked" : "refused");
+      return;
+    }
+    this.byLibraryId.set(tid, peer);
+    peer.on("close", (reason) => this.gone(tid, peer, reason));
+    // a guest talks to its host only; another guest's messages are out of place
+    const mine = this.role === "host" ? peer.role === "guest" : peer.role === "host" && peer.id === this.host;
+    peer.on("drop", (reason, where) => this.dropped(peer, reason, where));
+    if (!mine) {
+      peer.on("message", () => peer.link.drop("unexpected", 0));
+      return;
+    }
+    const before = this.peers.get(peer.id);
+    if (before) {
+      this.peers.delete(peer.id);
+      before.close("replaced");
+      this.emit("leave", before, "replaced");
+    }
+    this.peers.set(peer.id, peer);
+    peer.on("message", (msg) => this.emit("message", peer, msg));
+    const rejoin = this.met.has(peer.id);
+    if (!rejoin) this.met.set(peer.id, Math.round(performance.now() - this.openedAt));
+    this.emit("join", peer, { rejoin });
+  }
+
+  /** trystero's connection to a peer ended.
+   * @param {string} tid */
+  disconnected(tid) {
+    const peer = this.byLibraryId.get(tid);
+    if (peer) peer.link.end("gone");
+  }
+
+  /** @param {string} tid @param {Peer} peer @param {string} reason */
+  gone(tid, peer, reason) {
+    if (this.byLibraryId.get(tid) === peer) this.byLibraryId.delete(tid);
+    if (reason === "blocked") this.blocked.add(peer.id);
+    if (this.peers.get(peer.id) !== peer) return;
+    this.peers.delete(peer.id);
+    this.emit("leave", peer, reason);
+  }
+
+  /** @param {Peer | null} peer @param {string} reason @param {"transport" | "game" | "library"} where */
+  dropped(peer, reason, where) {
+    countDrop(this.drops[where], reason, 0);
+    this.emit("drop", peer, reason, where);
+  }
+
+  /** @param {string} error  trystero's words */
+  joinError(error) {
+    if (this.closed) return;
+    if (/password/i.test(error)) this.emit("problem", "p2p_password", {});
+    else this.emit("problem", "p2p_failed", {});
+  }
+
+  checkRelays() {
+    if (this.closed) return;
+    const open = this.relayState().filter((r) => r.open).length;
+    if (!open) this.emit("problem", "p2p_no_relay", { relays: this.relays.join(", ") });
+  }
+
+  /** Each relay and whether its socket is open. */
+  relayState() {
+    const sockets = /** @type {Record<string, WebSocket>} */ (this.trystero.getRelaySockets());
+    return this.relays.map((url) => ({ url, open: sockets[url]?.readyState === WebSocket.OPEN }));
+  }
+
+  /** Send a message to one peer: false if it is not here.
+   * @param {string} id @param {{type: string, [field: string]: any} | string} msg */
+  send(id, msg) {
+    const peer = this.peers.get(id);
+    return peer ? peer.send(msg) : false;
+  }
+
+  /** Send a message to every peer (but `except`): how many it went to.  The text is made once.
+   * @param {{type: string, [field: string]: any} | string} msg @param {{except?: string[]}} [opts] */
+  broadcast(msg, { except = [] } = {}) {
+    const text = textOf(msg);
+    let n = 0;
+    for (const [id, peer] of this.peers) if (!except.includes(id) && peer.send(text)) n++;
+    return n;
+  }
+
+  /** Disconnect a peer and refuse it for the rest of the room.
+   * @param {string} id */
+  block(id) {
+    this.blocked.add(id);
+    this.peers.get(id)?.close("blocked");
+  }
+
+  /** What the room has seen: when each peer first met (ms after opening), the drops, the
+   * relays, the nudges. */
+  stats() {
+    return {
+      met: Object.fromEntries(this.met),
+      peers: [...this.peers.values()].map((p) => ({ id: p.id, role: p.role, drops: p.drops, ...p.stats })),
+      drops: this.drops,
+      blocked: [...this.blocked],
+      relays: this.relayState(),
+      nudges: this.nudger?.count ?? 0,
+    };
+  }
+
+  /** Leave the room: every peer is told (trystero's leave) and disconnected. */
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.timers.forEach(clearTimeout);
+    this.nudger?.stop();
+    for (const peer of this.byLibraryId.values()) peer.close("left");
+    await this.troom.leave();
+  }
+}
+
+/** Makes trystero announce at once when a peer it has not met would wait for it (see the
+ * top of this file). */
+class Nudger {
+  /** @param {Room} room @param {string} infoHash  the room's info hash on the relays */
+  constructor(room, infoHash) {
+    this.room = room;
+    this.infoHash = infoHash;
+    this.count = 0;
+    /** @type {WeakSet<WebSocket>} */
+    this.watched = new WeakSet();
+    /** per relay: until when signals of ours may be in flight @type {Map<string, number>} */
+    this.busy = new Map();
+    /** per relay: the peers waiting for our announce @type {Map<string, Set<string>>} */
+    this.waiting = new Map();
+    /** @type {Map<string, ReturnType<typeof setTimeout>>} */
+    this.pending = new Map();
+    this.interval = setInterval(() => this.watch(), 500);
+    this.watch();
+  }
+
+  stop() {
+    clearInterval(this.interval);
+    this.pending.forEach(clearTimeout);
+  }
+
+  watch() {
+    const sockets = /** @type {Record<string, WebSocket>} */ (this.room.trystero.getRelaySockets());
+    for (const [url, socket] of Object.entries(sockets)) {
+      if (this.watched.has(socket)) continue;
+      this.watched.add(socket);
+      socket.addEventListener("message", (ev) => this.heard(url, ev.data));
+    }
+  }
+
+  /** @param {string} url @param {unknown} data */
+  heard(url, data) {
+    if (typeof data !== "string" || data.length > 65536) return;
+    let msg;
+    try { msg = JSON.parse(data); } catch { return; }
+    if (!msg || msg.info_hash !== this.infoHash) return;
+    const now = performance.now();
+    if (!msg.offer && !msg.answer) {
+      this.busy.set(url, now + NUDGE_QUIET_MS);  // the relay's reply to our announce: answers may follow
+      return;
+    }
+    const from = msg.peer_id;
+    if (!msg.offer || typeof from !== "string" || from in this.room.troom.getPeers()) return;
+    if (this.room.trystero.selfId > from) {
+      this.busy.set(url, now + NUDGE_QUIET_MS);  // trystero answers this one: our answer is on its way
+      return;
+    }
+    if (!this.waiting.has(url)) this.waiting.set(url, new Set());
+    /** @type {Set<string>} */ (this.waiting.get(url)).add(from);
+    if (!this.pending.has(url)) this.pending.set(url, setTimeout(() => this.fire(url), 0));
+  }
+
+  /** Announce on `url` now if a peer still waits and nothing of ours is in flight there.
+   * @param {string} url */
+  fire(url) {
+    this.pending.delete(url);
+    if (this.room.closed) return;
+    const met = this.room.troom.getPeers();
+    const waiting = [...(this.waiting.get(url) ?? [])].filter((p) => !(p in met));
+    this.waiting.set(url, new Set(waiting));
+    if (!waiting.length) return;
+    const wait = (this.busy.get(url) ?? 0) - performance.now();
+    if (wait > 0) {
+      this.pending.set(url, setTimeout(() => this.fire(url), wait));
+      return;
+    }
+    const socket = /** @type {Record<string, WebSocket>} */ (this.room.trystero.getRelaySockets())[url];
+    if (!socket || socket.readyState !== WebSocket.OPEN || !navigator.onLine) return;
+    this.waiting.set(url, new Set());
+    this.count += 1;
+    this.busy.set(url, performance.now() + NUDGE_QUIET_MS);
+    const { pauseRelayReconnection, resumeRelayReconnection } = this.room.trystero;
+    pauseRelayReconnection();
+    socket.addEventListener("close", () => {
+      resumeRelayReconnection();
+      setTimeout(() => this.watch(), 0);
+    }, { once: true });
+    socket.close();
+  }
+}
