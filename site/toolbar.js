@@ -56,6 +56,8 @@ export function openNewGame() {
     onPlay: (game, options, choice) => {
       prefs.speed = choice.speed; prefs.fourColor = choice.fourColor; prefs.deck = choice.deck; prefs.autoplay = choice.autoplay;
       savePrefs();
+      // a guest's page has no engine of its own: a game of one's own is a page of its own
+      if (page.mode === "guest") { prefs.game = game; prefs.level = choice.level; prefs.options[game] = options; savePrefs(); location.assign(location.pathname); return; }
       tools.whenReady(() => startGame(engine(), { game, options, level: choice.level }).catch((e) => tools.failed(e, 6000)));
     },
     onLesson: (id) => { tools.whenReady(() => startLesson(id).catch((e) => tools.failed(e))); },

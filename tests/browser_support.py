@@ -51,8 +51,8 @@ STATE_JS = """() => {
 CARD_SPOT = {"x": 8, "y": 24}
 
 
-def prefs_script(lang="en", speed="instant"):
-    prefs = {"lang": lang, "speed": speed, "autoplay": True}
+def prefs_script(lang="en", speed="instant", autoplay=True):
+    prefs = {"lang": lang, "speed": speed, "autoplay": autoplay}
     return f"if (!localStorage.getItem('kingweb.prefs.v1')) localStorage.setItem('kingweb.prefs.v1', {json.dumps(json.dumps(prefs))});"
 
 

@@ -27,7 +27,7 @@ RECORD_JS = """(() => {
 def open_people(page, base_url, game, kinds, names):
     """Open Play with people from the welcome and start a match: ``kinds[i]`` for seat
     i + 1 ("here", "away" or "bot:<level>"), ``names`` the people's names (seat 1 first)."""
-    page.add_init_script(prefs_script())
+    page.add_init_script(prefs_script(autoplay=False))  # every card is played by a click here
     page.add_init_script(RECORD_JS)
     page.goto(base_url)
     page.get_by_role("button", name="Play with people").click()
