@@ -101,6 +101,8 @@ def scenario(
             )
     g = cls.from_scenario(contract, hands, options=options, **where)
     g.scenario_args = {"contract": contract, "hands": [list(h) for h in hands], **where}
+    g._events.clear()  # the position is where its events start, as one deal set out
+    g._emit_deal()
     return g
 
 

@@ -57,6 +57,8 @@ REFUSALS = {
     "name-trump": "a buyer at up names a trump (up:C … up:S) or no trump (up:NT)",
     "no-bot-to-act": "no bot is to act",
     "nothing-to-undo": "nothing to undo",
+    "bot-seat": "a bot plays seat {seat} now",
+    "undo-off": "undo is off while more than one person plays",
 }
 
 #: Bad requests (``RulesError``), code → what is wrong in general; the message of each
@@ -81,6 +83,9 @@ ERRORS = {
     "unknown-command": "unknown command {cmd}",
     "bad-request": "request: {field} is missing or of the wrong type",
     "lesson-not-saved": "a lesson is not saved: open it again from the lessons",
+    "bad-seats": "{field}: not a valid seat of this table",
+    "bad-name": "{field}: a name is plain text of at most 24 characters",
+    "not-shared": "only a match of one person against bots can be shared",
     "bad-record": "the record is not valid at {field}",
     "bad-replay-code": "the replay code is corrupt or was changed: {field}",
     "internal-error": "internal error: please report it",

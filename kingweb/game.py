@@ -14,6 +14,7 @@ from typing import Any, ClassVar, TypedDict
 
 from . import cards
 from .errors import IllegalAction, RulesError, describe
+from .events import Audience, Event, EventLog
 from .views import BaseView, DealRecord, View
 
 FORMAT = "kingweb"
@@ -102,6 +103,7 @@ class Game:
         self.scenario_args: dict[str, Any] | None = None
         self.out_of_play = 0
         self.contract = ""
+        self._events = EventLog()
         self.preset: Preset | None = None  # a match dealt from given cards
 
     @classmethod
@@ -164,13 +166,54 @@ class Game:
         self._check_seat(seat)
         return cards.codes_of(self._hand_mask(seat))
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: Audience) -> View:
         """Everything ``seat`` may know, as plain JSON data, and nothing more: the game's
-        own shape of ``kingweb.views`` (``KingView``, ``KingRuView``, ``WhistView``)."""
-        self._check_seat(seat)
+        own shape of ``kingweb.views`` (``KingView``, ``KingRuView``, ``WhistView``).
+        ``None`` is a spectator, who sees what every seat sees and no hand (``seat`` is
+        then None too)."""
+        if seat is not None:
+            self._check_seat(seat)
         return self._view(seat)
 
-    def _base_view(self, seat: int) -> BaseView:
+    # -- events ----------------------------------------------------------------------
+
+    @property
+    def event_count(self) -> int:
+        """The number of the latest event (0 before any)."""
+        return len(self._events)
+
+    def events_for(self, audience: Audience, since: int = 0) -> list[Event]:
+        """The events after number ``since``, as ``audience`` (a seat, or None for a
+        spectator) may know them: see ``kingweb.events``."""
+        if audience is not None:
+            self._check_seat(audience)
+        return self._events.since(since, audience)
+
+    def _emit(self, event: dict[str, Any], own: dict[int, dict[str, Any]] | None = None) -> None:
+        """Log ``event`` (its ``type`` and fields) for everyone, ``own[seat]`` for that seat."""
+        self._events.add(event, own)
+
+    def _emit_deal(self) -> None:
+        """A deal is dealt: each seat is told its own view of it, a spectator the public one."""
+
+        def state(audience: Audience) -> dict[str, Any]:
+            v: dict[str, Any] = dict(self._view(audience))
+            del v["deals"], v["legal"]
+            return v
+
+        own = {s: {"state": state(s)} for s in range(self.players)}
+        self._emit({"type": "deal", "deal_no": self.deal_no, "state": state(None)}, own)
+
+    def _file_deal(self, record: DealRecord) -> None:
+        """Keep a finished deal's record and tell it (the scores are already added up)."""
+        self.deals.append(record)
+        self._emit({"type": "deal-end", "deal_no": len(self.deals) - 1, "record": record, "scores": list(self.scores)})
+
+    def _end_match(self) -> None:
+        self.over = True
+        self._emit({"type": "match-end", "scores": list(self.scores)})
+
+    def _base_view(self, seat: Audience) -> BaseView:
         return {
             "game": self.id,
             "options": dict(self.options),
@@ -182,8 +225,8 @@ class Game:
             "contract": self.contract,
             "scores": list(self.scores),
             "deals": [d.copy() for d in self.deals],
-            "hand": self.hand(seat),
-            "legal": self.legal() if seat == self.turn else [],
+            "hand": [] if seat is None else self.hand(seat),
+            "legal": self.legal() if seat is not None and seat == self.turn else [],
             "scenario": self.scenario_args is not None,
             # a scenario deals part of the deck: the rest is publicly out of play
             "out_of_play": cards.codes_of(self.out_of_play),
@@ -230,5 +273,5 @@ class Game:
     def _hand_mask(self, seat: int) -> int:
         raise NotImplementedError
 
-    def _view(self, seat: int) -> View:
+    def _view(self, seat: Audience) -> View:
         raise NotImplementedError

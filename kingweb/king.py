@@ -8,6 +8,7 @@ from typing import Any, ClassVar, TypeVar
 from . import cards
 from .cards import HEART_MASK, JACKS_KINGS, KH, KH_BIT, QUEENS, SUITS
 from .errors import IllegalAction, RulesError, describe
+from .events import Audience, PositiveState
 from .game import Option, check_seat, flag
 from .play import KH_VOID, KH_VOID_OR_HEARTS, Contract, Scorer
 from .trickgame import TrickGame, scenario_hands
@@ -196,6 +197,7 @@ class King(TrickGame):
             self.contract = "positive"
             self.owner = self.dealer
             self.phase = "choose"
+        self._emit_deal()
 
     def _first_leader(self, default: int) -> int:
         if self.options["first_lead"] == "left_of_dealer":
@@ -259,10 +261,10 @@ class King(TrickGame):
                 record["raw"] = raw
             if payment is not None:
                 record["payment"] = payment
-        self.deals.append(record)
+        self._file_deal(record)
         if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:
-            self.over = True
             self.phase = "over"
+            self._end_match()
             return
         self.deal_no += 1
         self._start_deal()
@@ -293,7 +295,36 @@ class King(TrickGame):
         return self._PHASES[self.phase][2](self, action)
 
     def _apply(self, action: str) -> None:
-        self._PHASES[self.phase][3](self, action)
+        phase = self.phase
+        if phase == "play":
+            self._play_apply(action)
+            return
+        # a bid or decision is told before what it led to (a deal scored, the next dealt),
+        # with where the positive stands after it unless a deal came of it
+        at, seat = len(self._events), _known(self._turn())
+        log, logged = self.log, len(self.log)  # (a deal that ends with it starts a new log)
+        self._PHASES[phase][3](self, action)
+        # naming the first dealer is not a positive's, and not in its log
+        entry = log[logged].copy() if len(log) > logged else LogEntry(seat=seat, phase=phase, action=action)
+        kind = "bid" if phase in ("auction", "ultimatum") else "decision"
+        then = self._positive_state() if len(self._events) == at else None
+        self._events.insert(at, {"type": kind, "entry": entry, "then": then})
+
+    def _positive_state(self) -> PositiveState:
+        p = self.p
+        return {
+            "phase": self.phase,
+            "turn": self._turn(),
+            "owner": self.owner,
+            "auction": self._auction(),
+            "buyer": self.buyer,
+            "bought": self.bought,
+            "contract": self.contract,
+            "trump": None if p is None or p.c.trump < 0 else SUITS[p.c.trump],
+            "leader": self.leader if p is None else p.leader,
+            "deal_total": TOTALS.get(self.contract, 325),
+            "deal_points": [0] * 4 if p is None else p.points(),
+        }
 
     _play_turn, _play_legal = TrickGame._turn, TrickGame._legal
     _play_refusal, _play_apply = TrickGame._refusal, TrickGame._apply
@@ -486,7 +517,7 @@ class King(TrickGame):
 
     # -- views -------------------------------------------------------------------------
 
-    def _view(self, seat: int) -> KingView:
+    def _view(self, seat: Audience) -> KingView:
         """Besides the trick view: the ``phase``, the positive's ``owner``, ``auction``
         state, ``buyer`` and ``bought`` offer, and ``log``, every spoken action of the
         deal in order, each ``{"seat", "phase", "action"}`` where ``phase`` is the one it
@@ -495,14 +526,7 @@ class King(TrickGame):
         accept, reject, 4333 or ultimatum; ``ultimatum``: an answer; ``trump``: the trump
         named).  An ultimatum nobody takes leaves the owner playing ``down`` (the
         ``contract``) with no entry of its own.  A finished positive's record keeps its log."""
-        auction: Auction = {
-            "bids": [b.copy() for b in self.bids],
-            "holder": self.holder,
-            "offer": self.standing,
-            "passed": sorted(self.passed),
-            "speaker": self.speaker,
-            "asked": self.asked,
-        }
+        auction = self._auction()
         return {
             **self._base_view(seat),
             **self._play_view(),
@@ -517,6 +541,16 @@ class King(TrickGame):
             "deals_total": self.DEALS,
             "deal_total": TOTALS.get(self.contract, 325),
             "log": [e.copy() for e in self.log],
+        }
+
+    def _auction(self) -> Auction:
+        return {
+            "bids": [b.copy() for b in self.bids],
+            "holder": self.holder,
+            "offer": self.standing,
+            "passed": sorted(self.passed),
+            "speaker": self.speaker,
+            "asked": self.asked,
         }
 
     # -- scenarios -----------------------------------------------------------------------

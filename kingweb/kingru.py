@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from .cards import HEART_MASK, JACKS, JACKS_KINGS, KH_BIT, QUEENS, SHORT_DECK
 from .errors import RulesError, describe
+from .events import Audience
 from .game import Option, check_seat, flag
 from .play import KH_NONE, KH_VOID, KH_VOID_OR_HEARTS, Contract, Scorer
 from .trickgame import TrickGame
@@ -172,6 +173,7 @@ class KingRu(TrickGame):
         self.dealer = (leader - 1) % 4
         self.dealt = self._deal_cards()[0]
         self._start_play(self._new_play(contract_by_id(self.contract, self.options), self.dealt, leader))
+        self._emit_deal()
 
     def _end_play(self) -> None:
         """File the deal's record: its points, public ``tricks``, what each seat
@@ -180,7 +182,7 @@ class KingRu(TrickGame):
         points = p.points()
         for s in range(4):
             self.scores[s] += points[s]
-        self.deals.append(
+        self._file_deal(
             {
                 "contract": self.contract,
                 "points": points,
@@ -194,8 +196,8 @@ class KingRu(TrickGame):
             }
         )
         if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:
-            self.over = True
             self.phase = "over"
+            self._end_match()
         else:
             self.deal_no += 1
             self._start_deal()
@@ -204,7 +206,7 @@ class KingRu(TrickGame):
         base = cid[3:] if cid.startswith("no-") else cid
         return (-1 if cid.startswith("no-") else 1) * TOTAL_UNIT * (6 if base == "everything" else 1)
 
-    def _view(self, seat: int) -> KingRuView:
+    def _view(self, seat: Audience) -> KingRuView:
         return {
             **self._base_view(seat),
             **self._play_view(),

@@ -64,6 +64,7 @@ from .views import (
     Trick,
     View,
     WhistView,
+    seat_of,
 )
 
 #: Worlds a card is valued over: more than the hard bot plays with (``HARD_SAMPLES``: 160,
@@ -497,7 +498,7 @@ def _bid_values(g: Game, view: KingView, worlds: int, rng: random.Random) -> _Fo
     action, then the rest of the positive as the ``normal`` bots bid it and the bots'
     policy plays it, settled (payment, 4-3-3-3)."""
     know = Knowledge(view)
-    seat = view["seat"]
+    seat = seat_of(view)
     legal = view["legal"]
     spoken = [e["action"] for e in view["log"]]
     owner = view["owner"]
@@ -818,9 +819,10 @@ def _record(save: object, names: object = None, deal: object = None) -> dict[str
     from .record import of_game
     from .session import Session
 
-    table = Session()
-    table.load(save)
-    assert table.game is not None  # loaded
+    session = Session()
+    session.load(save)
+    table = session.table
+    assert table is not None  # loaded
     if names is not None and not (isinstance(names, list) and all(n is None or isinstance(n, str) for n in names)):
         raise RulesError("bad-request", "names: expected a list of names (or nulls), seat 0 first", field="names")
     if deal is not None and type(deal) is not int:

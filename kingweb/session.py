@@ -1,44 +1,78 @@
-"""A table as the web layer sees it: one human seat, bots in the others, JSON in and out.
+"""The table as the page's worker serves it: JSON requests in, JSON answers out.
 
 The worker calls ``handle(request_json)`` and gets JSON back; nothing here knows about
-browsers.  A session is saved as seed + options + level + actions (``save``), which is
-also what a shared link carries, and restored by replaying (``load``): the bots are
-deterministic for a seed, so a replay reproduces their play exactly.
+browsers.  A session holds one ``Table`` and the audiences the page follows: those
+*here* (the page draws them: the one person of a solo table, or, at a device passed
+round, the spectator's table and the person who has just revealed their hand) and those
+*away* (guests, whose words the page passes on unread).  Every answer that changes the
+table carries, for each followed audience, the engine's new events as that audience may
+know them and its legal actions (``Update``); a page that lost count asks ``sync``.
+Nothing a page is told names the match's seed: the seed stays here, in the save, which
+the worker keeps itself (``save``), and in a solo player's ``share`` link.
+
+A save is the match's seed, options, seats and actions: restored by replaying (``load``);
+the bots are deterministic for a seed, so a replay reproduces their play exactly.
 """
 
 import json
-import time
-from collections.abc import Iterable
-from typing import Any, cast
+import secrets
+from typing import Any, TypedDict, cast
 
 from . import IllegalAction, RulesError, from_json, new_game, safejson
-from .bots import DEFAULT_BUDGET, LEVELS, Bot
-from .bots.hints import REASONS, hint
+from .bots import DEFAULT_BUDGET, LEVELS
+from .bots.hints import REASONS
 from .errors import ERRORS, REFUSALS, describe
+from .events import Audience, Event
 from .game import Game, check_seat
-from .views import Hint, SessionPart
+from .table import Seat, Table, bot, check_level, check_seats, person
+from .views import Hint
 
-#: An answer's ``result``: plain JSON data (the state is a view plus ``SessionPart``).
+#: An answer's ``result``: plain JSON data.
 Result = dict[str, Any]
 
 SAVE_FORMAT = "kingweb-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 MAX_BUDGET = 10.0
+SPECTATOR = "spectator"
+
+
+class TableInfo(TypedDict):
+    """What the page knows of the table besides a view: who sits where, the bots' level,
+    the lesson (if it is one), whether one person plays alone (undo, share) and can undo
+    now, and ``match``, a token that tells one match from another (never the seed)."""
+
+    seats: list[Seat]
+    level: str
+    lesson: str | None
+    solo: bool
+    can_undo: bool
+    match: str
+
+
+class Update(TypedDict):
+    """An audience's news: the events after the last it was told (numbered ``n``, with no
+    gaps), then its legal actions now (empty unless it is to act)."""
+
+    events: list[Event]
+    legal: list[str]
+
+
+def key_of(audience: Audience) -> str:
+    """An audience's key in an answer's maps: the seat as text, or ``"spectator"``."""
+    return SPECTATOR if audience is None else str(audience)
 
 
 class Session:
-    """One human seat at one table (a match or a lesson), bots in the others."""
+    """The page's one table, and whom the page follows."""
 
     def __init__(self) -> None:
-        self.game: Game | None = None
-        self.lesson_id: str | None = None
-        self.level = "normal"
-        self.seat = 0
-        self.budget: float = DEFAULT_BUDGET
-        self._bots: dict[int, Bot] = {}
-        self.human_moves: list[int] = []  # indices in game.actions of the human's actions
+        self.table: Table | None = None
+        self.match = ""
+        self.here: list[Audience] = []
+        self.away: list[Audience] = []
+        self.told = 0  # the number of the last event the followed audiences were sent
 
-    # -- lifecycle ------------------------------------------------------------------
+    # -- opening a table ----------------------------------------------------------------------
 
     def start(
         self,
@@ -48,40 +82,29 @@ class Session:
         level: str = "normal",
         seat: int = 0,
         budget: float | None = None,
+        seats: object = None,
     ) -> Result:
-        """A new match with the human at ``seat``.  Everything is checked before the old
-        game is replaced: a refused start leaves the session as it was."""
-        level = _level(level, "level")
-        budget = self.budget if budget is None else _budget(budget)
+        """A new match.  ``seats`` (one per player: a person, here or away, or a bot at a
+        level) default to a person at ``seat`` and bots at ``level``.  Everything is
+        checked before the old table is replaced: a refused start leaves the session as
+        it was."""
+        level = check_level(level)
+        budget = DEFAULT_BUDGET if budget is None else _budget(budget)
         g = new_game(game, seed, {} if options is None else options)
-        self._set(g, level, check_seat(seat, g.players, "seat"))
-        self.budget = budget
-        return self.state()
+        if seats is None:
+            seat = check_seat(seat, g.players, "seat")
+            seats = [person() if s == seat else bot(level) for s in range(g.players)]
+        self._open(Table(g, check_seats(seats, g.players), level, budget), secrets.token_hex(6))
+        return self.sync()
 
-    def _set(
-        self, game: Game, level: str, seat: int, lesson_id: str | None = None, human_moves: Iterable[int] = ()
-    ) -> None:
-        self.game, self.level, self.seat, self.lesson_id = game, level, seat, lesson_id
-        self._bots = {}
-        self.human_moves = list(human_moves)
-
-    def bot(self, seat: int) -> Bot:
-        b = self._bots.get(seat)
-        if b is None:
-            b = self._bots[seat] = Bot(self.level, seed=self._need().seed * 8 + seat, budget=self.budget)
-        return b
-
-    # -- play -------------------------------------------------------------------------
-
-    def act(self, action: str) -> Result:
-        """The human's action; refused with the engine's reason, changing nothing."""
-        g = self._need()
-        try:
-            g.act(action, seat=self.seat)
-        except IllegalAction as e:
-            return self._refused(e)
-        self.human_moves.append(len(g.actions) - 1)
-        return {"ok": True, "state": self.state()}
+    def _open(self, table: Table, match: str) -> None:
+        self.table, self.match = table, match
+        here = [s for s in table.people if not table.seats[s].get("away")]
+        # one person here sees their own table; people passing a device round start at
+        # the spectator's (the page reveals a hand when its person asks)
+        self.here = [here[0]] if len(here) == 1 else [None]
+        self.away = [s for s in table.people if table.seats[s].get("away")]
+        self.told = table.game.event_count
 
     def lesson(self, lesson_id: str) -> Result:
         """Open a lesson: its position, with the learner to act."""
@@ -94,8 +117,47 @@ class Session:
                 lesson=lesson_id if isinstance(lesson_id, str) else None,
             )
         lesson = LESSONS[lesson_id]
-        self._set(lesson.position(), "normal", lesson.seat, lesson_id)
-        return self.state()
+        g = lesson.position()
+        seats = [person() if s == lesson.seat else bot() for s in range(g.players)]
+        self._open(Table(g, seats, lesson=lesson_id), lesson_id)
+        return self.sync()
+
+    # -- play ---------------------------------------------------------------------------------
+
+    def act(self, action: object, seat: object = None) -> Result:
+        """A person's action (``seat`` may be left out when one person plays here alone);
+        refused with the engine's reason, changing nothing."""
+        t = self._need()
+        if seat is None:
+            seat = self._only_person_here()
+        try:
+            t.act(seat, action)
+        except IllegalAction as e:
+            return _refused(e)
+        return self.updates()
+
+    def step(self) -> Result:
+        """Let the bot whose turn it is act once."""
+        t = self._need()
+        played = t.step()
+        if played is None:
+            return _refused(IllegalAction("no-bot-to-act"))
+        seat, action, ms = played
+        return {**self.updates(), "seat": seat, "action": action, "ms": ms}
+
+    def hint(self, seat: object = None) -> Hint:
+        t = self._need()
+        return t.hint(self._only_person_here() if seat is None else seat)
+
+    def undo(self) -> Result:
+        """Take back the person's last action and everything after it (one person only)."""
+        t = self._need()
+        try:
+            t.undo()
+        except IllegalAction as e:
+            return _refused(e)
+        self.told = 0  # a new game object: its events start again
+        return {"ok": True, **self.sync()}
 
     def lesson_try(self, action: str) -> Result:
         """The learner's answer: right (played), wrong (explained, not played) or
@@ -103,115 +165,178 @@ class Session:
         judged on the table as it is now: illegal if it cannot be played there."""
         from .lessons import check
 
-        if self.lesson_id is None:
+        t = self._need()
+        if t.lesson is None:
             raise RulesError("no-lesson", "no lesson is open")
-        refusal, better, cost = check(self.lesson_id, action)
+        refusal, better, cost = check(t.lesson, action)
         if refusal is None and better is None:  # right
             try:
-                self._need().act(action, seat=self.seat)
+                t.act(self._only_person_here(), action)
             except IllegalAction as e:
                 refusal = e
             else:
-                return {"verdict": "right", "state": self.state()}
+                return {"verdict": "right", **self.updates()}
         if refusal is not None:
-            return {
-                "verdict": "illegal",
-                "error": str(refusal),
-                "code": refusal.code,
-                "params": refusal.params,
-                "state": self.state(),
-            }
-        return {"verdict": "wrong", "hint": better, "cost": cost, "state": self.state()}
+            return {"verdict": "illegal", "error": str(refusal), "code": refusal.code, "params": refusal.params}
+        return {"verdict": "wrong", "hint": better, "cost": cost}
 
-    def bot_step(self) -> Result:
-        """Let the bot whose turn it is act once."""
-        g = self._need()
-        seat = g.turn
-        if seat is None or seat == self.seat:
-            return self._refused(IllegalAction("no-bot-to-act"))
-        t0 = time.perf_counter()
-        # (the bots read a view as a plain dict: the shape is kingweb.views')
-        action = self.bot(seat).decide(cast(dict[str, Any], g.view(seat)))
-        ms = 1000 * (time.perf_counter() - t0)
-        g.act(action, seat=seat)
-        return {"ok": True, "seat": seat, "action": action, "ms": ms, "state": self.state()}
+    # -- seats -----------------------------------------------------------------------------------
 
-    def hint(self) -> Hint:
-        return hint(self._need(), self.seat)
+    def seat(self, seat: object, name: object = None, stand_in: object = None) -> Result:
+        """Name a person, or stand a bot in for a person away who has gone (and stand it
+        down when they are back).  Returns the table's new ``TableInfo``."""
+        self._need().set_seat(seat, name, stand_in)
+        return {"table": self.info(), "bots": self._need().bot_seat() is not None}
 
-    def undo(self) -> Result:
-        """Take back the human's last action and everything after it (solo play)."""
-        g = self._need()
-        if not self.human_moves:
-            return self._refused(IllegalAction("nothing-to-undo"))
-        self.game = self._replayed(g.actions[: self.human_moves.pop()])
-        return {"ok": True, "state": self.state()}
+    def follow(self, here: object = None, away: object = None) -> Result:
+        """Choose the audiences the answers are for: ``here`` those the page draws, ``away``
+        those it passes on; each a seat held by a person, or None for a spectator."""
+        t = self._need()
+        lists = []
+        for field, value in (("here", here), ("away", away)):
+            if value is None:
+                value = []
+            if not isinstance(value, list):
+                raise RulesError("bad-request", f"{field}: expected a list of seats (null: a spectator)", field=field)
+            out: list[Audience] = []
+            for i, a in enumerate(value):
+                if a is not None:
+                    a = check_seat(a, t.game.players, f"{field}[{i}]")
+                    if t.seats[a]["kind"] != "person":
+                        raise RulesError("bad-seat", f"{field}[{i}]: seat {a} is a bot's", field=f"{field}[{i}]")
+                if a not in out:
+                    out.append(a)
+            lists.append(out)
+        self.here, self.away = lists
+        return self.sync()
 
-    def _replayed(self, actions: list[str]) -> Game:
-        """The game from its start (the match's seed, or the lesson's position) with
-        ``actions`` played."""
-        data = json.loads(self._need().to_json())
-        data["actions"] = actions
-        return from_json(json.dumps(data))
+    # -- what the page is told -------------------------------------------------------------------
 
-    # -- save / load ------------------------------------------------------------------
+    def info(self) -> TableInfo:
+        t = self._need()
+        return {
+            "seats": [_copy_seat(s) for s in t.seats],
+            "level": t.level,
+            "lesson": t.lesson,
+            "solo": t.solo,
+            "can_undo": t.can_undo,
+            "match": self.match,
+        }
+
+    def state(self, audience: Audience) -> Result:
+        """``audience``'s whole view of the table (to draw from scratch): the engine's view,
+        the table's ``TableInfo`` beside it, and the number ``n`` of the last event in it."""
+        t = self._need()
+        return {**t.game.view(audience), **self.info(), "n": t.game.event_count}
+
+    def sync(self, audience: object = ...) -> Result:
+        """The whole state of each followed audience, or of ``audience`` alone (one that
+        lost count: the others are not told again): ``states`` for those here, ``outbox``
+        (JSON text) for those away, and ``bots``: whether a bot is to act."""
+        t = self._need()
+        if audience is ...:
+            here, away = self.here, self.away
+            self.told = t.game.event_count
+        else:
+            if audience is not None:
+                audience = check_seat(audience, t.game.players, "audience")
+            here, away = ([], [audience]) if audience in self.away else ([audience], [])
+        return {
+            "n": t.game.event_count,
+            "table": self.info(),
+            "states": {key_of(a): self.state(a) for a in here},
+            "outbox": {key_of(a): json.dumps(self.state(a), separators=(",", ":")) for a in away},
+            "bots": t.bot_seat() is not None,
+        }
+
+    def updates(self) -> Result:
+        """What happened since the followed audiences were last told, for each of them."""
+        t = self._need()
+        since, self.told = self.told, t.game.event_count
+        return {
+            "ok": True,
+            "n": self.told,
+            "updates": {key_of(a): self._update(a, since) for a in self.here},
+            "outbox": {key_of(a): json.dumps(self._update(a, since), separators=(",", ":")) for a in self.away},
+            "can_undo": t.can_undo,
+            "bots": t.bot_seat() is not None,
+        }
+
+    def _update(self, audience: Audience, since: int) -> Update:
+        g = self._need().game
+        legal = g.legal() if audience is not None and audience == g.turn else []
+        return {"events": g.events_for(audience, since), "legal": legal}
+
+    # -- save / load ----------------------------------------------------------------------------
 
     def save(self) -> Result:
-        g = self._need()
-        if self.lesson_id is not None:
+        t = self._need()
+        if t.lesson is not None:
             raise RulesError("lesson-not-saved", "a lesson is not saved: open it again from the lessons")
+        g = t.game
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": g.id,
             "seed": g.seed,
             "options": g.options,
-            "level": self.level,
-            "seat": self.seat,
+            "seats": [_copy_seat(s) for s in t.seats],
+            "level": t.level,
+            "match": self.match,
             "actions": list(g.actions),
         }
+
+    def share(self) -> Result:
+        """A solo match's link data: the same deals and bot play for whoever opens it.  A
+        table of several people shares nothing: the seed would show every hand."""
+        t = self._need()
+        if not t.solo or t.lesson is not None:
+            raise RulesError("not-shared", "only a match of one person against bots can be shared")
+        g = t.game
+        return {"game": g.id, "seed": g.seed, "options": g.options, "level": t.level}
 
     def load(self, data: object) -> Result:
         """Restore a save (an object, or its JSON text); a corrupt or foreign one raises
         ``RulesError`` with code ``bad-save`` saying why, and leaves the session as it was."""
         try:
-            g, level, seat = _read_save(data)
+            table, match = _read_save(data)
         except RulesError as e:
             if e.code == "bad-save":
                 raise
             field = e.params.get("field") or _SAVE_FIELD_OF.get(e.code)
             raise RulesError("bad-save", f"save: {e}", field=field) from None
-        self._set(g, level, seat, human_moves=_human_action_indices(g, seat))
-        return self.state()
-
-    # -- what the page draws ------------------------------------------------------------
-
-    def state(self) -> Result:
-        """The human's view of the table, and the session's own fields (``SessionPart``)."""
-        g = self._need()
-        part: SessionPart = {
-            "human": self.seat,
-            "level": self.level,
-            "seed": g.seed,
-            "actions_count": len(g.actions),
-            "can_undo": bool(self.human_moves),
-            "lesson": self.lesson_id,
-        }
-        return {**g.view(self.seat), **part}
-
-    def _refused(self, e: IllegalAction) -> Result:
-        """The answer to a refused request: the reason as words, code and params."""
-        return {"ok": False, "error": str(e), "code": e.code, "params": e.params, "state": self.state()}
+        if table.solo:
+            table.undo_marks = _undo_marks(table.game, table.people[0])
+        self._open(table, match)
+        return self.sync()
 
     def handle(self, request: object) -> str:
         """One JSON request ``{"cmd": ..., "args": {...}}`` → JSON response; never raises
         (see ``_handle``)."""
         return _handle(self, request)
 
-    def _need(self) -> Game:
-        if self.game is None:
+    # -- helpers ----------------------------------------------------------------------------------
+
+    def _need(self) -> Table:
+        if self.table is None:
             raise RulesError("no-game", "no game: start one first")
-        return self.game
+        return self.table
+
+    def _only_person_here(self) -> int:
+        t = self._need()
+        here = [s for s in t.people if not t.seats[s].get("away")]
+        if len(here) != 1:
+            raise RulesError("bad-request", "seat: several people play here: say whose action it is", field="seat")
+        return here[0]
+
+
+def _copy_seat(s: Seat) -> Seat:
+    return cast(Seat, dict(s))
+
+
+def _refused(e: IllegalAction) -> Result:
+    """The answer to a refused action: the reason as words, code and params."""
+    return {"ok": False, "error": str(e), "code": e.code, "params": e.params}
 
 
 #: The save field behind each error of a game read from a save.
@@ -223,12 +348,18 @@ _SAVE_FIELD_OF = {
     "bad-option": "options",
     "unknown-option": "options",
     "option-combination": "options",
+    "bad-seats": "seats",
+    "bad-name": "seats",
 }
-SAVE_FIELDS = ("format", "version", "game", "seed", "options", "level", "seat", "actions")
+#: The fields of a save, per version (version 1: one person at ``seat``, bots at ``level``)
+SAVE_FIELDS = {
+    1: ("format", "version", "game", "seed", "options", "level", "seat", "actions"),
+    2: ("format", "version", "game", "seed", "options", "seats", "level", "match", "actions"),
+}
 
 
-def _read_save(data: object) -> tuple[Game, str, int]:
-    """The game, level and seat of a save, all checked."""
+def _read_save(data: object) -> tuple[Table, str]:
+    """The table of a save, all checked, and its match token."""
     if isinstance(data, str):
         try:
             data = safejson.loads(data)
@@ -237,18 +368,21 @@ def _read_save(data: object) -> tuple[Game, str, int]:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise RulesError("bad-save", "save: not a kingweb save", field="format")
     version = data.get("version")
-    if type(version) is not int or version != SAVE_VERSION:
+    if type(version) is not int or version not in SAVE_FIELDS:
         raise RulesError(
-            "bad-save", f"save: version {describe(version)} is not this version ({SAVE_VERSION})", field="version"
+            "bad-save",
+            f"save: version {describe(version)} is not one this version reads ({', '.join(map(str, SAVE_FIELDS))})",
+            field="version",
         )
+    fields = SAVE_FIELDS[version]
     for key in data:
-        if key not in SAVE_FIELDS:
+        if key not in fields:
             raise RulesError(
                 "bad-save",
-                f"save: {describe(key)} is not a field of a save (fields: {', '.join(SAVE_FIELDS)})",
+                f"save: {describe(key)} is not a field of a save (fields: {', '.join(fields)})",
                 field=key,
             )
-    level = _level(data.get("level"), "level")
+    level = check_level(data.get("level"))
     try:
         snapshot = json.dumps(
             {
@@ -264,13 +398,17 @@ def _read_save(data: object) -> tuple[Game, str, int]:
     except (RecursionError, TypeError, ValueError):  # too deep, or not JSON data at all
         raise RulesError("bad-save", "save: its fields are not plain JSON data", field=None) from None
     g = from_json(snapshot)
-    return g, level, check_seat(data.get("seat"), g.players, "seat")
-
-
-def _level(level: object, field: str) -> str:
-    if not (isinstance(level, str) and level in LEVELS):
-        raise RulesError("bad-level", f"{field}: {describe(level)} is not a bot level (one of {', '.join(LEVELS)})")
-    return level
+    if version == 1:
+        seat = check_seat(data.get("seat"), g.players, "seat")
+        seats = [person() if s == seat else bot(level) for s in range(g.players)]
+        match = secrets.token_hex(6)
+    else:
+        seats = check_seats(data.get("seats"), g.players)
+        token = data.get("match")
+        if not (isinstance(token, str) and 0 < len(token) <= 32 and token.isalnum()):
+            raise RulesError("bad-save", "save: match is not a match token", field="match")
+        match = token
+    return Table(g, seats, level), match
 
 
 def _budget(budget: object) -> float:
@@ -286,8 +424,8 @@ def _budget(budget: object) -> float:
     return float(budget)
 
 
-def _human_action_indices(game: Game, seat: int) -> list[int]:
-    """Indices in ``game.actions`` of ``seat``'s actions (found by replaying a new match)."""
+def _undo_marks(game: Game, seat: int) -> list[int]:
+    """Where each of ``seat``'s actions stands in ``game.actions`` (found by replaying)."""
     replay = new_game(game.id, game.seed, game.options)
     out = []
     for i, a in enumerate(game.actions):
@@ -301,16 +439,19 @@ _SESSION = Session()
 
 #: Each command's arguments: the required ones, then the optional ones.
 COMMANDS = {
-    "start": (("game",), ("options", "seed", "level", "seat", "budget")),
-    "act": (("action",), ()),
-    "bot": ((), ()),
-    "hint": ((), ()),
+    "start": (("game",), ("options", "seed", "level", "seat", "budget", "seats")),
+    "act": (("action",), ("seat",)),
+    "step": ((), ()),
+    "hint": ((), ("seat",)),
     "undo": ((), ()),
     "save": ((), ()),
+    "share": ((), ()),
     "load": (("save",), ()),
     "lesson": (("id",), ()),
     "lesson_try": (("action",), ()),
-    "state": ((), ()),
+    "sync": ((), ("audience",)),
+    "follow": ((), ("here", "away")),
+    "seat": (("seat",), ("name", "stand_in")),
     "info": ((), ()),
 }
 
@@ -327,9 +468,9 @@ def _handle(s: Session, request: object) -> str:
     "error": message, "kind": "RulesError", "code": code, "params": {...}}``, never
     raised, so that the worker never dies on bad input, and a request that fails leaves
     the session as it was.  A refused action is not an error: its result is
-    ``{"ok": false, "error", "code", "params", "state"}``."""
+    ``{"ok": false, "error", "code", "params"}``."""
     try:
-        return json.dumps({"ok": True, "result": _run(s, request)})
+        return json.dumps({"ok": True, "result": _run(s, request)}, separators=(",", ":"))
     except (RulesError, IllegalAction) as e:
         return json.dumps({"ok": False, "error": str(e), "kind": "RulesError", "code": e.code, "params": e.params})
     except Exception as e:  # a bug of ours: reported, so that the worker lives on
@@ -381,23 +522,29 @@ def _run(s: Session, request: object) -> Any:
     if cmd == "start":
         return s.start(**args)
     if cmd == "act":
-        return s.act(args["action"])
-    if cmd == "bot":
-        return s.bot_step()
+        return s.act(args["action"], args.get("seat"))
+    if cmd == "step":
+        return s.step()
     if cmd == "hint":
-        return s.hint()
+        return s.hint(args.get("seat"))
     if cmd == "undo":
         return s.undo()
     if cmd == "save":
         return s.save()
+    if cmd == "share":
+        return s.share()
     if cmd == "load":
         return s.load(args["save"])
     if cmd == "lesson":
         return s.lesson(args["id"])
     if cmd == "lesson_try":
         return s.lesson_try(args["action"])
-    if cmd == "state":
-        return s.state()
+    if cmd == "sync":
+        return s.sync(args["audience"]) if "audience" in args else s.sync()
+    if cmd == "follow":
+        return s.follow(args.get("here"), args.get("away"))
+    if cmd == "seat":
+        return s.seat(args["seat"], args.get("name"), args.get("stand_in"))
     return info()
 
 

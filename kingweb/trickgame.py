@@ -185,14 +185,18 @@ class TrickGame(Game):
 
     def _apply(self, action: str) -> None:
         """Play the card ``action`` and keep the public record of tricks (``tricks`` of
-        the deal, ``last_trick`` across deals); file the deal when its play is over."""
+        the deal, ``last_trick`` across deals); file the deal when its play is over.
+        Told as a ``play`` event, then ``trick`` when it completes one."""
         p = self.p
         assert p is not None
+        seat = p.turn
         if not p.trick:
-            self.tricks.append({"leader": p.turn, "cards": [], "winner": None})
+            self.tricks.append({"leader": seat, "cards": [], "winner": None})
         self.tricks[-1]["cards"].append(action)
         p.play(INDEX[action])
-        if not p.trick:
+        done = not p.trick
+        self._emit({"type": "play", "seat": seat, "card": action, "turn": None if done else p.turn})
+        if done:
             t = self.tricks[-1]
             t["winner"] = p.leader
             self.trick_serial += 1
@@ -203,8 +207,29 @@ class TrickGame(Game):
                 "deal_no": self.deal_no,
                 "serial": self.trick_serial,
             }
+            self._emit(
+                {
+                    "type": "trick",
+                    "leader": t["leader"],
+                    "cards": list(t["cards"]),
+                    "winner": p.leader,
+                    "serial": self.trick_serial,
+                    "trick_no": p.trick_no,
+                    **self._trick_tallies(),
+                    "deal_points": p.points(),
+                    "turn": None if p.over else p.turn,
+                }
+            )
+            self._after_trick()
         if p.over:
             self._end_play()
+
+    def _trick_tallies(self) -> dict[str, object]:
+        """The tricks each seat has taken, as the view counts them (``taken``)."""
+        return {"taken": list(self.play.ntricks)}
+
+    def _after_trick(self) -> None:
+        """What a finished trick brings besides itself (German Whist: the draws)."""
 
     def _hand_mask(self, seat: int) -> int:
         if self.p is not None:

@@ -1,6 +1,6 @@
 """The shapes of what the engine hands out, declared once: a seat's view, the record of
 a finished deal and its parts.  The engine builds them, the bots and the session read
-them, and ``docs/PROTOCOL.md`` (§1.5) carries the same shapes as JSDoc typedefs for the
+them, and ``docs/PROTOCOL.md`` (§1.6) carries the same shapes as JSDoc typedefs for the
 page.
 
 Conventions: cards are codes (``"KH"``), suits letters (``"C"``/``"D"``/``"H"``/``"S"``),
@@ -369,7 +369,7 @@ class BaseView(TypedDict):
     game: str
     options: dict[str, Any]
     players: int
-    seat: int
+    seat: int | None  # None: a spectator's view (no hand)
     turn: int | None
     over: bool
     deal_no: int
@@ -446,18 +446,7 @@ class WhistView(TrickView, WhistTallies):
 View = KingView | KingRuView | WhistView
 
 
-# -- the session's answers -------------------------------------------------------------------------
-
-
-class SessionPart(TypedDict):
-    """What the session adds to the human's view (``state``)."""
-
-    human: int
-    level: str
-    seed: int
-    actions_count: int
-    can_undo: bool
-    lesson: str | None
+# -- a suggestion -------------------------------------------------------------------------
 
 
 class Hint(TypedDict):
@@ -465,3 +454,11 @@ class Hint(TypedDict):
     reason: str
     params: dict[str, Any]
     text: str
+
+
+def seat_of(view: View) -> int:
+    """The seat a view was made for; a spectator's view (seat None) has none to decide for."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view has no seat: nothing in it is to be decided")
+    return seat

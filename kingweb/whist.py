@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from . import cards
 from .cards import INDEX, SUITS, code
 from .errors import RulesError, describe
+from .events import Audience
 from .game import Option, check_seat
 from .play import Contract, Play
 from .trickgame import TrickGame, scenario_hands
@@ -92,6 +93,7 @@ class Whist(TrickGame):
     def _start_deal(self) -> None:
         hands, stock = self._deal_cards()
         self._begin(hands, stock, 1 - self.dealer, stock[0] // 13)
+        self._emit_deal()
 
     def _begin(self, hands: list[int], stock: list[int], leader: int, trump: int) -> None:
         self.trump = trump
@@ -117,7 +119,7 @@ class Whist(TrickGame):
         taken = self._stage_tallies()["taken"]
         for s in (0, 1):
             self.scores[s] += points[s]
-        self.deals.append(
+        self._file_deal(
             {
                 "contract": "whist",
                 "points": points,
@@ -137,11 +139,36 @@ class Whist(TrickGame):
             }
         )
         if self.scenario_args is not None or max(self.scores) >= self.options["target"]:
-            self.over = True
+            self._end_match()
         else:
             self.deal_no += 1
             self.dealer = 1 - self.dealer
             self._start_deal()
+
+    def _trick_tallies(self) -> dict[str, object]:
+        return {**self._stage_tallies()}
+
+    def _after_trick(self) -> None:
+        """The draws of a stock-stage trick: the face-up card for all to see, the loser's
+        card for the loser alone."""
+        p = self.play
+        if not p.draws or p.draws[-1][0] != p.trick_no - 1:
+            return
+        t, up, down = p.draws[-1]
+        w = _known_winner(p.winners[t])
+        self._emit(
+            {
+                "type": "draw",
+                "trick": t,
+                "winner": w,
+                "faceup": code(up),
+                "hidden": None,
+                "next_faceup": code(p.stock[0]) if p.stock else None,
+                "stock_count": len(p.stock),
+                "stage": self.stage,
+            },
+            {1 - w: {"hidden": code(down)}},
+        )
 
     def _stage_tallies(self) -> WhistTallies:
         """Tricks taken in each stage (only stage 2's score)."""
@@ -151,22 +178,22 @@ class Whist(TrickGame):
             "stage1_taken": [sum(1 for x in w[: self.stage2_from] if x == s) for s in (0, 1)],
         }
 
-    def _view(self, seat: int) -> WhistView:
+    def _view(self, seat: Audience) -> WhistView:
         p = self.play
         draws: list[Draw] = []
         known = 0  # face-up cards the opponent took and still holds
         for t, up, down in p.draws:
-            w = p.winners[t]
-            assert w is not None  # a draw follows a finished trick
-            draws.append({"trick": t, "winner": w, "faceup": code(up), "hidden": code(down) if w != seat else None})
-            if w != seat:
+            w = _known_winner(p.winners[t])
+            mine = seat is not None and w != seat  # the loser's card, for the loser alone
+            draws.append({"trick": t, "winner": w, "faceup": code(up), "hidden": code(down) if mine else None})
+            if mine:
                 known |= 1 << up
-        known &= p.hands[1 - seat]
+        known = 0 if seat is None else known & p.hands[1 - seat]
         return {
             **self._base_view(seat),
             **self._play_view(),
             **self._stage_tallies(),
-            "phase": "play",
+            "phase": "over" if self.over else "play",
             "dealer": self.dealer,
             "stage": self.stage,
             "faceup": code(p.stock[0]) if p.stock else None,
@@ -226,3 +253,8 @@ class Whist(TrickGame):
         g.out_of_play = cards.FULL_DECK & ~(seen | st)
         g._begin(masks, stock, 1 - dealer, trump_suit)
         return g
+
+
+def _known_winner(w: int | None) -> int:
+    assert w is not None  # a draw follows a finished trick
+    return w

@@ -1,13 +1,19 @@
 // The page's entry.  The rooms of site/:
-//   controller.js  the flow: pacing, turns, saves, lessons, host commands, toolbar and keys
+//   boot.js        boot and recovery: the welcome at first paint, the engine, the address,
+//                  a framed table's host, a crashed or stuck worker replaced
+//   table/         the table: model.js (an audience's view kept up by the engine's numbered
+//                  events), flow.js (pace and turns: the modes as one state machine),
+//                  start.js (opening a table), lesson.js
+//   toolbar.js     the toolbar and the keys
+//   resume.js      picking a match up again (the worker keeps the save: saves.js)
 //   engine.js      the one module that talks to the worker (worker.js, Python in Pyodide)
 //   protocol.js    the request and answer shapes between page and worker (JSDoc types)
-//   store.js       preferences, the saved match and the page's state
-//   views/         drawing only, data in and events out: table, hand, trick, panel,
-//                  dialogs, messages, card faces, labels (words for what the engine names),
-//                  narrate (a King positive's bids and decisions told, what each is worth)
+//   store.js       preferences, statistics and the page's state
+//   views/         drawing only, render(root, state) into the table element given: table,
+//                  hand, trick, panel; and dialogs, messages, card faces, labels (words
+//                  for what the engine names), narrate (a King positive told)
 //   i18n/          one file of words per language, and the shared lookup
 // Every rule question goes to Python; nothing here decides what is legal.
-import { start } from "./controller.js";
+import { start } from "./boot.js";
 
 start();

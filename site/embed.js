@@ -20,7 +20,7 @@ export const PROTOCOL = 1;
 
 export { checkOptions };
 
-const KNOWN = ["game", "options", "seed", "level", "lang", "speed", "seat", "lesson", "embed", ...NET_PARAMS];
+const KNOWN = ["game", "options", "seed", "level", "lang", "speed", "seat", "lesson", "embed", "people", ...NET_PARAMS];
 const SEED_LIMIT = 2 ** 31;
 
 function coerce(text) {
@@ -103,6 +103,11 @@ export function readParams(search, info, { langs, speeds, page = globalThis.loca
   if (p.has("seat")) {
     const n = count(p.get("seat"), cfg.game ? info.games[cfg.game].players : 4);
     if (n !== null) cfg.seat = n; else bad("seat");
+  }
+  // a room for this many people (the host and guests), bots in the other seats
+  if (p.has("people")) {
+    const n = count(p.get("people"), cfg.game ? info.games[cfg.game].players + 1 : 5);
+    if (n !== null && n >= 2 && cfg.game && !cfg.embed) cfg.people = n; else bad("people");
   }
   return { cfg, problems };
 }

@@ -9,14 +9,17 @@
 /** @typedef {import("./protocol.js").FailureKind} FailureKind */
 
 /**
- * What the page hears from the worker besides answers: its boot, and a crash after it.
+ * What the page hears from the worker besides answers: its boot, the bots' turns the
+ * table plays by itself, and a crash.
  * @typedef {object} BootHandlers
  * @property {(stage: string, pct: number) => void} progress
  * @property {(info: Info) => void} ready
  * @property {(message: string, kind: FailureKind) => void} failed   the boot failed
  * @property {(message: string, stuck: Stuck | null) => void} crashed   the worker broke after
- *   its boot, or left a request unanswered for too long (`stuck`): every request under way
- *   has been refused, and the page must start a new one
+ *   its boot, or left a request (or a bot's turn it said was coming) unanswered for too
+ *   long (`stuck`): every request under way has been refused, and the page must start a
+ *   new one
+ * @property {(result: import("./protocol.js").Updates) => void} update   a bot's turn
  */
 
 /** A worker taken for stuck: how long its request waited.
@@ -43,6 +46,18 @@ const REQUEST_LIMIT_MS = 30_000;
 /** @type {{cmd: string, ms: number}[]} */
 const perf = (/** @type {any} */ (window).kingwebPerf = []);
 
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let botsDue;  // armed while the worker said a bot is to act and its turn has not come
+
+/** The worker's answer says whether a bot is to act: if one is, its turn must come
+ * within the limit, or the worker is stuck in Python.  @param {any} result */
+function watchBots(result) {
+  clearTimeout(botsDue);
+  if (!result || !result.bots) return;
+  const limit = requestLimit();
+  botsDue = setTimeout(() => crashed(`no bot's turn in ${limit} ms`, Math.round(limit / 1000)), limit);
+}
+
 /** @param {MessageEvent<WorkerMessage>} ev */
 function receive(ev) {
   const m = ev.data;
@@ -53,6 +68,7 @@ function receive(ev) {
   clearTimeout(c.timer);
   perf.push({ cmd: c.cmd, ms: m.ms });
   if (perf.length > 2000) perf.splice(0, 1000);
+  if (m.response.ok) watchBots(m.response.result);
   if (m.response.ok) c.resolve(m.response.result);
   else c.reject(Object.assign(new Error(m.response.error), { kind: m.response.kind, code: m.response.code, params: m.response.params }));
 }
@@ -60,6 +76,7 @@ function receive(ev) {
 /** The worker broke after its boot, or is stuck: refuse what is under way, tell the page.
  * @param {string} message @param {number} [stuckFor]  seconds a request waited, if stuck */
 function crashed(message, stuckFor) {
+  clearTimeout(botsDue);
   for (const c of calls.values()) { clearTimeout(c.timer); c.reject(Object.assign(new Error(message), { kind: "crash" })); }
   calls.clear();
   if (handlers) handlers.crashed(message, stuckFor === undefined ? null : { seconds: stuckFor });
@@ -68,6 +85,11 @@ function crashed(message, stuckFor) {
 /** @param {BootNews} m */
 function news(m) {
   const w = /** @type {any} */ (window);
+  if (m.type === "update") {
+    perf.push({ cmd: "step", ms: m.total_ms });  // the whole turn: the decision and its events
+    watchBots(m.result);
+    return handlers && handlers.update(m.result);
+  }
   if (m.type === "progress") return handlers && handlers.progress(m.stage, m.pct);
   if (m.type === "ready") {
     booted = true;
@@ -104,11 +126,18 @@ export function startEngine(on) {
 /** Throw the worker away and boot a new one (after a failed load).
  * @param {BootHandlers} on */
 export function restartEngine(on) {
+  clearTimeout(botsDue);
   if (worker) worker.terminate();
   worker = null;
   for (const c of calls.values()) { clearTimeout(c.timer); c.reject(Object.assign(new Error("the engine restarted"), { kind: "crash" })); }
   calls.clear();
   startEngine(on);
+}
+
+/** How long a request (or a bot's turn) may take before the worker counts as stuck. */
+function requestLimit() {
+  const knob = /** @type {any} */ (window).kingwebRequestLimitMs;
+  return typeof knob === "number" && knob > 0 ? knob : REQUEST_LIMIT_MS;
 }
 
 /** One request; resolves with the answer's `result`, rejects with its English `error`.
@@ -119,8 +148,7 @@ export function restartEngine(on) {
 export function call(cmd, args = {}) {
   return new Promise((resolve, reject) => {
     const id = nextId++;
-    const knob = /** @type {any} */ (window).kingwebRequestLimitMs;
-    const limit = typeof knob === "number" && knob > 0 ? knob : REQUEST_LIMIT_MS;
+    const limit = requestLimit();
     const timer = setTimeout(() => {
       if (calls.has(id)) crashed(`no answer to "${cmd}" in ${limit} ms`, Math.round(limit / 1000));
     }, limit);

@@ -4,10 +4,14 @@
 //
 // Cards are codes ("KH": rank 23456789TJQKA then suit CDHS); actions are strings the engine
 // lists in `legal` ("QS", "pass", "offer:up:5", "up:H", "dealer:2", ...); seats are ints,
-// 0 is the first seat, and the page draws `human` at the bottom.
+// 0 is the first seat.  The page follows one audience (a seat, or a spectator) and draws its
+// seat at the bottom.
 
 /**
- * @typedef {"info" | "start" | "act" | "bot" | "hint" | "undo" | "save" | "load" | "lesson" | "lesson_try" | "state"} Command
+ * Python's commands (kingweb.session), then the worker's own: "keep" (saves on or off),
+ * "resume" (the kept match), "saved" (every save written), "forget" (set the save aside).
+ * @typedef {"info" | "start" | "act" | "step" | "hint" | "undo" | "save" | "share" | "load" | "lesson" | "lesson_try"
+ *   | "sync" | "follow" | "seat" | "keep" | "resume" | "saved" | "forget"} Command
  */
 
 /**
@@ -15,8 +19,10 @@
  * @typedef {object} Request
  * @property {number} id        echoed in the answer
  * @property {Command} cmd
- * @property {object} args      start: {game, options, level, seed?, seat?}; act and
- *                              lesson_try: {action}; load: {save}; lesson: {id}; others: {}
+ * @property {object} args      start: {game, options, level, seed?, seat?, seats?}; act:
+ *                              {action, seat?}; lesson_try: {action}; hint: {seat?}; load:
+ *                              {save}; lesson: {id}; sync: {audience?}; follow: {here, away};
+ *                              seat: {seat, name?, stand_in?}; keep: {on}; others: {}
  */
 
 /**
@@ -34,11 +40,13 @@
  */
 
 /**
- * Worker → page while it boots (and once after: "kept", "stdlib").  A failed boot is
- * "fatal": kind "network" when a file could not be downloaded, "crash" when the runtime
- * or the engine broke.  "crashed" comes after the boot, when a request broke the runtime
- * for good: the page then needs a new worker.
+ * Worker → page besides answers: its boot (and once after: "kept", "stdlib"), and each
+ * bot's turn the table plays by itself ("update", with the Python time of the bot's
+ * decision).  A failed boot is "fatal": kind "network" when a file could not be
+ * downloaded, "crash" when the runtime or the engine broke.  "crashed" comes after the
+ * boot, when a request broke the runtime for good: the page then needs a new worker.
  * @typedef {{type: "progress", stage: string, pct: number}
+ *   | {type: "update", result: Updates, ms: number, total_ms: number}
  *   | {type: "ready", info: Info, build: object, boot_ms: Record<string, number>, install: Record<string, any>}
  *   | {type: "fatal", kind: FailureKind, message: string}
  *   | {type: "crashed", message: string}
@@ -153,16 +161,13 @@
  */
 
 /**
- * What the human's seat may know (Game.view plus the session's fields), the page's only
- * picture of the game.
+ * What an audience may know of the table (Game.view): a seat's, or a spectator's (`seat`
+ * null, no hand).  The page's model (table/model.js) adds the table's seats beside it.
  * @typedef {object} View
  * @property {string} game          "king" | "kingru" | "whist"
  * @property {Record<string, any>} options
  * @property {number} players
- * @property {number} seat
- * @property {number} human         the seat the page plays
- * @property {number} seed
- * @property {string} level
+ * @property {number | null} seat   the audience's seat (null: a spectator)
  * @property {number | null} turn
  * @property {boolean} over
  * @property {string} phase         "play", "choose", "auction", "decide", "ultimatum", "trump", "dealer", "over"
@@ -203,19 +208,95 @@
  * @property {string[]} [order]       Кинг: the contracts of the match, in order
  * @property {number} [stage2_from]   German Whist: the first trick of stage 2
  * @property {string[]} [opponent_known]  German Whist: face-up cards the opponent took and still holds
- * @property {boolean} can_undo
- * @property {string | null} lesson
- * @property {number} actions_count
  */
 
 /**
- * The answer to "act", "bot" and "undo": the new view, or a refusal with the view unchanged.
- * @typedef {object} Step
+ * Who plays a seat: a person (here, or `away` at another device; `stand_in` while a bot
+ * plays for them) or a bot at a `level`.  `name` is a person's own, "" until given.
+ * @typedef {object} Seat
+ * @property {"person" | "bot"} kind
+ * @property {string} name
+ * @property {string} [level]
+ * @property {boolean} [away]
+ * @property {boolean} [stand_in]
+ */
+
+/**
+ * The table besides a view (kingweb.session.TableInfo).
+ * @typedef {object} TableInfo
+ * @property {Seat[]} seats
+ * @property {string} level       the bots' level (a stand-in plays at it)
+ * @property {string | null} lesson
+ * @property {boolean} solo       one person here and bots: undo and the share link
+ * @property {boolean} can_undo
+ * @property {string} match       tells one match from another (never the seed)
+ */
+
+/**
+ * The whole state of each followed audience (start, load, lesson, undo, sync, follow):
+ * `states` for those here, by key (a seat as text, or "spectator"), each a view with the
+ * table's fields and `n`; `outbox` the same for those away, as JSON text to pass on.
+ * @typedef {object} Sync
+ * @property {number} n
+ * @property {TableInfo} table
+ * @property {Record<string, import("./table/model.js").Model>} states
+ * @property {Record<string, string>} outbox
+ * @property {boolean} bots       a bot is to act: its turn comes as an "update"
+ */
+
+/**
+ * An audience's news: its events after the last it was told, then its legal actions.
+ * @typedef {object} Update
+ * @property {Event[]} events
+ * @property {string[]} legal
+ */
+
+/**
+ * The answer to "act", "step" and a lesson's right answer: each followed audience's news
+ * (`outbox`: those away, as JSON text); or a refusal, with nothing changed.
+ * @typedef {object} Updates
  * @property {boolean} ok
- * @property {View} state
+ * @property {number} [n]
+ * @property {Record<string, Update>} [updates]
+ * @property {Record<string, string>} [outbox]
+ * @property {boolean} [can_undo]
+ * @property {boolean} [bots]
+ * @property {number} [seat]       step: the bot's seat, action and Python ms
+ * @property {string} [action]
+ * @property {number} [ms]
  * @property {string} [error]
  * @property {string} [code]
  * @property {Record<string, any>} [params]
+ */
+
+/**
+ * One of the engine's numbered events (kingweb.events), as one audience may know it.
+ * @typedef {object} Event
+ * @property {number} n
+ * @property {"deal" | "play" | "trick" | "draw" | "bid" | "decision" | "deal-end" | "match-end"} type
+ * @property {number} [deal_no]     deal, deal-end
+ * @property {any} [state]          deal: the audience's view less `deals` and `legal`
+ * @property {number} [seat]        play
+ * @property {string} [card]        play
+ * @property {number | null} [turn] play, trick
+ * @property {number} [leader]      trick
+ * @property {string[]} [cards]     trick
+ * @property {number} [winner]      trick, draw
+ * @property {number} [serial]      trick
+ * @property {number} [trick_no]    trick
+ * @property {number[]} [taken]     trick
+ * @property {number[]} [stage1_taken]  trick (German Whist)
+ * @property {number[]} [deal_points]   trick
+ * @property {number} [trick]       draw: after which trick
+ * @property {string} [faceup]      draw: the card the winner took
+ * @property {string | null} [hidden]   draw: the loser's card, for the loser alone
+ * @property {string | null} [next_faceup]  draw
+ * @property {number} [stock_count] draw
+ * @property {number} [stage]       draw
+ * @property {{seat: number, phase: string, action: string, matches?: number}} [entry]  bid, decision
+ * @property {Record<string, any> | null} [then]  bid, decision: where the positive stands after it
+ * @property {DealRecord} [record]  deal-end
+ * @property {number[]} [scores]    deal-end, match-end
  */
 
 /**
@@ -228,10 +309,9 @@
  */
 
 /**
- * A lesson's answer to one try.
+ * A lesson's answer to one try: right (played: its news beside it, as Updates), wrong or illegal.
  * @typedef {object} LessonVerdict
  * @property {"right" | "wrong" | "illegal"} verdict
- * @property {View} state
  * @property {string} [error]   illegal: the engine's English reason
  * @property {string} [code]
  * @property {Record<string, any>} [params]
@@ -240,7 +320,8 @@
  */
 
 /**
- * A saved match: replayed by "load".
+ * A saved match, as an earlier version of the page kept it in localStorage (the worker
+ * keeps saves now, in its own format, version 2): replayed by "load".
  * @typedef {object} Save
  * @property {string} format
  * @property {number} version
@@ -248,6 +329,7 @@
  * @property {number} seed
  * @property {Record<string, any>} options
  * @property {string} level
+ * @property {number} seat
  * @property {string[]} actions
  */
 

@@ -6,7 +6,6 @@
 import { LANGS, pickLang } from "./i18n/index.js";
 import { checkOptions, describe, has, isPlainObject, oneOf } from "./checks.js";
 
-/** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./i18n/index.js").Lang} Lang */
 
 export const SAVE_KEY = "kingweb.save.v1";
@@ -33,6 +32,7 @@ export const DECKS = ["plain", "classic"];
  * @property {boolean} sound      card, trick and your-turn sounds (off unless chosen)
  * @property {string} deck
  * @property {string} game
+ * @property {string} name        the player's name at a table with people ("" until given)
  * @property {Record<string, Record<string, any>>} options   per game
  */
 
@@ -87,6 +87,8 @@ export function readPrefs(raw, wanted) {
     sound: field("sound", (b) => typeof b === "boolean", false),
     deck: field("deck", (d) => oneOf(d, DECKS), DECKS[0]),
     game: field("game", (g) => typeof g === "string", "king"),
+    // a name is plain text of at most 24 characters (the table checks it again)
+    name: field("name", (n) => typeof n === "string" && n.length <= 24 && !/[\u0000-\u001f]/.test(n), ""),
     options,
   };
   return { prefs, problems };
@@ -141,16 +143,10 @@ export function savePrefs() {
   try { localStorage.setItem(PREFS_KEY, JSON.stringify(prefs)); } catch { /* private mode */ }
 }
 
-/** @returns {string | null} the saved match as stored */
+/** The match an earlier version of the page saved here, if any: the worker keeps saves
+ * now (saves.js), and takes this one over once.
+ * @returns {string | null} */
 export function readSave() { return read(SAVE_KEY); }
-
-/** Save the match, unless an unusable save that could not be set aside is still
- * waiting for the player (page.saveHeld): writing would destroy it.
- * @param {object} save */
-export function writeSave(save) {
-  if (page.saveHeld !== null) return;
-  try { localStorage.setItem(SAVE_KEY, JSON.stringify(save)); } catch { /* full */ }
-}
 
 /** Copy stored text to kingweb.<what>.corrupt.<time>; returns that key, or null when
  * the copy could not be written (no room). @param {string} what @param {string} raw */
@@ -240,21 +236,27 @@ export function recordStats(key, id, won, score) {
 /**
  * The page's state: what the views draw from besides the engine's view.
  * @typedef {object} PageState
- * @property {View | null} view      the engine's latest picture of the game
- * @property {View | null} finished  the deal that just ended, shown until its summary is dismissed
- * @property {boolean} busy          a request for the table is under way
- * @property {boolean} animating     a finished trick is on show
- * @property {number} shownDeals     deal results already shown
- * @property {string | null} hinted  the action the last hint suggested
+ * @property {import("./table/model.js").Model | null} model   the table as drawn: the followed
+ *                                    audience's view, kept up to date by the engine's events
+ * @property {"solo" | "pass" | "host" | "lesson" | "guest"} mode   the table's mode (table/flow.js)
+ * @property {number | null} audience the audience followed here: a seat, or null (a spectator)
+ * @property {number[]} here          the seats of the people at this device
+ * @property {(number | null)[]} away  the audiences away: seats of people at other devices, and
+ *                                    null for spectators (their words pass through unread)
+ * @property {number | null} screen   a shared device between turns: whose turn it is (the hand is hidden)
+ * @property {boolean} busy           an action of the person here is on its way
+ * @property {boolean} animating      a finished trick is on show
+ * @property {string | null} hinted   the action the last hint suggested
  * @property {boolean} lessonDone
  * @property {string} lessonFeedback
- * @property {boolean} embedded      framed by a host page (no saves, no prefs)
+ * @property {string | null} nextLesson  the lesson after the open one, offered once it is done
+ * @property {boolean} embedded       framed by a host page (no saves, no prefs)
  * @property {string | null} saveHeld an unusable save that had no room to be set aside,
  *                                    left in place until the player downloads or discards it
  */
 
 /** @type {PageState} */
 export const page = {
-  view: null, finished: null, busy: false, animating: false, shownDeals: 0, hinted: null,
-  lessonDone: false, lessonFeedback: "", embedded: false, saveHeld: null,
+  model: null, mode: "solo", audience: null, here: [], away: [], screen: null, busy: false, animating: false,
+  hinted: null, lessonDone: false, lessonFeedback: "", nextLesson: null, embedded: false, saveHeld: null,
 };

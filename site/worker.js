@@ -4,6 +4,12 @@
 // A first visit installs the wheel with micropip; a return visit imports the copy that
 // the first one kept (kept.js).
 //
+// The table plays its own bots: whenever an answer says a bot is to act, the worker plays
+// its turns one by one ("step"), between the page's requests, and sends each as
+// {type: "update", result, ms}.  It also keeps the match's save itself (saves.js), after
+// every change, once the page asks it to ("keep"): the save holds the seed, which no page
+// is given.
+//
 // Failures say what they are, so that the page tells the player the truth: a boot that
 // could not download a file is {type: "fatal", kind: "network"}, one that failed any
 // other way is kind "crash"; a request that broke Python itself is answered
@@ -11,6 +17,7 @@
 // {type: "crashed"}: the page then starts a new worker.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { KEPT_PY, SLOT, readKept, writeKept } from "./kept.js";
+import { readSave, saved, setSaveAside, writeSave } from "./saves.js";
 
 let handle = null;
 let runtime = null;   // the Pyodide instance, once loaded
@@ -220,10 +227,99 @@ function alive() {
   }
 }
 
+/** Python's answer to one request (an object, or its JSON text): {text} with the answer's
+ * JSON, or {crash: message} when the request broke the runtime. */
+function ask(request) {
+  try {
+    return { text: handle(typeof request === "string" ? request : JSON.stringify(request)) };
+  } catch (err) {
+    const message = String(err && err.message || err);
+    if (!alive()) {
+      handle = null;
+      self.postMessage({ type: "crashed", message });
+    }
+    return { crash: message };
+  }
+}
+
+// Requests after which the table may have changed: the save is written again, and the
+// bots are woken if one is to act.
+const CHANGES = new Set(["start", "act", "step", "undo", "load", "lesson", "lesson_try", "seat", "follow"]);
+let keeping = false;  // the page asked for saves (a framed table and a lesson keep none)
+let table = false;    // a match is open (after a start or a load that succeeded)
+
+function persist() {
+  if (!keeping || !table) return;
+  const r = JSON.parse(ask({ cmd: "save" }).text || "{}");
+  if (r.ok) writeSave(JSON.stringify(r.result));
+}
+
+/** @type {ReturnType<typeof setTimeout> | null} */
+let pumping = null;
+
+function wakeBots() {
+  if (pumping === null) pumping = setTimeout(botTurn, 0);
+}
+
+/** One bot's turn, told to the page; the next waits for any request the page sent meanwhile. */
+function botTurn() {
+  pumping = null;
+  if (!handle) return;
+  const t0 = performance.now();
+  const out = ask({ cmd: "step" });
+  if (out.crash) return;
+  const r = JSON.parse(out.text);
+  if (!r.ok || r.result.ok === false) return;  // nobody for the table to play
+  self.postMessage({ type: "update", result: r.result, ms: r.result.ms, total_ms: performance.now() - t0 });
+  persist();
+  if (r.result.bots) wakeBots();
+}
+
+function after(cmd, response) {
+  if (!response.ok || !CHANGES.has(cmd)) return;
+  const result = response.result || {};
+  if (cmd === "start" || cmd === "load") table = true;
+  if (cmd === "lesson") table = false;  // a lesson is not kept
+  if (result.ok !== false) persist();
+  if (result.bots) wakeBots();
+}
+
+/** Resume the kept match: the answer to "load", or, for a save that cannot be used, why
+ * with the key it was set aside under ({problem, key}); {none: true} when nothing is kept. */
+async function resume(id) {
+  const text = await readSave();
+  if (text === null) return self.postMessage({ id, response: { ok: true, result: { none: true } } });
+  let save;
+  try { save = JSON.parse(text); } catch (err) { save = undefined; }
+  const out = save === undefined || tooDeep({ save }) ? { text: JSON.stringify({ ok: false, error: "save: not JSON" }) } : ask({ cmd: "load", args: { save } });
+  if (out.crash) return self.postMessage({ id, response: { ok: false, error: out.crash, kind: "crash" } });
+  const r = JSON.parse(out.text);
+  if (r.ok) {
+    table = true;
+    self.postMessage({ id, response: r });
+    return after("load", r);
+  }
+  const key = await setSaveAside();
+  self.postMessage({ id, response: { ok: true, result: { problem: r.error, key } } });
+}
+
 self.onmessage = (ev) => {
   const { id, cmd, args } = ev.data || {};
   if (!handle) {
     self.postMessage({ id, response: { ok: false, error: "engine not loaded" } });
+    return;
+  }
+  if (cmd === "keep") {  // the page keeps saves (a framed table, a lesson do not)
+    keeping = Boolean(args && args.on);
+    persist();
+    self.postMessage({ id, response: { ok: true, result: {} } });
+    return;
+  }
+  if (cmd === "resume") { resume(id); return; }
+  if (cmd === "saved") { saved().then(() => self.postMessage({ id, response: { ok: true, result: {} } })); return; }
+  if (cmd === "forget") {  // a save that sticks the engine: set aside, and no table is kept
+    table = false;
+    setSaveAside().then((key) => self.postMessage({ id, response: { ok: true, result: { key } } }));
     return;
   }
   let request = { cmd, args };
@@ -248,19 +344,14 @@ self.onmessage = (ev) => {
     return;
   }
   const t0 = performance.now();
-  let text;
-  try {
-    text = handle(json);
-  } catch (err) {
-    const message = String(err && err.message || err);
-    self.postMessage({ id, response: { ok: false, error: message, kind: "crash" } });
-    if (!alive()) {
-      handle = null;
-      self.postMessage({ type: "crashed", message });
-    }
+  const out = ask(json);
+  if (out.crash) {
+    self.postMessage({ id, response: { ok: false, error: out.crash, kind: "crash" } });
     return;
   }
-  self.postMessage({ id, response: JSON.parse(text), ms: performance.now() - t0 });
+  const response = JSON.parse(out.text);
+  self.postMessage({ id, response, ms: performance.now() - t0 });
+  after(cmd, response);
 };
 
 boot();

@@ -51,8 +51,8 @@ STATE_JS = """() => {
 CARD_SPOT = {"x": 8, "y": 24}
 
 
-def prefs_script(lang="en", speed="instant"):
-    prefs = {"lang": lang, "speed": speed, "autoplay": True}
+def prefs_script(lang="en", speed="instant", autoplay=True):
+    prefs = {"lang": lang, "speed": speed, "autoplay": autoplay}
     return f"if (!localStorage.getItem('kingweb.prefs.v1')) localStorage.setItem('kingweb.prefs.v1', {json.dumps(json.dumps(prefs))});"
 
 
@@ -100,20 +100,6 @@ def until(page, js, arg=None, timeout=90, every=0.25):
 
 def page_state(page):
     return read(page, STATE_JS)
-
-
-# The saved match (its text) once it holds every action of the engine's last answer: the
-# page saves just after each answer, so a save read at once may lag one action behind.
-SAVED_JS = """async () => {
-  const { page } = await import('./store.js');
-  const raw = localStorage.getItem('kingweb.save.v1');
-  return !!(raw && page.view && JSON.parse(raw).actions.length === page.view.actions_count) && raw;
-}"""
-
-
-def page_save(page, timeout=30):
-    """The page's saved match as stored, once it is up to date with the table."""
-    return until(page, SAVED_JS, timeout=timeout, every=0.05)
 
 
 def settled_state(page, tries=40):
@@ -208,3 +194,105 @@ HAND_JS = """([tapW, tapH]) => {
 def hand_problems(page, tap=(24, 44)):
     """What keeps a card of the hand from being read or tapped (HAND_JS), [] if nothing."""
     return page.evaluate(HAND_JS, list(tap) if tap else [0, 0])
+
+
+# The match's save, as the worker keeps it (site/saves.js): read from IndexedDB, or null.
+SAVE_JS = """() => new Promise((resolve) => {
+  const req = indexedDB.open('kingweb-saves', 1);
+  req.onupgradeneeded = () => req.result.createObjectStore('saves');
+  req.onerror = () => resolve(null);
+  req.onsuccess = () => {
+    const db = req.result;
+    const get = db.transaction('saves').objectStore('saves').get('match');
+    get.onsuccess = () => { db.close(); resolve(get.result ?? null); };
+    get.onerror = () => { db.close(); resolve(null); };
+  };
+})"""
+
+PLANT_JS = """(text) => new Promise((resolve, reject) => {
+  const req = indexedDB.open('kingweb-saves', 1);
+  req.onupgradeneeded = () => req.result.createObjectStore('saves');
+  req.onerror = () => reject(req.error);
+  req.onsuccess = () => {
+    const db = req.result;
+    const tx = db.transaction('saves', 'readwrite');
+    tx.objectStore('saves').put(text, 'match');
+    tx.oncomplete = () => { db.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+
+def stored_save(page, timeout=30):
+    """The save the worker keeps for the match on the page (waits for the first one)."""
+    return until(page, SAVE_JS, timeout=timeout, every=0.1)
+
+
+# What the page draws: the followed seat and the number of the last event shown.
+MODEL_JS = """async () => {
+  const { page } = await import('./store.js');
+  return page.model && { seat: page.model.seat, n: page.model.n, match: page.model.match };
+}"""
+
+
+def page_save(page, timeout=30):
+    """The worker's save cut to the table the page draws: the bots play on ahead of what
+    the page shows, and the worker writes its save a moment after each change, so the save
+    is replayed to the first action that takes the engine to the page's event number or
+    past it (read again until it gets there).  A page stopped inside an action's events
+    (a deal's result shown before the next deal, both told with the last card) gets the
+    engine after that whole action."""
+    import kingweb
+
+    deadline = time.monotonic() + timeout
+    while True:
+        model = until(page, MODEL_JS, timeout=timeout)
+        save = json.loads(stored_save(page, timeout=timeout))
+        if save.get("match") == model["match"]:
+            g = kingweb.new_game(save["game"], save["seed"], save["options"])
+            played = 0
+            for a in save["actions"]:
+                if g.event_count >= model["n"]:
+                    break
+                g.act(a)
+                played += 1
+            if g.event_count >= model["n"]:
+                return json.dumps({**save, "actions": save["actions"][:played]})
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the worker's save never reached the page's event {model['n']}")
+        page.wait_for_timeout(100)
+
+
+def engine_view(page, seat=0):
+    """The engine's own view for ``seat`` of the table the page draws (replayed from the
+    worker's save, up to the page's event number)."""
+    from kingweb.session import Session
+
+    s = Session()
+    s.load(page_save(page))
+    return s.state(seat)
+
+
+def plant_save(page, base_url, text):
+    """Make ``text`` the match the worker keeps, before the page is opened (its origin is
+    visited first, on a file that starts no engine)."""
+    # (the browser asks for /favicon.ico on a page that names no icon: answered here, so
+    # that no 404 reaches the console)
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto(base_url + "icon.svg")
+    page.evaluate(PLANT_JS, text)
+    page.unroute("**/favicon.ico")
+
+
+# The keys the worker's save store holds: "match", and "corrupt.<time>" for saves set aside.
+SAVE_KEYS_JS = """() => new Promise((resolve) => {
+  const req = indexedDB.open('kingweb-saves', 1);
+  req.onupgradeneeded = () => req.result.createObjectStore('saves');
+  req.onerror = () => resolve([]);
+  req.onsuccess = () => {
+    const db = req.result;
+    const keys = db.transaction('saves').objectStore('saves').getAllKeys();
+    keys.onsuccess = () => { db.close(); resolve(keys.result); };
+    keys.onerror = () => { db.close(); resolve([]); };
+  };
+})"""

@@ -109,24 +109,32 @@ def base_url(serve):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """One Playwright for the whole run: its sync API runs one event loop per process, so
+    every browser (the usual one, and the peer-to-peer tests' with loopback WebRTC) comes
+    from this one."""
     if not os.environ.get("KINGWEB_DIST"):
         pytest.importorskip("playwright", reason="browser tests run through `python build.py test`")
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
     from browser_support import CHROMIUM_ARGS
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"), headless=True, args=CHROMIUM_ARGS
-        )
-        # Playwright runs wait_for_function's predicates through eval in the page, which the
-        # site's Content Security Policy forbids; so contexts bypass the policy unless a test
-        # asks for it (bypass_csp=False: test_csp.py, which polls with evaluate instead).
-        new_context = b.new_context
-        b.new_context = lambda **kw: new_context(**{"bypass_csp": True, **kw})  # type: ignore[method-assign]
-        yield b
-        b.close()
+    b = playwright.chromium.launch(
+        executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"), headless=True, args=CHROMIUM_ARGS
+    )
+    # Playwright runs wait_for_function's predicates through eval in the page, which the
+    # site's Content Security Policy forbids; so contexts bypass the policy unless a test
+    # asks for it (bypass_csp=False: test_csp.py, which polls with evaluate instead).
+    new_context = b.new_context
+    b.new_context = lambda **kw: new_context(**{"bypass_csp": True, **kw})  # type: ignore[method-assign]
+    yield b
+    b.close()
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from .. import cards
 from ..cards import INDEX, SUIT_MASK, mask_of
 from ..king import NULL_VALUE, POSITIVES, UP_MODES, UP_VALUE, offer_terms, offer_value
 from ..play import Contract
-from ..views import KingView
+from ..views import KingView, seat_of
 from . import weights
 
 #: What the owner gets from 4-3-3-3
@@ -157,7 +157,7 @@ def first_leader(view: KingView, buyer: int | None = None) -> int:
 def place(view: KingView) -> int:
     """The deciding seat's place after the first leader, as it would play the deal: a
     bidder as the buyer it would become."""
-    seat = view["seat"]
+    seat = seat_of(view)
     buying = view["phase"] in ("auction", "ultimatum") or (view["phase"] == "trump" and view["buyer"] == seat)
     return (seat - first_leader(view, seat if buying else None)) % 4
 
@@ -201,7 +201,7 @@ def decide(view: KingView, est: Estimates | None) -> str:
 
 def choose(view: KingView, est: Estimates | None) -> Choice:
     """``decide``'s action with its reason."""
-    legal, phase, seat = view["legal"], view["phase"], view["seat"]
+    legal, phase, seat = view["legal"], view["phase"], seat_of(view)
     if phase == "dealer":
         return Choice(f"dealer:{seat}", "choose-dealer", {"seat": seat})
     assert est is not None
@@ -364,7 +364,7 @@ def simulate(
     ``rollout_points(contract, hands)`` plays one deal out and returns the points."""
     import time
 
-    seat = view["seat"]
+    seat = seat_of(view)
     hand = mask_of(INDEX[c] for c in view["hand"])
     pool = cards.cards_of(cards.FULL_DECK & ~hand)
     ups = dict.fromkeys(UP_MODES, 0.0)

@@ -27,7 +27,7 @@ from ..cards import INDEX, SUIT_MASK, SUITS
 from ..errors import english
 from ..king import describe_offer, offer_terms, offer_value
 from ..play import KH_NONE, Contract, beats
-from ..views import Hint, KingView, View, WhistView
+from ..views import Hint, KingView, View, WhistView, seat_of
 from . import bidding
 from .knowledge import Knowledge, contract_of
 from .policy import DUCK_RULES, TAKE_RULES, wants_tricks
@@ -82,7 +82,7 @@ class Facts:
         return cls(
             game=view["game"],
             contract=con,
-            seat=view["seat"],
+            seat=seat_of(view),
             n=view["players"],
             hand=know.hand,
             legal=cards.mask_of(INDEX[c] for c in view["legal"]),
@@ -508,7 +508,7 @@ def _offer(b: BidFacts, a: str, p: Params, match: bool = False) -> bool:
     if owner is None or holder is None:
         return False
     # preference: speaking earlier in the fixed order owner+1, owner+2, owner+3
-    earlier = (b.view["seat"] - owner) % 4 < (holder - owner) % 4
+    earlier = (seat_of(b.view) - owner) % 4 < (holder - owner) % 4
     return cheapest and a == auc["offer"] and p["seat"] == holder and earlier
 
 

@@ -17,7 +17,7 @@ from typing import cast
 from .. import cards, king, kingru
 from ..cards import INDEX, SUIT_MASK, mask_of
 from ..play import Contract, Play
-from ..views import Tallies, View, WhistView
+from ..views import Tallies, View, WhistView, seat_of
 from ..whist import WhistPlay, whist_contract
 
 ALL_BUT_HEARTS = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[3]
@@ -62,7 +62,7 @@ class Knowledge:
     def __init__(self, view: View) -> None:
         self.view = view
         self.game = view["game"]
-        self.seat = view["seat"]
+        self.seat = seat_of(view)
         self.n = view["players"]
         self.hand = _mask(view["hand"])
         self.deck = cards.SHORT_DECK if self.game == "kingru" else cards.FULL_DECK

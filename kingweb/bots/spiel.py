@@ -43,7 +43,7 @@ from ..game import Game
 from ..king import UP_MODES, King, offer_value, settle
 from ..play import Play
 from ..trickgame import TrickGame
-from ..views import KingRuView, KingView, View
+from ..views import KingRuView, KingView, View, seat_of
 from ..whist import WhistPlay
 from . import position_key
 from .knowledge import Knowledge
@@ -155,7 +155,7 @@ class DealGame(pyspiel.Game):  # type: ignore[misc]
         else:
             # only a King positive is bid: in the other games the phase is play
             s.g = _bidding_game(cast(KingView, view), know.deal_unseen(rng)[0])
-        seat = view["seat"]
+        seat = seat_of(view)
         s._views = lambda player: _only(view, seat, player)
         s._know = know
         return s

@@ -4,10 +4,10 @@ import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
 import { rulesSections } from "../rules.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
-import { contractLabel, lessonText, names, numberText, offerLabel, pointsText, valueLabel } from "./labels.js";
+import { bottomSeat, contractLabel, lessonText, names, numberText, offerLabel, pointsText, valueLabel } from "./labels.js";
 import { logLines } from "./narrate.js";
 
-/** @typedef {import("../protocol.js").View} View */
+/** @typedef {import("../table/model.js").Model} View */
 /** @typedef {import("../protocol.js").Info} Info */
 /** @typedef {import("../protocol.js").OptionSpec} OptionSpec */
 /** @typedef {[string, (() => (boolean | void)) | null, boolean?]} DialogAction  label, on click (false keeps it open), primary */
@@ -78,6 +78,7 @@ function optionControl(key, spec, current, game) {
  * @property {(game: string, options: Record<string, any>, choice: GameChoice) => void} onPlay
  * @property {(id: string) => void} onLesson
  * @property {(game: string) => void} onRules
+ * @property {() => void} onPeople   play with people: the seats of a new game
  */
 
 /** A folded part of the welcome. @param {string} id @param {string} title @param {...Node} kids */
@@ -146,6 +147,8 @@ export function openNewGame(info, cur, lists, on) {
       .map((id) => el("option", { value: id, selected: g === cur.game && id.endsWith("/follow-suit"), text: lessonText(id)[0] }))))));
   const form = el("div", { class: "form welcome" },
     el("p", { class: "welcome-sub", text: t("welcome_sub") }),
+    el("div", { class: "people-row" }, el("button", { type: "button", id: "play-people", class: "people-button", text: t("play_people"),
+      onclick: () => { setTimeout(on.onPeople, 0); } })),
     el("label", { for: "new-level", class: "level-pick" }, t("level"), levelSel),
     picks,
     fold("table-rules", t("table_rules"), el("p", { class: "opt-help", text: t("table_rules_intro") }), ...ruleSets),
@@ -294,14 +297,14 @@ export function showDealResult(v, i, deck, then) {
   const counted = d.counted || nm.map(() => []);
   const head = el("tr", {}, el("th", { text: t("sum_player") }), el("th", { text: t("sum_took") }), el("th", { text: t("sum_deal") }),
     el("th", { text: t("sum_total") }), el("th", { text: t("sum_place") }));
-  const rows = nm.map((name, s) => el("tr", { "data-seat": String(s), class: s === v.human ? "me" : "" },
+  const rows = nm.map((name, s) => el("tr", { "data-seat": String(s), class: s === v.seat ? "me" : "" },
     el("th", { scope: "row", text: name }), tookCell(counted[s] || [], v, deck, nm, d.owner),
     el("td", { class: "pts", text: pointsText(d.points[s], v) }), el("td", { class: "total", text: pointsText(totals[s], v, { total: true }) }),
     el("td", { class: "place", text: placeText(places[s]) })));
   const content = [el("table", { class: "sheet summary", id: "deal-summary" }, el("thead", {}, head), el("tbody", {}, ...rows))];
   if (v.game === "whist") {
     const target = d.target ?? v.options.target;
-    const me = v.human, other = 1 - v.human;
+    const me = bottomSeat(v), other = 1 - me;
     content.push(el("p", { class: "whist-match", id: "whist-match", text: t("whist_match", {
       a: nm[me], x: pointsText(totals[me], v, { total: true }), y: pointsText(totals[other], v, { total: true }), b: nm[other], target }) }));
     if (d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
@@ -391,14 +394,14 @@ export function showMatchEnd(v, record, on) {
   const nm = names(v);
   const best = Math.max(...v.scores);
   const seats = nm.flatMap((_, s) => (v.scores[s] === best ? [s] : []));
-  const others = seats.filter((s) => s !== v.human).map((s) => nm[s]).join(", ");
-  const mine = seats.includes(v.human);
+  const others = seats.filter((s) => s !== v.seat).map((s) => nm[s]).join(", ");
+  const mine = seats.includes(v.seat);
   const title = seats.length === 1 ? (mine ? t("winner_you") : t("winner", { names: others }))
     : mine ? t("winners_you", { names: others }) : t("winners", { names: others });
   const places = placings(v.scores);
   const order = nm.map((_, s) => s).sort((a, b) => places[a] - places[b] || a - b);
   const table = el("table", { class: "sheet placings", id: "placings" }, el("tbody", {}, ...order.map((s) =>
-    el("tr", { class: s === v.human ? "me" : "" }, el("td", { class: "place", text: placeText(places[s]) }), el("th", { scope: "row", text: nm[s] }),
+    el("tr", { class: s === v.seat ? "me" : "" }, el("td", { class: "place", text: placeText(places[s]) }), el("th", { scope: "row", text: nm[s] }),
       el("td", { text: pointsText(v.scores[s], v, { total: true }) })))));
   const content = [el("p", { text: title, id: "winner", class: "winner" }), table];
   const dd = decidingDeal(v);
@@ -446,7 +449,7 @@ export function showLastTrick(v, deck) {
   const row = el("div", { class: "last-trick" }, ...tr.cards.map((c, i) =>
     el("div", { class: i === (tr.winner - tr.leader + v.players) % v.players ? "taker" : "" }, cardFace(c, { deck }),
       el("div", { text: nm[(tr.leader + i) % v.players] }))));
-  openDialog(t("last_trick"), [row, el("p", { text: tr.winner === v.human ? t("won_by_you") : t("won_by", { name: nm[tr.winner] }) })], [[t("close"), null, true]]);
+  openDialog(t("last_trick"), [row, el("p", { text: tr.winner === v.seat ? t("won_by_you") : t("won_by", { name: nm[tr.winner] }) })], [[t("close"), null, true]]);
 }
 
 /** The rules of the match being played (its options), opened at `section` if given.

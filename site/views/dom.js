@@ -23,3 +23,9 @@ export const el = (tag, attrs = {}, ...kids) => {
   for (const kid of kids.flat()) if (kid !== null && kid !== undefined) e.append(kid);
   return e;
 };
+
+/** A part of a table (`banner`, `hand`, `seat-top`, ...): the element of that class inside
+ * `root`, so that the same views draw any table they are given.
+ * @param {HTMLElement} root @param {string} name
+ * @returns {HTMLElement} */
+export const part = (root, name) => /** @type {HTMLElement} */ (root.querySelector(`.${name}`));

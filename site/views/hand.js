@@ -1,4 +1,4 @@
-// The human's hand: cards in display order, the legal ones raised and the others dimmed;
+// The bottom seat's hand: cards in display order, the legal ones raised and the others dimmed;
 // while someone else is to act the whole hand rests (greyed, nothing raised), so a glance
 // tells whether the table waits for the player.  A click or Enter hands the card to the
 // controller, arrow keys move between cards.
@@ -8,10 +8,10 @@
 // give that, the hand takes two (or three) rows, each row lying over the one above it
 // below the indices.  Nothing is ever raised above its neighbours: focus, hover and a
 // hint lift a card or outline it inside its own edge.
-import { $, el } from "./dom.js";
+import { el, part } from "./dom.js";
 import { cardFace, sortHand } from "./card.js";
 
-/** @typedef {import("../protocol.js").View} View */
+/** @typedef {import("./state.js").TableState} TableState */
 
 // px: the narrowest strip a card may show: WCAG's 24 px target and a margin; a finger
 // (a coarse pointer) gets more, in two rows if need be
@@ -19,40 +19,39 @@ const MIN_TAP = () => (matchMedia("(pointer: coarse)").matches ? 34 : 26);
 const MAX_STEP = 0.7;      // of a card's width: the most a card shows when there is room to spare
 const MAX_ROWS = 3;
 
-/**
- * @param {View} v
- * @param {{deck: string, hinted: string | null, deal?: boolean}} look  deal: the cards arrive
- *   dealt, one after another
- * @param {(card: string) => void} onPlay
- */
-export function renderHand(v, look, onPlay) {
-  const mine = v.turn === v.human && v.phase === "play";
+/** Draw the hand of `state.model`'s seat into `root`'s hand (none for a spectator, nor
+ * while a shared device's hand is behind its screen).
+ * @param {HTMLElement} root @param {TableState} state */
+export function render(root, state) {
+  const v = state.model;
+  const box = part(root, "hand");
+  const mine = v.seat !== null && v.turn === v.seat && v.phase === "play" && !state.busy;
   // a bid of one's own keeps the hand awake: it is read to decide
-  $("hand").classList.toggle("waiting", v.turn !== v.human || v.over);
+  box.classList.toggle("waiting", v.turn !== v.seat || v.over);
   const legal = new Set(mine ? v.legal : []);
-  const cards = sortHand(v.hand).map((c) => {
+  const cards = state.screen ? [] : sortHand(v.hand).map((c) => {
     const ok = legal.has(c);
-    const b = cardFace(c, { button: true, legal: mine ? ok : null, deck: look.deck,
-      cls: `${mine ? (ok ? "legal" : "dim") : ""} ${look.hinted === c ? "hinted" : ""}` });
+    const b = cardFace(c, { button: true, legal: mine ? ok : null, deck: state.look.deck,
+      cls: `${mine ? (ok ? "legal" : "dim") : ""} ${state.hinted === c ? "hinted" : ""} ${state.fresh === c ? "new" : ""}` });
     b.tabIndex = -1;
-    b.addEventListener("click", () => onPlay(c));
+    b.addEventListener("click", () => state.on.play(c));
     return b;
   });
-  if (look.deal) cards.forEach((b, i) => { b.classList.add("dealt"); b.style.setProperty("--i", String(i)); });
-  layoutHand(cards);
+  if (state.deal) cards.forEach((b, i) => { b.classList.add("dealt"); b.style.setProperty("--i", String(i)); });
+  layoutHand(box, cards);
   const first = cards.find((b) => b.classList.contains("legal")) || cards[0];
   if (first) first.tabIndex = 0;
 }
 
-/** @returns {HTMLElement[]} */
-function handCards() {
-  return /** @type {HTMLElement[]} */ ([...$("hand").querySelectorAll(".card")]);
+/** @param {HTMLElement} hand @returns {HTMLElement[]} */
+function handCards(hand) {
+  return /** @type {HTMLElement[]} */ ([...hand.querySelectorAll(".card")]);
 }
 
 /** Lay the cards out in as few rows as keep every index readable (see the top).
+ * @param {HTMLElement} hand  the hand's box
  * @param {HTMLElement[]} [cards]  new cards; by default the ones on screen (a resize) */
-export function layoutHand(cards = handCards()) {
-  const hand = $("hand");
+export function layoutHand(hand, cards = handCards(hand)) {
   const focused = cards.find((c) => c === document.activeElement);
   const n = cards.length;
   if (!n) { hand.replaceChildren(); return; }
@@ -89,28 +88,33 @@ export function layoutHand(cards = handCards()) {
 export const dealMs = (n) => n * 45 + 350;
 
 /** Take a played card out of the hand at once, before the engine has answered.
- * @param {string} code */
-export function takeFromHand(code) {
-  const cards = handCards();
+ * @param {HTMLElement} root @param {string} code */
+export function takeFromHand(root, code) {
+  const hand = part(root, "hand");
+  const cards = handCards(hand);
   const gone = cards.find((c) => c.dataset.card === code);
   if (!gone) return;
   const rest = cards.filter((c) => c !== gone);
-  $("hand").classList.add("waiting");
-  for (const c of rest) { c.classList.remove("legal", "dim", "hinted"); c.tabIndex = -1; }
-  layoutHand(rest);
+  hand.classList.add("waiting");
+  for (const c of rest) { c.classList.remove("legal", "dim", "hinted", "new"); c.tabIndex = -1; }
+  layoutHand(hand, rest);
 }
 
-/** Put the keyboard on the hand, unless a dialog or another control holds it. */
-export function focusHand() {
-  const b = /** @type {HTMLElement | null} */ ($("hand").querySelector('.card[tabindex="0"]'));
-  if (b && !document.querySelector("dialog[open]") && document.activeElement === document.body) b.focus({ preventScroll: true });
+/** Put the keyboard on the hand, unless a dialog or another control holds it.
+ * @param {HTMLElement} root */
+export function focusHand(root) {
+  const b = /** @type {HTMLElement | null} */ (part(root, "hand").querySelector('.card[tabindex="0"]'));
+  if (b && !document.querySelector("dialog[open]") && (document.activeElement === document.body || document.activeElement === part(root, "hand"))) {
+    b.focus({ preventScroll: true });
+  }
 }
 
 /** Arrow keys, Home and End move the focus along the hand (one tab stop for the hand);
- * a new width lays the hand out again. */
-export function bindHand() {
-  $("hand").addEventListener("keydown", (e) => {
-    const cards = handCards();
+ * a new width lays the hand out again.  @param {HTMLElement} root */
+export function bindHand(root) {
+  const hand = part(root, "hand");
+  hand.addEventListener("keydown", (e) => {
+    const cards = handCards(hand);
     const i = cards.indexOf(/** @type {HTMLElement} */ (document.activeElement));
     if (i < 0) return;
     let j = null;
@@ -125,7 +129,7 @@ export function bindHand() {
   });
   let width = 0;
   new ResizeObserver(() => {
-    const w = $("hand").clientWidth;
-    if (w !== width) { width = w; layoutHand(); }
-  }).observe($("hand"));
+    const w = hand.clientWidth;
+    if (w !== width) { width = w; layoutHand(hand); }
+  }).observe(hand);
 }

@@ -3,30 +3,41 @@
 import { t, lang } from "../i18n/index.js";
 import { LESSON_TEXT } from "../lessons.js";
 
-/** @typedef {import("../protocol.js").View} View */
+/** @typedef {import("../table/model.js").Model} View */
 /** @typedef {import("../protocol.js").Hint} Hint */
 
 export const SUIT_SYM = /** @type {Record<string, string>} */ ({ C: "♣", D: "♦", H: "♥", S: "♠" });
 
-/** Each seat's name as the human sees the table: "You", then West, North, East (or Opponent).
+/** The seat drawn at the bottom of the table: the audience's own, or, for a spectator's
+ * table, the seat the page turns it to (`bottom`; seat 0 by default).
+ * @param {View} v */
+export function bottomSeat(v) {
+  return v.seat ?? v.bottom ?? 0;
+}
+
+/** Each seat's name: a person's own name when they gave one; else "You" for the
+ * audience's seat, and the others by where they sit from the bottom: West, North, East
+ * (German Whist: Opponent).
  * @param {View} v
  * @returns {string[]} */
 export function names(v) {
   const n = v.players;
   const others = n === 2 ? [t("seat_name2")] : t("seat_name").split("|");
+  const bottom = bottomSeat(v);
   const out = [];
   for (let s = 0; s < n; s++) {
-    const rel = (s - v.human + n) % n;
-    out[s] = rel === 0 ? t("you") : others[rel - 1];
+    const given = v.seats && v.seats[s] && v.seats[s].name;
+    const rel = (s - bottom + n) % n;
+    out[s] = given || (s === v.seat ? t("you") : rel === 0 ? t("seat_south") : others[rel - 1]);
   }
   return out;
 }
 
-/** Where a seat sits on screen: the human at the bottom.
+/** Where a seat sits on screen: the bottom seat (bottomSeat) at the bottom.
  * @param {number} seat @param {View} v
  * @returns {"bottom" | "left" | "top" | "right"} */
 export function position(seat, v) {
-  const rel = (seat - v.human + v.players) % v.players;
+  const rel = (seat - bottomSeat(v) + v.players) % v.players;
   if (v.players === 2) return rel === 0 ? "bottom" : "top";
   return /** @type {const} */ (["bottom", "left", "top", "right"])[rel];
 }
@@ -189,10 +200,10 @@ export function reasonText(h, v) {
   return codeText("why", h.reason, h.params, v, h.text);
 }
 
-/** A sentence about a seat: the "you" form (`<key>_you`) when the seat is the human's.
+/** A sentence about a seat: the "you" form (`<key>_you`) when the seat is the audience's.
  * @param {string} key @param {number} seat @param {View} v @param {Record<string, string | number>} [vars] */
 export function aboutSeat(key, seat, v, vars = {}) {
-  if (seat === v.human) {
+  if (seat === v.seat) {
     const you = t(`${key}_you`, vars);
     if (you !== `${key}_you`) return you;
   }

@@ -4,7 +4,7 @@
 import { t } from "../i18n/index.js";
 import { SUIT_SYM, names, offerLabel } from "./labels.js";
 
-/** @typedef {import("../protocol.js").View} View */
+/** @typedef {import("../table/model.js").Model} View */
 /** @typedef {{seat: number, phase: string, action: string, matches?: number}} LogEntry */
 
 const UP_VALUE = 25, NULL_VALUE = 75, ULTIMATUM_VALUE = 200;
@@ -21,10 +21,10 @@ export function offerWithValue(a) { return `${offerLabel(a)} (${offerValue(a)})`
 /** Whether the language files know `key` (t falls back to the key itself). @param {string} key */
 const known = (key) => t(key) !== key;
 
-/** A sentence whose subject is `seat`: its "_you" form when that seat is the human's.
+/** A sentence whose subject is `seat`: its "_you" form when that seat is the audience's.
  * @param {string} key @param {number} seat @param {View} v @param {Record<string, string | number>} [vars] */
 export function said(key, seat, v, vars = {}) {
-  const k = seat === v.human && known(`${key}_you`) ? `${key}_you` : key;
+  const k = seat === v.seat && known(`${key}_you`) ? `${key}_you` : key;
   return t(k, { name: names(v)[seat], ...vars });
 }
 
@@ -82,7 +82,7 @@ export function positiveCaption(v) {
   const mode = modeText(v.contract);
   if (v.buyer !== null && v.buyer !== undefined && v.bought) {
     const vars = { buyer: nm[v.buyer], owner: nm[v.owner], offer: offerLabel(v.bought) };
-    const key = v.buyer === v.human ? "cap_bought_you" : v.owner === v.human ? "cap_bought_from_you" : "cap_bought";
+    const key = v.buyer === v.seat ? "cap_bought_you" : v.owner === v.seat ? "cap_bought_from_you" : "cap_bought";
     return `${t(key, vars)} · ${mode}`;
   }
   return `${said("cap_owner", v.owner, v)} · ${mode}`;

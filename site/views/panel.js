@@ -1,38 +1,35 @@
-// The panel between the table and the hand: a lesson's task and feedback, and King's
-// positive phases (choose, auction, decision, trump, dealer) with one button per action
-// the engine lists as legal.
+// The panel between the table and the hand: a shared device's screen between two
+// people's turns, a lesson's task and feedback, and King's positive phases (choose,
+// auction, decision, trump, dealer) with one button per action the engine lists as legal.
 import { t } from "../i18n/index.js";
-import { $, el } from "./dom.js";
-import { aboutSeat, actionLabel, lessonText, offerLabel } from "./labels.js";
+import { el, part } from "./dom.js";
+import { aboutSeat, actionLabel, lessonText, names, offerLabel } from "./labels.js";
 import { SECTION_OF_PHASE } from "../rules.js";
 import { actionMeaning, logLines, turnLine } from "./narrate.js";
 
-/** @typedef {import("../protocol.js").View} View */
+/** @typedef {import("./state.js").TableState} TableState */
 
-/**
- * @typedef {object} PanelState
- * @property {string | null} hinted
- * @property {boolean} lessonDone
- * @property {string} lessonFeedback
- * @property {string | null} nextLesson   the lesson after this one, offered once it is done
- */
-
-/**
- * @param {View} v
- * @param {PanelState} s
- * @param {{onAction: (a: string) => void, onNextLesson: (id: string) => void, onRules: (section: string) => void}} on
- */
-export function renderPanel(v, s, on) {
-  const panel = $("panel");
+/** @param {HTMLElement} root @param {TableState} s */
+export function render(root, s) {
+  const v = s.model;
+  const on = s.on;
+  const panel = part(root, "panel");
   const kids = [];
-  const mine = v.turn === v.human && !v.over && !s.lessonDone;
+  const mine = v.seat !== null && v.turn === v.seat && !v.over && !s.lessonDone && !s.busy;
+  if (s.screen !== null) {
+    // a device passed round: whose turn it is, and their hand only when they ask
+    const who = names(v)[s.screen];
+    kids.push(el("div", { class: "pass-screen", id: "pass-screen" },
+      el("p", { class: "prompt", text: t("pass_to", { name: who }) }),
+      el("button", { type: "button", class: "primary", id: "show-hand", text: t("show_hand", { name: who }), onclick: on.reveal })));
+  }
   if (v.lesson) {
     kids.push(el("p", { id: "lesson-task", text: lessonText(v.lesson)[1] }));
     if (s.lessonFeedback) kids.push(el("p", { id: "lesson-feedback", role: "status", text: s.lessonFeedback }));
     const next = s.nextLesson;
     if (s.lessonDone && next) {
       kids.push(el("div", { class: "row" }, el("button", { type: "button", class: "primary", id: "next-lesson",
-        text: `${t("next_lesson")}: ${lessonText(next)[0]}`, onclick: () => on.onNextLesson(next) })));
+        text: `${t("next_lesson")}: ${lessonText(next)[0]}`, onclick: () => on.nextLesson(next) })));
     }
   }
   if (v.game === "king" && v.phase !== "play" && v.phase !== "over") {
@@ -59,13 +56,13 @@ export function renderPanel(v, s, on) {
         const pts = actionMeaning(a, v);
         return el("button", {
           type: "button", "data-action": a, class: `bid ${s.hinted === a ? "primary" : ""}`.trim(),
-          onclick: () => on.onAction(a),
+          onclick: () => on.act(a),
         }, el("span", { class: "bid-what", text: actionLabel(a, v) }), pts ? el("small", { class: "bid-pts", text: pts }) : "");
       })));
       const section = /** @type {Record<string, string>} */ (SECTION_OF_PHASE)[v.phase];
       if (section) {
         kids.push(el("button", { type: "button", class: "rules-link", "data-section": section,
-          text: t("rules_link"), onclick: () => on.onRules(section) }));
+          text: t("rules_link"), onclick: () => on.rules(section) }));
       }
     }
   }

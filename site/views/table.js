@@ -1,35 +1,28 @@
 // The table around the cards: the banner (deal, contract, trump, owner), the seats with
-// their names, scores, card backs and bids, German Whist's stock, the toolbar's state.
+// their names, scores, card backs and bids, German Whist's stock.  Draws into the table
+// element it is given, from the state it is given (views/state.js).
 import { t } from "../i18n/index.js";
-import { $, el } from "./dom.js";
+import { el, part } from "./dom.js";
 import { cardFace } from "./card.js";
-import { SUIT_SYM, bidLabel, contractLabel, costLabel, lessonText, names, pointsText, position, rankLabel, suitWord } from "./labels.js";
+import { SUIT_SYM, bidLabel, bottomSeat, contractLabel, costLabel, lessonText, names, pointsText, position, rankLabel, suitWord } from "./labels.js";
 import { positiveCaption, said } from "./narrate.js";
 
-/** @typedef {import("../protocol.js").View} View */
+/** @typedef {import("./state.js").TableState} TableState */
+/** @typedef {import("../table/model.js").Model} View */
 
-/**
- * How the table looks, besides the view.
- * @typedef {object} Look
- * @property {string} deck        "plain" | "classic"
- * @property {boolean} fourColor
- * @property {boolean} busy       a request is under way (undo waits)
- */
-
-/** @param {View} v @param {Look} look @param {{onLog?: () => void}} [on] */
-export function renderTable(v, look, on = {}) {
-  document.body.classList.toggle("four-color", look.fourColor && look.deck !== "classic");
-  document.body.classList.toggle("deck-classic", look.deck === "classic");
-  $("table").dataset.game = v.game;
-  renderBanner(v, on);
-  renderSeats(v);
-  renderStock(v, look.deck);
-  /** @type {HTMLButtonElement} */ ($("btn-undo")).disabled = !v.can_undo || look.busy;
-  /** @type {HTMLButtonElement} */ ($("btn-hint")).disabled = v.turn !== v.human || v.over;
+/** @param {HTMLElement} root @param {TableState} state */
+export function render(root, state) {
+  const v = state.model;
+  root.classList.toggle("four-color", state.look.fourColor && state.look.deck !== "classic");
+  root.classList.toggle("deck-classic", state.look.deck === "classic");
+  root.dataset.game = v.game;
+  renderBanner(root, v, state.on);
+  renderSeats(root, v);
+  renderStock(root, v, state.look.deck);
 }
 
-/** @param {View} v @param {{onLog?: () => void}} on */
-function renderBanner(v, on) {
+/** @param {HTMLElement} root @param {View} v @param {TableState["on"]} on */
+function renderBanner(root, v, on) {
   const deal = v.deals_total ? t("deal_of", { n: v.deal_no + 1, total: v.deals_total }) : t("deal_n", { n: v.deal_no + 1 });
   const caption = positiveCaption(v);
   const cl = el("strong", { text: caption || contractLabel(v) });
@@ -38,8 +31,8 @@ function renderBanner(v, on) {
   const kids = v.lesson ? [cl] : [deal, " · ", cl];
   if (cost) kids.push(` (${cost})`);
   if (v.game === "kingru") kids.push(` (${pointsText(v.deal_total || 0, v)})`);
-  if (caption && on.onLog && v.log && v.log.length) {
-    kids.push(" ", el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_title"), onclick: on.onLog }));
+  if (caption && on.log && v.log && v.log.length) {
+    kids.push(" ", el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_title"), onclick: on.log }));
   }
   if (!caption) {
     if (v.trump && v.game !== "whist") kids.push(" · ", t("trump", { suit: suitWord(v.trump) }));  // whist's is on the stock
@@ -51,30 +44,30 @@ function renderBanner(v, on) {
     if (!v.lesson) kids.push(el("span", { class: "match-score", id: "match-score", text: whistScore(v) }));
   }
   if (v.lesson) kids.unshift(el("strong", { text: `${t("lesson")}: ${lessonText(v.lesson)[0]}` }), " · ");
-  $("banner").replaceChildren(...kids);
+  part(root, "banner").replaceChildren(...kids);
 }
 
-/** German Whist's match so far, the human first: "You 7 – 4 Opponent · to 15".
+/** German Whist's match so far, the bottom seat first: "You 7 – 4 Opponent · to 15".
  * @param {View} v */
 export function whistScore(v) {
   const nm = names(v);
-  const me = v.human, other = 1 - v.human;
+  const me = bottomSeat(v), other = 1 - me;
   return t("whist_score", { a: nm[me], x: pointsText(v.scores[me], v, { total: true }), y: pointsText(v.scores[other], v, { total: true }),
     b: nm[other], target: v.target ?? v.options.target });
 }
 
-/** @param {View} v */
-function renderSeats(v) {
+/** @param {HTMLElement} root @param {View} v */
+function renderSeats(root, v) {
   const nm = names(v);
   for (const pos of ["top", "left", "right", "bottom"]) {  // German Whist leaves two seats empty
-    const box = $(`seat-${pos}`);
+    const box = part(root, `seat-${pos}`);
     box.replaceChildren();
     box.classList.remove("to-act");
     box.removeAttribute("role");
     box.removeAttribute("aria-label");
   }
   for (let s = 0; s < v.players; s++) {
-    const box = $(`seat-${position(s, v)}`);
+    const box = part(root, `seat-${position(s, v)}`);
     box.classList.toggle("to-act", v.turn === s && !v.over);
     // each figure says what it counts: the match total first, then this deal's tricks
     const meta = [t("points", { n: pointsText(v.scores[s], v, { total: true }) })];
@@ -85,17 +78,19 @@ function renderSeats(v) {
     if (v.game !== "whist" && v.phase === "play" && v.deal_points && v.deal_points[s]) {
       meta.push(t("this_deal", { n: pointsText(v.deal_points[s], v) }));
     }
+    // a person away who has gone: a bot plays the seat until they are back
+    if (v.seats && v.seats[s] && v.seats[s].stand_in) meta.push(t("seat_gone"));
     const turn = v.turn === s && !v.over;
     const dealer = dealerSeat(v) === s;
     const plate = el("div", { class: "plate" }, el("div", { class: "name" }, nm[s],
-      turn && s === v.human ? el("span", { class: "cue", text: ` · ${t("your_turn")}` }) : null),
+      turn && s === v.seat ? el("span", { class: "cue", text: ` · ${t("your_turn")}` }) : null),
     el("div", { class: "meta", text: meta.join(" · ") }),
     dealer ? el("span", { class: "dealer-mark", "aria-hidden": "true", title: t("seat_dealer"), text: t("dealer_mark") }) : null);
     // a screen reader hears the seat as one labelled group: who, whether they dealt, whether they are to act
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", [nm[s], dealer ? t("seat_dealer") : "", turn ? t("seat_to_act") : ""].filter(Boolean).join(", "));
     const items = [plate];
-    if (s !== v.human) {
+    if (s !== v.seat) {
       const n = v.hand_counts[s];
       items.push(el("div", { class: "backs", role: "img", "aria-label": t("n_cards", { n }, n) },
         ...Array.from({ length: n }, () => el("span", { class: "back" }))));
@@ -113,9 +108,10 @@ function dealerSeat(v) {
   return v.dealer;
 }
 
-/** The human has acted: the turn cue leaves them at once, before the engine answers. */
-export function clearMyTurn() {
-  const me = $("seat-bottom");
+/** The person at the bottom has acted: the turn cue leaves them at once, before the
+ * engine answers.  @param {HTMLElement} root */
+export function clearMyTurn(root) {
+  const me = part(root, "seat-bottom");
   me.classList.remove("to-act");
   const label = me.getAttribute("aria-label");
   if (label) me.setAttribute("aria-label", label.replace(`, ${t("seat_to_act")}`, ""));
@@ -136,10 +132,10 @@ const shortCard = (c) => `${rankLabel(c[0])}${SUIT_SYM[c[1]]}`;
 
 /** German Whist: the stock beside the trick (its size, the face-up card, the trump) and
  * what each player took from it after the last trick, in plain words.
- * @param {View} v @param {string} deck */
-function renderStock(v, deck) {
-  const stock = $("stock");
-  const news = $("draw-news");
+ * @param {HTMLElement} root @param {View} v @param {string} deck */
+function renderStock(root, v, deck) {
+  const stock = part(root, "stock");
+  const news = part(root, "draw-news");
   if (v.game !== "whist") { stock.hidden = true; news.hidden = true; return; }
   stock.hidden = false;
   const n = v.stock_count ?? 0;
@@ -156,8 +152,9 @@ function renderStock(v, deck) {
   // the first stage-2 trick, then goes)
   if (last && last.trick === (v.tricks || []).length - 1) {
     const nm = names(v);
-    const other = 1 - v.human;
-    news.textContent = last.winner === v.human
+    const me = bottomSeat(v), other = 1 - me;
+    news.textContent = v.seat === null ? t("draw_seen", { card: shortCard(last.faceup), name: nm[last.winner], other: nm[1 - last.winner] })
+      : last.winner === me
       ? t("draw_you_won", { card: shortCard(last.faceup), name: nm[other] })
       : t("draw_you_lost", { card: shortCard(last.faceup), name: nm[other], mine: shortCard(/** @type {string} */ (last.hidden)) });
     news.hidden = false;

@@ -1,96 +1,119 @@
 // The cards on the table: the trick being played, each card sliding in from its player's
 // seat; a finished trick with its winning card marked and its taker named, then gathered
-// towards the taker's seat.
+// towards the taker's seat.  Draws into the table element it is given; what it remembers
+// between calls (the cards already on the table, a show under way) is kept per table.
 import { t } from "../i18n/index.js";
-import { $ } from "./dom.js";
+import { part } from "./dom.js";
 import { cardFace } from "./card.js";
 import { names, position } from "./labels.js";
 
-/** @typedef {import("../protocol.js").View} View */
-/** @typedef {import("../protocol.js").FinishedTrick} FinishedTrick */
+/** @typedef {import("./state.js").TableState} TableState */
+/** @typedef {import("../table/model.js").Model} View */
+/** @typedef {{leader: number, cards: string[], winner: number}} FinishedTrick */
 
-/** Cards now drawn on the table: a card already there does not slide in again. */
-let onTable = new Set();
+/**
+ * Per table: the cards drawn on it (a card already there does not slide in again), and
+ * the finished trick's show, which `hurry` cuts short.
+ * @typedef {{onTable: Set<string>, wake: (() => void) | null, hurried: boolean}} Memory
+ */
+/** @type {WeakMap<HTMLElement, Memory>} */
+const memory = new WeakMap();
 
-/** Whether cards move: not at the instant speed, nor for a player who asked for less motion. */
+/** @param {HTMLElement} root @returns {Memory} */
+function mem(root) {
+  let m = memory.get(root);
+  if (!m) memory.set(root, (m = { onTable: new Set(), wake: null, hurried: false }));
+  return m;
+}
+
+/** Whether cards move: not for a player who asked for less motion. */
 const still = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
- * @param {string} code @param {number} seat @param {View} v @param {string} deck @param {boolean} slide
+ * @param {HTMLElement} root @param {string} code @param {number} seat @param {View} v
+ * @param {string} deck @param {boolean} slide
  */
-function placed(code, seat, v, deck, slide) {
+function placed(root, code, seat, v, deck, slide) {
   const pos = position(seat, v);
-  const c = cardFace(code, { cls: `pos-${pos}${slide && !onTable.has(code) && !still() ? ` enter from-${pos}` : ""}`, deck });
-  return c;
+  return cardFace(code, { cls: `pos-${pos}${slide && !mem(root).onTable.has(code) && !still() ? ` enter from-${pos}` : ""}`, deck });
 }
 
-/** The trick in play.  `slide`: new cards come in from their seats.
- * @param {View} v @param {string} deck @param {boolean} slide */
-export function renderTrick(v, deck, slide) {
-  const box = $("trick");
+/** The trick in play; new cards slide in from their seats when `state.slide`.
+ * @param {HTMLElement} root @param {TableState} state */
+export function render(root, state) {
+  const v = state.model;
+  const box = part(root, "trick");
   box.className = "trick";
-  const cards = (v.trick || []).map((x) => placed(x.card, x.seat, v, deck, slide));
+  // a card already on the table stays as it is (its slide is not started again)
+  const there = new Map([...box.children].map((c) => [/** @type {HTMLElement} */ (c).dataset.card, /** @type {HTMLElement} */ (c)]));
+  const cards = (v.trick || []).map((x) => {
+    const old = there.get(x.card);
+    const fits = old && old.classList.contains(`pos-${position(x.seat, v)}`) && !!old.querySelector(".art") === (state.look.deck === "classic");
+    return fits ? /** @type {HTMLElement} */ (old) : placed(root, x.card, x.seat, v, state.look.deck, state.slide);
+  });
   box.replaceChildren(...cards);
-  onTable = new Set((v.trick || []).map((x) => x.card));
+  mem(root).onTable = new Set((v.trick || []).map((x) => x.card));
   // the taker's name stays while the table is empty, but only for a trick of this deal's play
   const lt = v.last_trick;
-  if (cards.length || !lt || lt.deal_no !== v.deal_no || (v.phase && v.phase !== "play")) setNote("");
+  if (cards.length || !lt || lt.deal_no !== v.deal_no || (v.phase && v.phase !== "play")) setNote(root, "");
 }
 
-/** Lay the human's card on the table at once, before the engine has answered.
- * @param {string} code @param {View} v @param {string} deck @param {boolean} slide */
-export function layHumanCard(code, v, deck, slide) {
-  $("trick").append(placed(code, v.human, v, deck, slide));
-  onTable.add(code);
-  setNote("");
+/** Lay a card of the bottom seat on the table at once, before the engine has answered.
+ * @param {HTMLElement} root @param {TableState} state @param {string} code */
+export function layCard(root, state, code) {
+  const v = state.model;
+  part(root, "trick").append(placed(root, code, /** @type {number} */ (v.seat), v, state.look.deck, state.slide));
+  mem(root).onTable.add(code);
+  setNote(root, "");
 }
 
-/** @param {string} text */
-function setNote(text) { $("trick-note").textContent = text; }
+/** @param {HTMLElement} root @param {string} text */
+function setNote(root, text) { part(root, "trick-note").textContent = text; }
 
-/** @type {(() => void) | null} */
-let wake = null;
-let hurried = false;
-
-/** A pause of the finished trick's show, which hurryTrick() cuts short. @param {number} ms */
-const delay = (ms) => new Promise((r) => {
-  if (hurried) { r(undefined); return; }
-  const done = () => { clearTimeout(id); wake = null; r(undefined); };
+/** A pause of the finished trick's show, which hurry() cuts short.
+ * @param {HTMLElement} root @param {number} ms */
+const delay = (root, ms) => new Promise((r) => {
+  const m = mem(root);
+  if (m.hurried) { r(undefined); return; }
+  const done = () => { clearTimeout(id); m.wake = null; r(undefined); };
   const id = setTimeout(done, ms);
-  wake = done;
+  m.wake = done;
 });
 
-/** The player has seen enough (they play on): end the finished trick's show now. */
-export function hurryTrick() {
-  hurried = true;
-  if (wake) wake();
+/** The player has seen enough (they play on): end the finished trick's show now.
+ * @param {HTMLElement} root */
+export function hurry(root) {
+  const m = mem(root);
+  m.hurried = true;
+  if (m.wake) m.wake();
 }
 
 /**
  * Show a finished trick: its last card slides in, the winning card is marked and its
  * taker named for `pause` ms, then the cards go to the taker's seat.
- * @param {FinishedTrick} tr @param {View} v @param {string} deck @param {number} pause
+ * @param {HTMLElement} root @param {TableState} state @param {FinishedTrick} tr @param {number} pause
  */
-export async function showFinishedTrick(tr, v, deck, pause) {
-  const box = $("trick");
+export async function showFinished(root, state, tr, pause) {
+  const v = state.model;
+  const box = part(root, "trick");
+  const m = mem(root);
   const slide = pause > 0;
-  hurried = false;
+  m.hurried = false;
   box.className = "trick";
-  const cards = tr.cards.map((c, i) => placed(c, (tr.leader + i) % v.players, v, deck, slide));
+  const cards = tr.cards.map((c, i) => placed(root, c, (tr.leader + i) % v.players, v, state.look.deck, slide));
   box.replaceChildren(...cards);
-  onTable = new Set(tr.cards);
+  m.onTable = new Set(tr.cards);
   const winner = cards[(tr.winner - tr.leader + v.players) % v.players];
-  const taker = names(v)[tr.winner];
-  setNote(tr.winner === v.human ? t("you_take_trick") : t("takes_trick", { name: taker }));
-  if (!pause) { box.replaceChildren(); onTable = new Set(); return; }
-  await delay(still() ? 0 : 250);  // the last card lands
+  setNote(root, tr.winner === v.seat ? t("you_take_trick") : t("takes_trick", { name: names(v)[tr.winner] }));
+  if (!pause) { box.replaceChildren(); m.onTable = new Set(); return; }
+  await delay(root, still() ? 0 : 250);  // the last card lands
   winner.classList.add("winner");
-  await delay(pause);
+  await delay(root, pause);
   if (!still() && pause) {
     box.classList.add(`fly-${position(tr.winner, v)}`);
-    await delay(350);
+    await delay(root, 350);
   }
   box.className = "trick";
   box.replaceChildren();
-  onTable = new Set();
+  m.onTable = new Set();
 }

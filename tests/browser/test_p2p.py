@@ -8,7 +8,6 @@ import time
 
 import pytest
 from p2p_support import Site, launch, new_page, wait_until
-from playwright.sync_api import sync_playwright
 
 from conftest import DIST, need_dist
 
@@ -29,11 +28,10 @@ def site():
 
 
 @pytest.fixture(scope="module")
-def p2p_browser():
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+def p2p_browser(playwright):
+    b = launch(playwright)
+    yield b
+    b.close()
 
 
 @pytest.fixture

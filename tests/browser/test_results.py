@@ -10,18 +10,12 @@ import re
 import pytest
 
 from kingweb.king import offer_terms
-from kingweb.session import Session
 
-from browser_support import open_game, page_save, play_until, prefs_script
+from browser_support import engine_view, open_game, play_until, prefs_script
 
 pytestmark = pytest.mark.browser
 
 SEATS_EN = ["You", "West", "North", "East"]
-
-
-def engine_view(page):
-    """The engine's view of the match the page is playing, from the page's own save."""
-    return Session().load(page_save(page))
 
 
 def offer_words(action):

@@ -1,5 +1,5 @@
-"""Corrupt storage before the page loads: a saved game and preferences that cannot be
-used.  Each time the player is told the truth, what could not be used is set aside (or,
+"""Corrupt storage before the page loads: a saved game (as an earlier page kept it in
+localStorage, before the worker kept saves) and preferences that cannot be used.  Each time the player is told the truth, what could not be used is set aside (or,
 with no room for a copy, offered as a download and left in place), and the table ends
 usable: New game starts a game.  Real built site, real Chromium, real Pyodide."""
 
@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from browser_support import prefs_script
+from browser_support import prefs_script, stored_save
 
 pytestmark = pytest.mark.browser
 
@@ -82,8 +82,8 @@ def test_a_deeply_nested_save_is_set_aside_and_the_table_plays(page, base_url, s
     assert page.evaluate("(k) => localStorage.getItem(k)", kept[0]) == save
     assert "connection" not in shown(page)
     new_game_plays(page)
-    page.wait_for_function("(k) => localStorage.getItem(k) !== null", arg=SAVE_KEY, timeout=30_000)
-    assert page.evaluate("(k) => localStorage.getItem(k)", kept[0]) == save  # the new game wrote beside it
+    assert "kingweb-save" in stored_save(page)  # the worker keeps the new game
+    assert page.evaluate("(k) => localStorage.getItem(k)", kept[0]) == save  # beside the one set aside
     # a reload resumes the new game: nothing is left to fail the same way
     page.reload()
     page.locator("#toast", has_text="resumed").wait_for(timeout=90_000)
@@ -191,9 +191,7 @@ def test_a_huge_save_with_no_room_to_set_aside_is_offered_as_a_download(page, ba
         "(k) => localStorage.getItem(k) === null || !localStorage.getItem(k).startsWith('{x')", SAVE_KEY
     )
     page.locator("#hand .card.legal").first.click(timeout=30_000)
-    page.wait_for_function(
-        "(k) => (localStorage.getItem(k) || '').includes('kingweb-save')", arg=SAVE_KEY, timeout=30_000
-    )
+    assert "kingweb-save" in stored_save(page)
 
 
 def test_a_huge_save_can_be_discarded(page, base_url):
@@ -206,9 +204,8 @@ def test_a_huge_save_can_be_discarded(page, base_url):
     page.locator("#dialog[open] .game-pick.last button.primary").click()  # play the offered new game
     page.locator("#save-discard").click()
     assert "discarded" in page.locator("#notice").inner_text()
-    page.wait_for_function(
-        "(k) => (localStorage.getItem(k) || '').includes('kingweb-save')", arg=SAVE_KEY, timeout=60_000
-    )
+    assert page.evaluate("(k) => localStorage.getItem(k)", SAVE_KEY) is None
+    assert "kingweb-save" in stored_save(page)
 
 
 def test_the_reason_is_told_in_the_players_language(page, base_url):

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser_support import CARD_SPOT, hand_problems, open_game, page_save, page_state
+from browser_support import CARD_SPOT, engine_view, hand_problems, open_game, page_state, plant_save
 
 pytestmark = pytest.mark.browser
 
@@ -317,13 +317,11 @@ ACCENT = "rgb(242, 193, 78)"
 def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(
     browser, base_url, console_errors, game, seed, lang
 ):
-    from kingweb.session import Session
-
     ctx, page = open_at_speed(
         browser, base_url, console_errors, "normal", game, seed, PHONE, lang, is_mobile=True, has_touch=True
     )
     wait_my_card_turn(page)
-    v = Session().load(page_save(page))
+    v = engine_view(page)
     where = ["bottom", "left", "top", "right"] if game == "king" else ["bottom", "top"]
     words = {"en": ("dealer", "to play", "D"), "ru": ("сдающий", "очередь хода", "С")}[lang]
     seats = page.evaluate(SEATS_JS)
@@ -461,9 +459,9 @@ def saved_match(game, seed, stop):
     s = Session()
     s.start(game, seed=seed, level="random")
     rng = random.Random(1)
-    while not stop(s.state()):
-        st = s.state()
-        s.act(rng.choice(st["legal"])) if st["turn"] == 0 else s.bot_step()
+    while not stop(s.state(0)):
+        st = s.state(0)
+        s.act(rng.choice(st["legal"])) if st["turn"] == 0 else s.step()
     return json.dumps(s.save())
 
 
@@ -475,7 +473,7 @@ def owner_choice_save():
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
 def test_the_owners_choice_leaves_the_hand_in_sight_and_its_buttons_on_top(browser, base_url, console_errors, viewport):
     ctx, page = new_page(browser, viewport, console_errors)
-    page.add_init_script(f"localStorage.setItem('kingweb.save.v1', {json.dumps(owner_choice_save())})")
+    plant_save(page, base_url, owner_choice_save())
     page.goto(base_url)
     page.wait_for_selector("#panel button.bid[data-action='auction']", timeout=90_000)
     buttons = page.locator("#panel button.bid")
@@ -507,7 +505,7 @@ def test_the_score_sheet_fits_a_small_phone(browser, base_url, console_errors, g
     # Portuguese has the longest contract names; 360 px is the narrowest common phone
     ctx, page = new_page(browser, {"width": 360, "height": 740}, console_errors, lang="pt")
     save = saved_match(game, 4, lambda v: len(v["deals"]) >= 6)
-    page.add_init_script(f"localStorage.setItem('kingweb.save.v1', {json.dumps(save)})")
+    plant_save(page, base_url, save)
     page.goto(base_url)
     page.wait_for_selector("#hand .card", timeout=90_000)
     page.keyboard.press("s")

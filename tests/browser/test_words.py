@@ -83,7 +83,7 @@ def test_you_take_your_own_grammar_and_auction_turns_are_bids(page, base_url):
     said = page.evaluate("""async () => {
         const i18n = await import('./i18n/index.js');
         const L = await import('./views/labels.js');
-        const v = { players: 4, human: 0, phase: 'auction', auction: null, options: {} };
+        const v = { players: 4, seat: 0, phase: 'auction', auction: null, options: {} };
         const out = {};
         for (const lang of ['en', 'es', 'pt', 'ru']) {
           i18n.setLang(lang);

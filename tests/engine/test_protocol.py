@@ -298,7 +298,7 @@ def test_session_refusals_and_errors_carry_codes():
     s.lesson("king/follow-suit")
     r = s.act("9S")
     assert r["ok"] is False and r["code"] == "follow-suit" and r["params"] == {"suit": "D"}
-    assert r["error"] == "must follow suit: diamonds" and "state" in r
+    assert r["error"] == "must follow suit: diamonds" and set(r) == {"ok", "error", "code", "params"}
     r = s.lesson_try("9S")
     assert r["verdict"] == "illegal" and r["code"] == "follow-suit" and r["params"] == {"suit": "D"}
     r = s.lesson("king/duck")
@@ -319,10 +319,26 @@ def test_session_refusals_and_errors_carry_codes():
     assert r["code"] == "bad-level" and r["code"] in ERRORS
     s2 = Session()
     s2.start("king", seed=3)
-    while s2.game.turn != s2.seat:
-        s2.bot_step()
-    r = s2.bot_step()
+    while s2.table.game.turn != 0:
+        s2.step()
+    r = s2.step()
     assert (r["ok"], r["code"]) == (False, "no-bot-to-act")
+
+
+def test_table_refusals_carry_codes():
+    from kingweb.table import bot, person
+
+    s = Session()
+    s.start("kingru", seed=1, seats=[person("A"), bot(), person("B"), bot()])
+    while s.table.bot_seat() is not None:
+        s.step()
+    turn = s.table.game.turn
+    r = s.act(s.table.game.legal()[0], seat=(turn + 1) % 4)
+    assert (r["code"], r["params"]) == ("bot-seat", {"seat": (turn + 1) % 4}) and r["error"] == (
+        f"a bot plays seat {(turn + 1) % 4} now"
+    )
+    r = s.undo()
+    assert (r["ok"], r["code"], r["error"]) == (False, "undo-off", "undo is off while more than one person plays")
 
 
 def test_info_lists_every_code():

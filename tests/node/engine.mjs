@@ -24,9 +24,9 @@ def play(game, seed, options, stop):
     s = Session()
     s.start(game, seed=seed, level="random", options=options)
     rng = random.Random(seed)
-    while not stop(s.state()):
-        st = s.state()
-        s.act(rng.choice(st["legal"])) if st["turn"] == st["human"] else s.bot_step()
+    while not stop(s.state(0)):
+        st = s.state(0)
+        s.act(rng.choice(st["legal"])) if st["turn"] == 0 else s.step()
     return s
 
 def save(game, seed, moves, options):
@@ -34,18 +34,25 @@ def save(game, seed, moves, options):
     def stop(st):
         left[0] -= 1
         return st["over"] or left[0] < 0
-    return json.dumps(play(game, seed, options, stop).save())
+    v2 = play(game, seed, options, stop).save()
+    # as an older page kept it in localStorage (version 1: one person at seat, bots at level)
+    v1 = {k: v2[k] for k in ("format", "game", "seed", "options", "level", "actions")}
+    return json.dumps({**v1, "version": 1, "seat": 0})
+
+def lesson(lid):
+    sync = Session().lesson(lid)
+    return next(iter(sync["states"].values()))
 
 saves, positives, lessons = (json.loads(a) for a in sys.argv[1:])
 print(json.dumps({
     "info": info(),
     "saves": {g: save(g, *rest) for g, *rest in saves},
-    "positives": {seed: play("king", seed, {}, lambda st: st["over"] or (st["phase"] == "play" and st.get("bought") and not st["trick"])).state() for seed in positives},
-    "lessons": {lid: Session().lesson(lid) for lid in lessons},
+    "positives": {seed: play("king", seed, {}, lambda st: st["over"] or (st["phase"] == "play" and st.get("bought") and not st["trick"])).state(0) for seed in positives},
+    "lessons": {lid: lesson(lid) for lid in lessons},
 }))
 `;
 
-/** @typedef {import("../../site/protocol.js").View} View */
+/** @typedef {import("../../site/table/model.js").Model} View */
 /** @type {{info: import("../../site/protocol.js").Info, saves: Record<string, string>, positives: Record<string, View>, lessons: Record<string, View>} | null} */
 let answer = null;
 

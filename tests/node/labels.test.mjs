@@ -10,7 +10,7 @@ import { engineInfo, lessonView } from "./engine.mjs";
 afterEach(() => setLang("en"));
 
 /** A view with only what the labels read. @param {Record<string, any>} [o] @returns {any} */
-const view = (o = {}) => ({ game: "king", players: 4, human: 0, options: {}, contract: "tricks", phase: "play", auction: null, ...o });
+const view = (o = {}) => ({ game: "king", players: 4, seat: 0, options: {}, contract: "tricks", phase: "play", auction: null, ...o });
 
 describe("numbers: one minus sign, U+2212, wherever a person reads them", () => {
   test("numberText", () => {
@@ -39,14 +39,14 @@ describe("numbers: one minus sign, U+2212, wherever a person reads them", () => 
 describe("seats", () => {
   test("the player is You, the others West, North and East from the player's left", () => {
     assert.deepEqual(L.names(view()), ["You", "West", "North", "East"]);
-    assert.deepEqual(L.names(view({ human: 2 })), ["North", "East", "You", "West"]);
-    assert.deepEqual(L.names(view({ players: 2, human: 1 })), ["Opponent", "You"]);
+    assert.deepEqual(L.names(view({ seat: 2 })), ["North", "East", "You", "West"]);
+    assert.deepEqual(L.names(view({ players: 2, seat: 1 })), ["Opponent", "You"]);
     setLang("ru");
-    assert.deepEqual(L.names(view({ human: 1 })), ["Восток", "Вы", "Запад", "Север"]);
+    assert.deepEqual(L.names(view({ seat: 1 })), ["Восток", "Вы", "Запад", "Север"]);
   });
 
   test("where each sits on screen: the player at the bottom", () => {
-    assert.deepEqual([0, 1, 2, 3].map((s) => L.position(s, view({ human: 1 }))), ["right", "bottom", "left", "top"]);
+    assert.deepEqual([0, 1, 2, 3].map((s) => L.position(s, view({ seat: 1 }))), ["right", "bottom", "left", "top"]);
     assert.deepEqual([0, 1].map((s) => L.position(s, view({ players: 2 }))), ["bottom", "top"]);
   });
 
@@ -124,7 +124,7 @@ describe("contracts, offers and actions", () => {
 
 describe("codes: the engine's refusals and the bots' reasons in words", () => {
   test("params are put in words: cards, suits (and their 'of' form), offers, seats, phases, actions", () => {
-    const v = view({ human: 1 });
+    const v = view({ seat: 1 });
     const out = L.codeVars({ card: "QS", suit: "H", offer: "offer:null:2", seat: 0, phase: "auction", action: "pass", legal: ["QS", "offer:up:5"], n: 3, other: [1] }, v);
     assert.deepEqual(out, { kh: "K♥", card: "Q♠", suit: "hearts", suit_of: "hearts", offer: "2 nulls", seat: "East", phase: "the auction is on",
       action: "Pass", legal: "Queen of spades, 5 up", n: "3", other: "[1]" });
@@ -149,7 +149,7 @@ describe("codes: the engine's refusals and the bots' reasons in words", () => {
   test("a hint's reason from its code, else the bots' English", () => {
     const v = view();
     assert.equal(L.reasonText({ action: "9C", reason: "win-cheap", params: { card: "9C" }, text: "english" }, v),
-      "Win with 9♣, the cheapest card that takes this trick.");
+      "You play last: win with 9♣, the cheapest card that takes this trick.");
     assert.equal(L.reasonText({ action: "9C", reason: "nope", params: {}, text: "english" }, v), "english");
   });
 

@@ -75,7 +75,7 @@ describe("the story of real positives, as the engine logged them", () => {
         lines.forEach((line, i) => {
           const seat = v.log[i].seat;
           // the player's own lines take their own grammar (Spanish drops the "you")
-          if (seat !== v.human) assert.ok(line.startsWith(nm[seat]), `${lang} ${seed}: ${line} (${nm[seat]})`);
+          if (seat !== v.seat) assert.ok(line.startsWith(nm[seat]), `${lang} ${seed}: ${line} (${nm[seat]})`);
           else assert.ok(!nm.some((n, s) => s !== seat && line.startsWith(n)), `${lang} ${seed}: ${line}`);
           assert.doesNotMatch(line, /[{}]|log_|undefined/, line);
         });
@@ -93,7 +93,7 @@ describe("the story of real positives, as the engine logged them", () => {
 });
 
 describe("the branches no sampled match reached", () => {
-  const v = /** @type {any} */ ({ game: "king", players: 4, human: 0, options: {} });
+  const v = /** @type {any} */ ({ game: "king", players: 4, seat: 0, options: {} });
 
   test("nobody gives 8 up: the owner plays down, said once after the last pass", () => {
     const log = [{ seat: 2, phase: "decide", action: "ultimatum" }, { seat: 3, phase: "ultimatum", action: "pass" },

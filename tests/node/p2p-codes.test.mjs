@@ -103,7 +103,9 @@ describe("readSdp keeps what a data connection needs", () => {
 });
 
 describe("codes", () => {
-  for (const [name, sdp, type] of [["loopback", CHROMIUM_LOOPBACK, "offer"], ["mDNS", CHROMIUM_MDNS, "answer"], ["Firefox-like", FIREFOXISH, "offer"]]) {
+  /** @type {[string, string, "offer" | "answer"][]} */
+  const sdps = [["loopback", CHROMIUM_LOOPBACK, "offer"], ["mDNS", CHROMIUM_MDNS, "answer"], ["Firefox-like", FIREFOXISH, "offer"]];
+  for (const [name, sdp, type] of sdps) {
     test(`${name}: the code holds the signal, and the rebuilt SDP reads the same`, () => {
       const s = C.readSdp(sdp, type);
       if (type === "offer") s.host = new Uint8Array(16).fill(42);

@@ -47,7 +47,7 @@ describe("libraryFrame: what trystero sends in a kingweb room, and nothing else"
       ["nothing", new ArrayBuffer(0)],
       ["a token longer than the frame", new Uint8Array([1, 255, 255, 1]).buffer],
     ];
-    for (const [what, data] of cases) assert.notEqual(libraryFrame(data, TOKEN), null, what);
+    for (const [what, data] of cases) assert.notEqual(libraryFrame(data, TOKEN), null, String(what));
   });
 
   test("the room's namespace is trystero's: hex SHA-256 of Trystero:app:room", async () => {

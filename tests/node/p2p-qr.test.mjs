@@ -106,7 +106,7 @@ function decode(m) {
     }
   }
   const words = [];
-  for (let k = 0; k + 8 <= bits.length; k += 8) words.push(bits.slice(k, k + 8).reduce((a, b) => (a << 1) | b, 0));
+  for (let k = 0; k + 8 <= bits.length; k += 8) words.push(bits.slice(k, k + 8).reduce((a, b) => (a << 1) | Number(b), 0));
   // blocks: de-interleave, check every block's syndromes
   const [ecc, count] = LEVEL_M[v];
   const shortLen = Math.floor(words.length / count), longs = words.length % count;

@@ -8,7 +8,7 @@ import * as S from "../../site/store.js";
 import { engineInfo } from "./engine.mjs";
 
 const info = engineInfo();
-const DEFAULTS = { lang: "en", speed: "normal", level: "normal", fourColor: false, autoplay: true, sound: false, deck: "plain", game: "king", options: {} };
+const DEFAULTS = { lang: "en", speed: "normal", level: "normal", fourColor: false, autoplay: true, sound: false, deck: "plain", game: "king", name: "", options: {} };
 
 describe("readPrefs: the stored preferences, field by field", () => {
   test("none stored: the defaults, the language from the browser's", () => {
@@ -17,15 +17,15 @@ describe("readPrefs: the stored preferences, field by field", () => {
   });
 
   test("good preferences come back as stored", () => {
-    const mine = { lang: "pt", speed: "instant", level: "hard", fourColor: true, autoplay: false, sound: true, deck: "classic", game: "whist", options: { whist: { target: 5 } } };
+    const mine = { lang: "pt", speed: "instant", level: "hard", fourColor: true, autoplay: false, sound: true, deck: "classic", game: "whist", name: "Ana", options: { whist: { target: 5 } } };
     assert.deepEqual(S.readPrefs(JSON.stringify(mine), ["ru"]), { prefs: mine, problems: [] });
   });
 
   test("each field of the wrong type falls back to its default and is named", () => {
-    const bad = { lang: 5, speed: "toString", level: ["hard"], fourColor: "yes", autoplay: 0, sound: null, deck: "__proto__", game: { x: 1 }, options: [] };
+    const bad = { lang: 5, speed: "toString", level: ["hard"], fourColor: "yes", autoplay: 0, sound: null, deck: "__proto__", game: { x: 1 }, name: "x".repeat(25), options: [] };
     const { prefs, problems } = S.readPrefs(JSON.stringify(bad), []);
     assert.deepEqual(prefs, DEFAULTS);
-    assert.deepEqual(problems, ['options=[]', "lang=5", 'speed="toString"', 'level=["hard"]', 'fourColor="yes"', "autoplay=0", "sound=null", 'deck="__proto__"', 'game={"x":1}']);
+    assert.deepEqual(problems, ['options=[]', "lang=5", 'speed="toString"', 'level=["hard"]', 'fourColor="yes"', "autoplay=0", "sound=null", 'deck="__proto__"', 'game={"x":1}', `name="${"x".repeat(25)}"`]);
   });
 
   test("a language stored that is not ours is named, and the browser's is taken", () => {

@@ -36,6 +36,7 @@ def build(dist: Path = DIST, site: Path = SITE, relays: list[str] | None = None)
         add_to_zip(micropip, bytecode["micropip"])
         set_lock_sha256(runtime, "micropip", micropip)
         log(f"precompiled {sum(map(len, bytecode.values()))} modules")
+    write_info(dist / "info.json")
     apply_csp(dist)
     # where rooms meet and how peers find their public addresses (kingbuild/relay.py)
     meeting = {"relays": DEFAULT_RELAYS if relays is None else relays, "stun": DEFAULT_STUN}
@@ -67,6 +68,19 @@ def build(dist: Path = DIST, site: Path = SITE, relays: list[str] | None = None)
     stamp_service_worker(dist, digest)
     log(f"built {dist} (wheel {wheel.name}, build {digest})")
     return dist
+
+
+def write_info(path: Path) -> None:
+    """What exists (games, options, levels, lessons, codes), as the engine tells it: the
+    page shows the welcome, the rules and the settings from it at first paint, before the
+    runtime is up.  Written by the same package the wheel holds."""
+    import sys
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from kingweb.session import info
+
+    path.write_text(json.dumps(info(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def served(dist: Path) -> list[tuple[str, Path]]:

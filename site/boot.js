@@ -1,0 +1,341 @@
+// Boot and recovery.  The welcome, the games, the rules and the settings need no Python:
+// they show at first paint, from the build's info.json, while the runtime loads behind
+// them; a Play pressed before the engine is ready starts the game the moment it is.  Then
+// the address is read (a shared match, a lesson, a framed table), or the kept match
+// resumed.  A worker that breaks, or is stuck, is replaced and the match resumed from its
+// save; a save that sticks the engine twice at the same place is set aside.
+import { LANGS, t } from "./i18n/index.js";
+import { HostLink, readCommand, readParams } from "./embed.js";
+import { call, restartEngine, startEngine } from "./engine.js";
+import { DECKS, SPEEDS, checkPrefs, page, prefs, recordStats } from "./store.js";
+import * as dialogs from "./views/dialogs.js";
+import { hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
+import { refusalText } from "./views/labels.js";
+import { $ } from "./views/dom.js";
+import { setSound } from "./sound.js";
+import { halt, receive, render, tableChanged, whereAt, wire } from "./table/flow.js";
+import { adopt, adoptGuest, startGame } from "./table/start.js";
+import { startLesson, wireLessons } from "./table/lesson.js";
+import { resume, hasSave } from "./resume.js";
+import { applyLang, bindTools, openNewGame, refreshTools, showRules, showStats, tools } from "./toolbar.js";
+import { hooks } from "./table/flow.js";
+import { bindHand } from "./views/hand.js";
+
+/** @typedef {import("./protocol.js").Info} Info */
+/** @typedef {import("./protocol.js").Command} Command */
+/** @typedef {import("./table/model.js").Model} Model */
+
+/** @type {Info | null} */
+let info = null;
+/** @type {HostLink | null} */
+let host = null;
+let readySent = false;
+let restarted = false;   // the engine was restarted after a crash: resume, do not start over
+let engineDown = false;  // a crash is being restarted from: what was under way stops there
+/** @type {string | null} */
+let stuckAt = null;      // where the table stood when the worker was last taken for stuck
+/** @type {(() => Promise<void>)[]} */
+let waiting = [];        // what the player asked for before the engine was up
+/** @type {Record<string, any>} */
+let built = {};          // build.json: the build's id, its relays and STUN servers
+/** @type {typeof import("./p2p/hosting.js") | null} */
+let hosting = null;      // loaded when a table has people at other devices
+
+/** An invite in the address: a guest's page, which runs no engine (index.html starts none). */
+const invited = () => /^#(.*&)?(room|offer)=/.test(location.hash);
+
+/** What hosting needs from this page. @returns {import("./p2p/hosting.js").HostWiring} */
+const hostWiring = () => ({
+  call: (cmd, args) => call(/** @type {Command} */ (cmd), args), adopt, receive, tableChanged, build: built,
+  match: () => (page.model ? page.model.match : ""),
+});
+
+/** Open a room for a match with people at other devices (Play with people, `people=`).
+ * @param {{game: string, options: Record<string, any>, level: string, seats: import("./protocol.js").Seat[]}} m */
+async function hostRoom(m) {
+  hosting = hosting || await import("./p2p/hosting.js");
+  await hosting.hostMatch(hostWiring(), m);
+}
+
+/** A table taken from the engine (resumed, or after a crash): one with people away opens
+ * its room again.  @param {import("./protocol.js").Sync} sync */
+function take(sync) {
+  adopt(sync);
+  if (page.mode === "host" || page.away.length) {
+    (async () => {
+      hosting = hosting || await import("./p2p/hosting.js");
+      await hosting.rehost(hostWiring(), sync);
+    })().catch((e) => toast(String(e.message || e), 8000));
+  }
+}
+
+const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, crashed: onCrashed, update: receive };
+
+/** A request that failed: say why, unless the engine is being restarted (its notice says
+ * so, and the failed request's own words would cover what the restart tells).
+ * @param {any} e @param {number} [ms] */
+function tellFailure(e, ms) {
+  if (!engineDown) toast(refusalText(e, page.model), ms);
+}
+
+/** Run `start` once the engine is up (now, if it is). @param {() => Promise<void>} start */
+function whenReady(start) {
+  if (tools.call) { start(); return; }
+  waiting.push(start);
+  showProgress("waiting", 60);
+  $("loading").hidden = false;
+}
+
+// -- the ends of deals and matches ----------------------------------------------------------------
+
+/** @param {Model} v */
+function dealEnded(v) {
+  const d = v.deals[v.deals.length - 1];
+  if (host) host.post("deal-end", { deal_no: v.deals.length - 1, contract: d.contract, points: d.points, scores: v.scores });
+}
+
+/** Count a finished match in the local statistics (once, even if the page reloads at its
+ * end), and show how it ended.  @param {Model} v */
+function matchEnded(v) {
+  if (host) {
+    const best = Math.max(...v.scores);
+    host.post("match-end", { scores: v.scores, winners: v.scores.flatMap((x, i) => (x === best ? [i] : [])) });
+  }
+  let line = null;
+  if (!page.embedded && page.mode === "solo" && v.seat !== null) {
+    const best = Math.max(...v.scores);
+    const r = recordStats(`${v.game}/${v.level}`, `${v.game}:${v.match}:${v.n}`, v.scores[v.seat] === best,
+      v.scores[v.seat] * (v.options.scale || 1));
+    if (r.corrupt) toast(t("stats_corrupt"), 8000);
+    line = r.line;
+  }
+  dialogs.showMatchEnd(v, line, {
+    onPlayAgain: () => { startGame(call, { game: v.game, options: v.options, level: v.level, seats: page.mode === "solo" ? null : v.seats }).catch(tellFailure); },
+    onNewGame: openNewGame,
+    onStats: showStats,
+  });
+}
+
+// -- the worker's life ----------------------------------------------------------------------------
+
+/** The worker broke after its boot (a request that crashed Python), or is stuck: start a
+ * new one, which picks up the last save.  Calls under way have been refused already.
+ * @param {string} message @param {import("./engine.js").Stuck | null} stuck */
+function onCrashed(message, stuck) {
+  halt();
+  // stuck again where it stuck last time (no move kept since): the save itself leads the
+  // engine into the loop, and resuming it once more would loop again
+  const at = stuck ? whereAt() : null;
+  const again = at !== null && at === stuckAt;
+  stuckAt = at;
+  page.model = null;
+  render();
+  notice(stuck ? t("engine_stuck", { s: stuck.seconds }) : t("engine_crashed", { msg: message }));
+  restarted = true;
+  engineDown = true;
+  tools.call = null;
+  showProgress("runtime", 5);
+  restartEngine({ ...boot, ready: (i) => onReady(i, again) });
+}
+
+// Offline play: the service worker precaches the site (the runtime is 15 MB), so it
+// registers once the engine is up, where the download cannot slow the first load.
+function registerOffline() {
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("./sw.js").catch(() => {});
+  }
+}
+
+/** Resume the kept match; true when it did. */
+async function resumed() {
+  const sync = await resume(call, /** @type {Info} */ (info));
+  if (!sync) return false;
+  take(sync);
+  toast(t("resumed"));
+  return true;
+}
+
+/** The engine is up: start what the address asks for, else resume the saved match, else
+ * offer a new one (the welcome may be open already: it stays).
+ * @param {Info} engineInfo @param {boolean} [stuckTwice]  the last save stuck the engine twice */
+async function onReady(engineInfo, stuckTwice = false) {
+  info = engineInfo;
+  tools.info = engineInfo;
+  tools.call = call;
+  engineDown = false;
+  hideLoading();
+  if (!page.embedded) await call("keep", { on: true });
+  if (restarted) {  // after a crash: the match as last saved, else a new one
+    if (stuckTwice) {  // the save leads the engine into the loop: set it aside, not again
+      const r = await call("forget");
+      toast(t("saved_corrupt", { msg: t("save_stuck"), key: r.key ?? "—" }), 10000);
+      openNewGame();
+      return;
+    }
+    try {
+      if (!page.embedded && await resumed()) return;
+    } catch (e) { tellFailure(e); }
+    if (!engineDown) openNewGame();
+    return;
+  }
+  setTimeout(registerOffline, 1000);
+  if (waiting.length) {  // the player pressed Play before the engine was up
+    const starts = waiting;
+    waiting = [];
+    for (const s of starts) await s();
+    return;
+  }
+  try {
+    if (await startFromAddress()) return;
+  } catch (e) { tellFailure(e, 8000); }
+  // a crash on the way (a save that broke the engine is set aside by resume) leaves the
+  // rest to the new engine's onReady
+  try {
+    if (engineDown || (!page.embedded && await resumed()) || engineDown) return;
+  } catch (e) { tellFailure(e); }
+  if (!document.querySelector("dialog[open]")) openNewGame();
+}
+
+/** What the address asks for (read once): a lesson, a shared match, a framed table. */
+let address = /** @type {ReturnType<typeof readParams>["cfg"] | null} */ (null);
+
+async function startFromAddress() {
+  const cfg = address;
+  address = null;
+  if (!cfg) return false;
+  if (cfg.lesson) { await startLesson(cfg.lesson); return true; }
+  if (cfg.people && cfg.game && !page.embedded) {  // a room for this many people, bots in the other seats
+    const players = /** @type {Info} */ (info).games[cfg.game].players;
+    const level = cfg.level || prefs.level;
+    const seats = Array.from({ length: players }, (_, s) => (s === 0 ? { kind: "person", name: prefs.name }
+      : s < cfg.people ? { kind: "person", name: "", away: true } : { kind: "bot", name: "", level }));
+    await hostRoom({ game: cfg.game, options: cfg.options || {}, level, seats: /** @type {any} */ (seats) });
+    return true;
+  }
+  if (cfg.game || page.embedded) {
+    const game = cfg.game || prefs.game;
+    await startGame(call, { game, options: cfg.options || {}, level: cfg.level || prefs.level, seed: cfg.seed, seat: cfg.seat });
+    return true;
+  }
+  return false;
+}
+
+/** A command from the page that frames us (embed.js checked where it came from).
+ * @param {any} msg */
+function onHostCommand(msg) {
+  if (!info) return;
+  const view = page.model;
+  const game = view ? view.game : prefs.game;
+  // every field checked by embed.js; what is refused is named, the rest applies
+  const { command: c, problems } = readCommand(msg, { info, langs: LANGS, speeds: Object.keys(SPEEDS), decks: DECKS, game });
+  if (problems.length) notice(t("bad_command", { list: problems.join(", ") }));
+  if (!c) return;
+  if (c.type === "new-game") {
+    startGame(call, { game: c.game || game, options: c.options || {}, level: c.level || prefs.level, seed: c.seed }).catch(tellFailure);
+  } else {
+    if (c.lang) { prefs.lang = c.lang; applyLang(); }
+    if (c.speed) prefs.speed = c.speed;
+    if (c.level) prefs.level = c.level;
+    if (c.fourColor !== undefined) prefs.fourColor = c.fourColor;
+    if (c.deck) prefs.deck = c.deck;
+    if (c.options) prefs.options[game] = c.options;
+    render();
+  }
+}
+
+/** At first paint, before the runtime: read the address and the build's list of what
+ * exists, and open the welcome unless a match is about to start or resume. */
+async function firstPaint() {
+  let known = null;
+  try {
+    const [r, b] = await Promise.all([fetch("info.json"), fetch("build.json")]);
+    if (r.ok) known = await r.json();
+    if (b.ok) built = await b.json();
+  } catch { /* the engine's own info will do, once it is up */ }
+  if (!known || info) return;
+  tools.info = known;
+  if (invited()) return joinTable();
+  const { cfg, problems } = readParams(location.search, known, { langs: LANGS, speeds: Object.keys(SPEEDS) });
+  address = cfg;
+  page.embedded = cfg.embed;
+  if (page.embedded) {
+    document.body.classList.add("embed");
+    host = new HostLink(onHostCommand);
+  }
+  if (cfg.lang && cfg.lang !== prefs.lang) { prefs.lang = cfg.lang; applyLang(); }
+  if (cfg.speed) prefs.speed = cfg.speed;
+  if (problems.length) notice(t("bad_params", { list: problems.join(", ") }));
+  const stored = checkPrefs(known, !page.embedded);
+  if (stored.problems.length && !page.embedded) {
+    const list = stored.problems.join(", ");
+    notice(stored.key ? t("prefs_corrupt", { list, key: stored.key }) : t("prefs_unkept", { list }));
+  }
+  // the address is read once (a reload resumes the match); where rooms meet stays in it
+  if (!page.embedded && location.search) {
+    const keep = new URLSearchParams([...new URLSearchParams(location.search)].filter(([k]) => k === "relays" || k === "turn"));
+    history.replaceState(null, "", location.pathname + (keep.size ? `?${keep}` : ""));
+  }
+  const starting = cfg.lesson || cfg.game || page.embedded || (await hasSave());
+  if (!starting && !info) {
+    hideLoading();
+    openNewGame();
+    // when the welcome was usable, for the benchmark (python build.py bench)
+    /** @type {any} */ (window).kingwebWelcome = performance.now();
+  }
+}
+
+/** A guest's page: no engine here, the host's answers stand in for it (p2p/joining.js). */
+async function joinTable() {
+  hideLoading();
+  const { readInvite } = await import("./p2p/params.js");
+  const { invite, problems } = readInvite(location.hash);
+  if (!invite) {
+    notice(t("bad_params", { list: problems.join(", ") }));
+    openNewGame();
+    return;
+  }
+  const { join } = await import("./p2p/joining.js");
+  join({
+    useEngine: (remote) => { wire({ call: remote }); tools.call = remote; },
+    open: adoptGuest,
+    update: (key, u) => receive({ ok: true, updates: { [key]: u } }),
+    tableChanged, build: built,
+  }, invite);
+}
+
+/** Wire the page and boot the engine. */
+export function start() {
+  setSound(prefs.sound);
+  wire({
+    call: (cmd, args) => call(/** @type {Command} */ (cmd), args),
+    dealEnded, matchEnded,
+    failed: tellFailure,
+    forward: (outbox, kind) => { if (hosting && hosting.hosted) hosting.hosted.forward(outbox, kind); },
+    changed: () => {
+      refreshTools();
+      if (host && !readySent && page.model) { readySent = true; host.post("ready", { game: page.model.game, lesson: page.model.lesson }); }
+    },
+  });
+  hooks.rules = (section) => showRules(section);
+  tools.failed = tellFailure;
+  tools.whenReady = whenReady;
+  tools.host = hostRoom;
+  tools.invite = () => { if (hosting) hosting.showInvite(); };
+  wireLessons({ call: (cmd, args) => call(/** @type {Command} */ (cmd), args), get info() { return tools.info; },
+    tell: (type, data) => { if (host) host.post(type, data); } });
+  bindTools();
+  bindHand($("table"));
+  $("btn-retry").addEventListener("click", () => {
+    $("btn-retry").hidden = true;
+    showProgress("runtime", 5);
+    restartEngine(boot);
+  });
+  applyLang();
+  if (invited()) {
+    firstPaint();
+    return;
+  }
+  showProgress("runtime", 5);
+  startEngine(boot);
+  firstPaint();
+}

@@ -1,0 +1,123 @@
+// A guest's side of a table: the page has no engine of its own.  It introduces itself
+// with a name and a token (kept for the room, so that a guest who drops comes back to
+// the same seat), then draws what the host's engine writes for its seat: whole states and
+// numbered updates, as the page's own worker would give them.  Its actions go to the host,
+// which answers each: taken (the events follow as an update) or refused with the engine's
+// code, said here in the guest's language.
+import { readHost, write } from "./table-messages.js";
+
+/** @typedef {import("./host.js").Link} Link */
+
+/** How long an action's answer may take before the guest says the host does not answer. */
+export const ANSWER_MS = 15_000;
+
+export class GuestTable {
+  /**
+   * @param {object} o
+   * @param {Link} o.link
+   * @param {string} o.host        the host's peer id
+   * @param {string} o.name
+   * @param {boolean} [o.watch]   join as a spectator
+   * @param {{welcome: (seat: number | null, lobby: any[]) => void, lobby: (seats: any[]) => void,
+   *   state: (state: any) => void, update: (u: any) => void, table: (t: any) => void,
+   *   bye: (reason: string) => void, lost: () => void, dropped: (problem: string) => void}} o.on
+   */
+  constructor(o) {
+    this.link = o.link;
+    this.host = o.host;
+    this.on = o.on;
+    /** @type {number | null | undefined} */
+    this.seat = undefined;
+    this.nextId = 1;
+    /** @type {Map<number, {resolve: (v: any) => void, timer: ReturnType<typeof setTimeout>}>} */
+    this.pending = new Map();
+    /** @type {((state: any) => void)[]} */
+    this.waitingState = [];
+    this.link.listen({
+      message: (peer, text) => { if (peer === this.host) this.heard(text); },
+      join: () => {},
+      leave: (peer) => { if (peer === this.host) this.lostHost(); },
+    });
+    this.link.send(this.host, write("join", { name: o.name, ...(o.watch ? { watch: true } : {}) }));
+  }
+
+  /** @param {unknown} text  the host's message (parsed by the transport) */
+  heard(text) {
+    const { msg, problem } = readHost(text);
+    if (!msg) return this.on.dropped(problem || "bad");
+    switch (msg.type) {
+      case "welcome": this.seat = msg.seat; this.on.welcome(msg.seat, msg.lobby); return;
+      case "lobby": this.on.lobby(msg.seats); return;
+      case "state":
+        for (const f of this.waitingState.splice(0)) f(msg.state);
+        this.on.state(msg.state);
+        return;
+      case "update": this.on.update(msg.update); return;
+      case "table": this.on.table(msg.table); return;
+      case "farewell": this.on.bye(String(msg.reason)); return;
+      case "answer": {
+        const p = this.pending.get(msg.id);
+        if (!p) return;
+        this.pending.delete(msg.id);
+        clearTimeout(p.timer);
+        p.resolve(msg);
+        return;
+      }
+      default:
+    }
+  }
+
+  /** @param {string} type @param {Record<string, unknown>} [fields] @returns {Promise<any>} */
+  ask(type, fields = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve({ ok: false, code: "host-silent", params: {}, error: "the host does not answer" });
+      }, ANSWER_MS);
+      this.pending.set(id, { resolve, timer });
+      this.link.send(this.host, write(type, { id, ...fields }));
+    });
+  }
+
+  /**
+   * The page's `call`, as the host answers it: an action, a hint, the whole state again.
+   * @param {string} cmd @param {any} [args]
+   */
+  async call(cmd, args = {}) {
+    if (cmd === "act") {
+      const r = await this.ask("act", { action: args.action });
+      return r.ok ? { ok: true } : { ok: false, code: r.code, params: r.params || {}, error: r.error || r.code };
+    }
+    if (cmd === "hint") {
+      const r = await this.ask("hint");
+      if (!r.ok) throw Object.assign(new Error(r.error || r.code), { code: r.code, params: r.params });
+      return r.hint;
+    }
+    if (cmd === "sync") {
+      const state = new Promise((resolve) => this.waitingState.push(resolve));
+      const r = await this.ask("sync");
+      if (!r.ok) throw Object.assign(new Error(r.error || r.code), { code: r.code, params: r.params });
+      const s = /** @type {any} */ (await state);
+      return { n: s.n, table: s, states: { [this.key()]: s }, outbox: {}, bots: false };
+    }
+    throw Object.assign(new Error(`a guest cannot ${cmd}`), { code: "unknown-command", params: { cmd } });
+  }
+
+  /** The audience key of this guest's seat. */
+  key() { return this.seat === null || this.seat === undefined ? "spectator" : String(this.seat); }
+
+  lostHost() {
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.resolve({ ok: false, code: "host-gone", params: {}, error: "the host has left" });
+    }
+    this.pending.clear();
+    this.on.lost();
+  }
+
+  leave() {
+    this.link.send(this.host, write("leave"));
+    this.link.close();
+  }
+}

@@ -1,0 +1,235 @@
+// The host's side of a table with people at other devices.  The host's page runs the
+// game (its worker, its engine) and is the only authority: a guest sends its actions, the
+// host hands each to the engine for the seat that guest's connection holds (a guest
+// never names a seat), and passes on to each guest what the engine wrote for that seat,
+// unread.  Before the match the room is a lobby: guests join and give their names; the
+// host starts the match when ready (a seat nobody has taken yet is played by a bot until
+// somebody joins).  A guest who drops is played by a bot at the table's level until they
+// come back through the same invite (the same peer id), then gets their seat and its state
+// again.  People who join with no seat free watch as spectators.
+import { readGuest, wrap, write } from "./table-messages.js";
+
+/** @typedef {import("../protocol.js").Seat} Seat */
+/** @typedef {import("../protocol.js").Sync} Sync */
+
+/**
+ * The connections to the guests (p2p/links.js): a room on a relay, and direct links made
+ * by offer and answer codes, behind one face.  The transport checks every frame's
+ * envelope and each peer's budget (a flood is cut off there); `refuse` counts a message
+ * the table itself drops.
+ * @typedef {object} Link
+ * @property {(peer: string, text: string) => void} send
+ * @property {(handlers: {message: (peer: string, msg: unknown) => void, join: (peer: string) => void,
+ *   leave: (peer: string) => void}) => void} listen
+ * @property {(peer: string, reason: string) => void} refuse
+ * @property {() => void} close
+ */
+
+/**
+ * @typedef {object} Guest
+ * @property {string} peer
+ * @property {string} token    who it is: its peer id
+ * @property {string} name
+ * @property {number | null} seat     null: a spectator
+ * @property {boolean} here           connected now
+ */
+
+export class HostTable {
+  /**
+   * @param {object} o
+   * @param {(cmd: string, args?: object) => Promise<any>} o.call   the host's engine
+   * @param {Link} o.link
+   * @param {Seat[]} o.plan         the seats as chosen (away seats to fill)
+   * @param {{game: string, options: Record<string, any>, level: string}} o.match
+   * @param {(sync: Sync) => void} o.adopt          the host's page takes the table
+   * @param {(r: any) => void} o.receive            the host's page takes news
+   * @param {() => void} o.changed                  who is in changed (the lobby redraws)
+   * @param {(table: import("../protocol.js").TableInfo) => void} o.tableChanged  names and stand-ins changed
+   */
+  constructor(o) {
+    this.call = o.call;
+    this.link = o.link;
+    this.plan = o.plan.map((s) => ({ ...s }));
+    this.match = o.match;
+    this.adopt = o.adopt;
+    this.receive = o.receive;
+    this.changed = o.changed;
+    this.tableChanged = o.tableChanged;
+    /** @type {Map<string, Guest>} by peer */
+    this.guests = new Map();
+    /** @type {Map<string, number | null>} a guest's peer id → the seat it holds (or null: a spectator) */
+    this.tokens = new Map();
+    this.started = false;
+    /** Messages the table dropped, by reason: a test and the host's page can read them. */
+    this.dropped = /** @type {Record<string, number>} */ ({});
+    this.link.listen({
+      message: (peer, msg) => { this.heard(peer, msg).catch(() => this.drop(peer, "failed")); },
+      join: () => {},
+      leave: (peer) => { this.left(peer).catch(() => {}); },
+    });
+  }
+
+  /** The seats people away hold in the plan. */
+  awaySeats() { return this.plan.flatMap((s, i) => (s.kind === "person" && s.away ? [i] : [])); }
+
+  /** A message the table drops: counted here and with the peer's connection.
+   * @param {string} peer @param {string} why */
+  drop(peer, why) {
+    this.dropped[why] = (this.dropped[why] || 0) + 1;
+    this.link.refuse(peer, why.split(":")[0].replace(/[^a-z-]/g, "-").slice(0, 32) || "bad");
+  }
+
+  /** @param {string} peer @param {unknown} text */
+  async heard(peer, text) {
+    const { msg, problem } = readGuest(text);
+    if (!msg) return this.drop(peer, problem || "bad");
+    const g = this.guests.get(peer);
+    // a guest is known by its peer id: the transport proves it, and it stays the same when
+    // the guest's page reloads or comes back through the same link
+    if (msg.type === "join") return this.join(peer, msg.name, peer, msg.watch);
+    if (!g) return this.drop(peer, "not introduced");
+    if (msg.type === "leave") return this.left(peer);
+    if (msg.type === "sync") return this.syncGuest(g, msg.id);
+    if (g.seat === null) {  // a spectator acts for no seat
+      this.drop(peer, "spectator-acts");
+      return this.answer(g, msg.id, { ok: false, code: "bot-seat", params: { seat: null } });
+    }
+    if (!this.started) return this.answer(g, msg.id, { ok: false, code: "no-game", params: {} });
+    if (msg.type === "hint") {
+      try {
+        const hint = await this.call("hint", { seat: g.seat });
+        return this.answer(g, msg.id, { ok: true, hint });
+      } catch (e) {
+        return this.answer(g, msg.id, refusal(e));
+      }
+    }
+    // an action, for the seat this connection holds and no other
+    try {
+      const r = await this.call("act", { action: msg.action, seat: g.seat });
+      if (r.ok === false) {  // out of turn, or not allowed: counted, and the guest is told why
+        this.drop(peer, r.code || "refused");
+        return this.answer(g, msg.id, { ok: false, code: r.code, params: r.params, error: r.error });
+      }
+      this.answer(g, msg.id, { ok: true });
+      this.receive(r);
+    } catch (e) {
+      this.answer(g, msg.id, refusal(e));
+    }
+  }
+
+  /** @param {Guest} g @param {number} id @param {Record<string, unknown>} fields */
+  answer(g, id, fields) {
+    if (g.here) this.link.send(g.peer, write("answer", { id, ...fields }));
+  }
+
+  /** A guest introduces itself: back in its old seat (the same id), in a free seat, or
+   * watching.  @param {string} peer @param {string} name @param {string} token @param {boolean} watch */
+  async join(peer, name, token, watch) {
+    const known = this.guests.get(peer);
+    if (known && known.here) return this.drop(peer, "join-twice");
+    let seat = this.tokens.has(token) ? /** @type {number | null} */ (this.tokens.get(token)) : undefined;
+    if (seat === undefined) {
+      const taken = new Set([...this.tokens.values()]);
+      const free = watch ? [] : this.awaySeats().filter((s) => !taken.has(s));
+      seat = free.length ? free[0] : null;
+      this.tokens.set(token, seat);
+    }
+    for (const other of this.guests.values()) {
+      if (other.token === token) this.guests.delete(other.peer);  // an old connection of the same guest
+    }
+    const g = { peer, token, name, seat, here: true };
+    this.guests.set(peer, g);
+    if (seat !== null) this.plan[seat].name = name;
+    this.link.send(peer, write("welcome", { seat, lobby: this.lobby() }));
+    if (this.started) {
+      if (seat !== null) this.tableChanged((await this.call("seat", { seat, name, stand_in: false })).table);
+      await this.syncGuest(g, null);
+      await this.tellTable();
+    } else {
+      this.tellLobby();
+    }
+    this.changed();
+  }
+
+  /** A guest has gone (its connection closed, or it said bye): a bot plays its seat.
+   * @param {string} peer */
+  async left(peer) {
+    const g = this.guests.get(peer);
+    if (!g || !g.here) return;
+    g.here = false;
+    if (this.started && g.seat !== null) {
+      // the worker then plays the seat's turns itself, as it does a bot's
+      this.tableChanged((await this.call("seat", { seat: g.seat, stand_in: true })).table);
+      await this.tellTable();
+    } else if (!this.started) {
+      this.tellLobby();
+    }
+    this.changed();
+  }
+
+  /** Who is in, for the lobby: each seat's kind and name, and whether its person is here. */
+  lobby() {
+    return this.plan.map((s, i) => {
+      const g = [...this.guests.values()].find((x) => x.seat === i && x.here);
+      return { kind: s.kind, name: s.kind === "bot" ? "" : s.name, away: !!s.away, here: s.away ? !!g : true, level: s.level };
+    });
+  }
+
+  tellLobby() {
+    const text = write("lobby", { seats: this.lobby() });
+    for (const g of this.guests.values()) if (g.here) this.link.send(g.peer, text);
+  }
+
+  async tellTable() {
+    const r = await this.call("sync", { audience: null });
+    const text = write("table", { table: r.table });
+    for (const g of this.guests.values()) if (g.here) this.link.send(g.peer, text);
+  }
+
+  /** The guest's whole state (on joining, and after a gap it noticed).
+   * @param {Guest} g @param {number | null} id */
+  async syncGuest(g, id) {
+    if (!this.started) return id === null ? undefined : this.answer(g, id, { ok: false, code: "no-game", params: {} });
+    const r = await this.call("sync", { audience: g.seat });
+    const key = g.seat === null ? "spectator" : String(g.seat);
+    const state = (r.outbox && r.outbox[key]) || (r.states && r.states[key] ? JSON.stringify(r.states[key]) : null);
+    if (state && g.here) this.link.send(g.peer, wrap("state", "state", state));
+    if (id !== null) this.answer(g, id, { ok: true });
+  }
+
+  /** Start the match: the seats as the lobby holds them, a bot standing in for each seat
+   * nobody has taken yet.  The engine writes for the guests' seats and for spectators (who
+   * may come at any time) besides the host's own. */
+  async start() {
+    const taken = new Set([...this.guests.values()].filter((g) => g.here).map((g) => g.seat));
+    const seats = this.plan.map((s, i) => (s.kind === "person" && s.away
+      ? { kind: "person", name: s.name || "", away: true, ...(taken.has(i) ? {} : { stand_in: true }) }
+      : s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "person", name: s.name || "" }));
+    const opened = await this.call("start", { game: this.match.game, options: this.match.options, level: this.match.level, seats });
+    this.started = true;
+    const here = Object.keys(opened.states).map((k) => (k === "spectator" ? null : Number(k)));
+    this.adopt(await this.call("follow", { here, away: [...this.awaySeats(), null] }));
+  }
+
+  /** The engine's words for those away: each to its seat's guest, the spectators' to
+   * every spectator.  @param {Record<string, string>} outbox */
+  forward(outbox, kind = "update") {
+    for (const [key, text] of Object.entries(outbox)) {
+      const seat = key === "spectator" ? null : Number(key);
+      const msg = kind === "state" ? wrap("state", "state", text) : wrap("update", "update", text);
+      for (const g of this.guests.values()) if (g.here && g.seat === seat) this.link.send(g.peer, msg);
+    }
+  }
+
+  /** The host leaves: guests are told, the room closes. */
+  close() {
+    const text = write("leave", { reason: "host-left" });
+    for (const g of this.guests.values()) if (g.here) this.link.send(g.peer, text);
+    this.link.close();
+  }
+}
+
+/** A failed request as an answer's refusal. @param {any} e */
+function refusal(e) {
+  return { ok: false, code: e && e.code ? e.code : "internal-error", params: e && e.params ? e.params : {}, error: String(e && e.message || e) };
+}

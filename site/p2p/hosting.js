@@ -1,0 +1,173 @@
+// Hosting a table with people at other devices: the room (or, where no relay can be
+// reached or the page is not secure, direct invitations by code), the lobby with the
+// invite link, its QR code and who has joined, then the match, whose guests' words this
+// page passes on.  Loaded only when a person chooses to play with people.
+//
+// The room keeps its id for the match (in localStorage, with the guests' seats by their
+// peer ids), so that after a reload the host's page opens the same room again and each
+// guest, coming back through the same link, finds their seat.
+import { t } from "../i18n/index.js";
+import { el } from "../views/dom.js";
+import { openDialog } from "../views/dialogs.js";
+import { openHostLobby, closeLobby } from "../views/lobby.js";
+import { notice, toast } from "../views/messages.js";
+import { HostTable } from "./host.js";
+import { Hub } from "./links.js";
+import { meetingConfig, newRoomId, offerLink, roomLink } from "./params.js";
+import { netSupport } from "./support.js";
+
+/** @typedef {import("../protocol.js").Seat} Seat */
+/** @typedef {import("../protocol.js").Sync} Sync */
+/** @typedef {import("../protocol.js").TableInfo} TableInfo */
+
+export const ROOM_KEY = "kingweb.room.v1";
+
+/**
+ * What hosting needs from the page.
+ * @typedef {object} HostWiring
+ * @property {(cmd: string, args?: object) => Promise<any>} call   the page's engine
+ * @property {(sync: Sync) => void} adopt       the page takes the table
+ * @property {(r: any) => void} receive         the page takes news
+ * @property {(table: TableInfo) => void} tableChanged
+ * @property {Record<string, any>} build        build.json (the relays, the STUN servers)
+ * @property {() => string} match               the match's token (the room is kept for it)
+ */
+
+/** The table being hosted, if any (the page passes it the engine's words for guests). */
+/** @type {HostTable | null} */
+export let hosted = null;
+/** @type {Hub | null} */
+let hub = null;
+/** @type {HostWiring | null} */
+let wiring = null;
+/** The invitation shown in the lobby and, later, from the toolbar. */
+let invite = { link: "", room: "" };
+
+/** @param {string} text @param {string} label */
+function qr(text, label) {
+  const svg = /** @type {SVGSVGElement} */ (document.createElementNS("http://www.w3.org/2000/svg", "svg"));
+  import("./qr.js").then(({ renderQr }) => { try { renderQr(svg, text, label); } catch { svg.remove(); } });
+  return svg;
+}
+
+/** Open a room (or direct invitations) for a new match with people away, and its lobby.
+ * @param {HostWiring} w @param {{game: string, options: Record<string, any>, level: string, seats: Seat[]}} m */
+export async function hostMatch(w, m) {
+  close();
+  wiring = w;
+  const roomId = newRoomId();
+  const h = await openLink(w, roomId);
+  hosted = new HostTable({ call: w.call, link: h, plan: m.seats, match: m, adopt: w.adopt, receive: w.receive,
+    changed: () => { if (hosted && !hosted.started) showLobby(w); remember(); }, tableChanged: w.tableChanged });
+  showLobby(w);
+}
+
+/** The page's table was resumed from its save and has people away: open its room again
+ * (the same id, if this page kept it), every guest stood in for until they come back.
+ * @param {HostWiring} w @param {Sync} sync */
+export async function rehost(w, sync) {
+  close();
+  wiring = w;
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(ROOM_KEY) || "null"); } catch { kept = null; }
+  const same = kept && kept.match === sync.table.match && typeof kept.room === "string";
+  const h = await openLink(w, same ? kept.room : newRoomId());
+  const plan = sync.table.seats.map((s) => ({ ...s }));
+  hosted = new HostTable({ call: w.call, link: h, plan, match: { game: "", options: {}, level: sync.table.level },
+    adopt: w.adopt, receive: w.receive, changed: remember, tableChanged: w.tableChanged });
+  hosted.started = true;
+  if (same && kept.guests) for (const [peer, seat] of Object.entries(kept.guests)) hosted.tokens.set(peer, seat);
+  // every guest is gone until their page finds this one again
+  for (const seat of hosted.awaySeats()) w.tableChanged((await w.call("seat", { seat, stand_in: true })).table);
+  toast(t("room_reopened"), 6000);
+}
+
+/** The room, or direct invitations only where a room cannot be held.
+ * @param {HostWiring} w @param {string} roomId */
+async function openLink(w, roomId) {
+  hub = new Hub();
+  const support = netSupport();
+  if (!support.webrtc) throw Object.assign(new Error(t("p2p_no_webrtc")), { code: "p2p" });
+  const cfg = meetingConfig(w.build, location.search, location.href);
+  if (cfg.problems.length) notice(t("bad_params", { list: cfg.problems.join(", ") }));
+  invite = { link: "", room: roomId };
+  if (support.rooms && cfg.relays.length) {
+    const { openRoom } = await import("./room.js");
+    const room = await openRoom({ roomId, role: "host", relays: cfg.relays, iceServers: cfg.iceServers, app: String(w.build.build || "") });
+    room.on("problem", (key, params) => notice(t(key, params)));
+    hub.addRoom(room);
+    invite.link = roomLink(location.href, { room: roomId, host: room.id, ...cfg.custom });
+  } else {
+    notice(t(support.problems[0] || "p2p_no_relay", { relays: cfg.relays.join(", ") }));
+  }
+  return hub;
+}
+
+/** Keep the room's id and its guests' seats for a reload. */
+function remember() {
+  if (!hosted) return;
+  const match = wiring ? wiring.match() : "";
+  try {
+    localStorage.setItem(ROOM_KEY, JSON.stringify({ room: invite.room, match, guests: Object.fromEntries(hosted.tokens) }));
+  } catch { /* storage full or blocked: guests rejoin as new after a reload */ }
+}
+
+/** The lobby (drawn again as guests come). @param {HostWiring} w */
+function showLobby(w) {
+  if (!hosted) return;
+  openHostLobby({ invite: invite.link, qr: invite.link ? qr(invite.link, t("invite_qr")) : null, seats: hosted.lobby(),
+    note: invite.link ? "" : t("lobby_direct_only") }, {
+    onStart: () => { startHosted().catch((e) => toast(String(e.message || e), 8000)); },
+    onClose: () => { close(); },
+    onDirect: () => { directInvite(w).catch((e) => toast(t(e.key || "p2p_failed"), 8000)); },
+  });
+}
+
+async function startHosted() {
+  if (!hosted) return;
+  closeLobby();
+  await hosted.start();
+  remember();
+}
+
+/** One direct invitation: the host's offer as a link and a QR code, and a field for the
+ * guest's answer code.  @param {HostWiring} w */
+async function directInvite(w) {
+  const { inviteDirect } = await import("./direct.js");
+  const cfg = meetingConfig(w.build, location.search, location.href);
+  const inv = await inviteDirect({ iceServers: cfg.iceServers, app: String(w.build.build || "") });
+  const link = offerLink(location.href, { offer: inv.code, turn: cfg.custom.turn });
+  const field = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: link, id: "offer-link", class: "share-url",
+    "aria-label": t("invite_link") }));
+  const answer = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "answer-code", autocomplete: "off", spellcheck: "false" }));
+  const problem = el("p", { class: "note", role: "alert", id: "answer-problem" });
+  openDialog(t("direct_title"), [
+    el("p", { text: t("direct_text") }),
+    el("label", { for: "offer-link" }, t("invite_link")), field,
+    el("div", { class: "qr" }, qr(link, t("invite_qr"))),
+    el("label", { for: "answer-code" }, t("answer_code"), answer), problem,
+  ], [[t("back"), () => { inv.close(); setTimeout(() => showLobby(w), 0); }], [t("connect"), () => {
+    inv.accept(answer.value.trim()).then((peer) => {
+      if (hub) hub.addPeer(peer);
+      if (hosted && !hosted.started) showLobby(w);
+    }).catch((/** @type {any} */ e) => { problem.textContent = t(e.key || "p2p_failed"); });
+    problem.textContent = t("connecting");
+    return false;
+  }, true]]);
+}
+
+/** The invite, from the toolbar while a hosted match is on. */
+export function showInvite() {
+  if (!invite.link) return toast(t("lobby_direct_only"), 6000);
+  openDialog(t("invite_link"), [el("p", { text: t("invite_text") }),
+    el("input", { type: "text", readonly: true, value: invite.link, id: "invite-link", class: "share-url", "aria-label": t("invite_link") }),
+    el("div", { class: "qr" }, qr(invite.link, t("invite_qr")))], [[t("close"), null, true]]);
+}
+
+/** Stop hosting: guests are told, the room closes. */
+export function close() {
+  if (hosted) hosted.close();
+  hosted = null;
+  hub = null;
+  invite = { link: "", room: "" };
+}

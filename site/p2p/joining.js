@@ -1,0 +1,135 @@
+// Joining a table from an invite: this page runs no engine (the host's decides), so it
+// starts no Python at all.  The guest gives a name (or only watches), meets the host in
+// the room the link names (or answers a direct invitation with a code the host pastes
+// in), waits in the lobby, then plays: the host's whole states and updates feed the same
+// table flow as a page's own engine would.  Loaded only for an invite link.
+import { t } from "../i18n/index.js";
+import { prefs, savePrefs, page } from "../store.js";
+import { el } from "../views/dom.js";
+import { openDialog } from "../views/dialogs.js";
+import { openGuestLobby, openJoin, closeLobby } from "../views/lobby.js";
+import { notice, toast } from "../views/messages.js";
+import { GuestTable } from "./guest.js";
+import { Hub } from "./links.js";
+import { cleanName } from "./table-messages.js";
+import { meetingConfig } from "./params.js";
+import { netSupport } from "./support.js";
+
+/** @typedef {import("../table/model.js").Model} Model */
+
+/**
+ * What joining needs from the page's table.
+ * @typedef {object} GuestWiring
+ * @property {(call: (cmd: string, args?: object) => Promise<any>) => void} useEngine   the host stands in for the engine
+ * @property {(state: Model, key: string) => void} open      a whole state to draw
+ * @property {(key: string, update: any) => void} update     news to show
+ * @property {(table: import("../protocol.js").TableInfo) => void} tableChanged
+ * @property {Record<string, any>} build
+ */
+
+/** @type {GuestTable | null} */
+export let joined = null;
+
+/**
+ * Join the table of an invite (`{room, host}` or `{offer}`).
+ * @param {GuestWiring} w @param {{room: string, host: string} | {offer: string}} invite
+ */
+export function join(w, invite) {
+  page.mode = "guest";
+  const support = netSupport();
+  const problem = support.problems.find((p) => p === "p2p_no_webrtc" || ("room" in invite && p === "p2p_insecure"));
+  openJoin({ name: prefs.name, problem: problem ? t(problem) : undefined }, {
+    onJoin: (raw, watch) => {
+      const name = cleanName(raw) || "";
+      prefs.name = name;
+      savePrefs();
+      connect(w, invite, name, watch).catch((e) => {
+        notice(t(e.key || "p2p_failed"));
+        join(w, invite);
+      });
+    },
+  });
+}
+
+/** @param {GuestWiring} w @param {{room: string, host: string} | {offer: string}} invite @param {string} name @param {boolean} watch */
+async function connect(w, invite, name, watch) {
+  const cfg = meetingConfig(w.build, location.search, location.href);
+  if (cfg.problems.length) notice(t("bad_params", { list: cfg.problems.join(", ") }));
+  openGuestLobby([], null, t("connecting"));
+  const hub = new Hub();
+  let hostId = "";
+  if ("room" in invite) {
+    const { openRoom } = await import("./room.js");
+    const room = await openRoom({ roomId: invite.room, role: "guest", host: invite.host, relays: cfg.relays,
+      iceServers: cfg.iceServers, app: String(w.build.build || "") });
+    room.on("problem", (key, params) => notice(t(key, params)));
+    hub.addRoom(room);
+    hostId = invite.host;
+  } else {
+    const { answerDirect } = await import("./direct.js");
+    const ans = await answerDirect(invite.offer, { iceServers: cfg.iceServers, app: String(w.build.build || "") });
+    showAnswer(ans.code);
+    const peer = await ans.peer;
+    if (!peer) throw Object.assign(new Error("no connection"), { key: "p2p_failed" });
+    hostId = peer.id;
+    closeLobby();
+    openGuestLobby([], null, t("connecting"));
+    hub.addPeer(peer);
+  }
+  /** @type {any[]} */
+  let lobbySeats = [];
+  /** @type {number | null} */
+  let mine = null;
+  const meet = () => {
+    joined = new GuestTable({
+      link: hub, host: hostId, name, watch,
+      on: {
+        welcome: (seat, lobby) => {
+          mine = seat;
+          lobbySeats = lobby || [];
+          if (seat === null) toast(t("watching"), 6000);
+          if (!page.model) openGuestLobby(lobbySeats, mine, t("host_waits"));
+        },
+        lobby: (seats) => { lobbySeats = seats; if (!page.model) openGuestLobby(lobbySeats, mine, t("host_waits")); },
+        state: (state) => { closeLobby(); w.open(state, mine === null ? "spectator" : String(mine)); },
+        update: (u) => w.update(mine === null ? "spectator" : String(mine), u),
+        table: (table) => w.tableChanged(table),
+        bye: () => notice(t("host_left")),
+        lost: () => notice(t("host_left")),
+        dropped: () => {},
+      },
+    });
+    w.useEngine((cmd, args) => /** @type {GuestTable} */ (joined).call(cmd, args));
+  };
+  // the host's page may be (re)opened later: meet it whenever it comes
+  hub.listen({ message: () => {}, join: () => {}, leave: () => {} });
+  const ready = new Promise((resolve) => {
+    const h = hub;
+    const seen = () => { if (h.peers.has(hostId)) resolve(undefined); else setTimeout(seen, 100); };
+    seen();
+  });
+  await ready;
+  meet();
+  // a host that comes back (a reload of its page): introduce ourselves again
+  let introduced = true;
+  const again = setInterval(() => {
+    if (!joined) return clearInterval(again);
+    const here = hub.peers.has(hostId);
+    if (!here) introduced = false;
+    else if (!introduced) {
+      introduced = true;
+      meet();
+    }
+  }, 500);
+}
+
+/** A direct invitation: the answer code for the host to paste in. @param {string} code */
+function showAnswer(code) {
+  const field = el("input", { type: "text", readonly: true, value: code, id: "answer-code", class: "share-url", "aria-label": t("answer_code") });
+  openDialog(t("answer_title"), [el("p", { text: t("answer_text") }), field], []);
+  import("./qr.js").then(({ renderQr }) => {
+    const svg = /** @type {SVGSVGElement} */ (document.createElementNS("http://www.w3.org/2000/svg", "svg"));
+    renderQr(svg, code, t("answer_code"));
+    field.after(el("div", { class: "qr" }, svg));
+  }).catch(() => {});
+}

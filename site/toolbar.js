@@ -1,0 +1,198 @@
+// The toolbar and the keys: a new game, a hint, undo, the last trick, the score sheet, the
+// rules, the settings, sharing and statistics.  Each asks the table (table/flow.js) or the
+// engine; none of them holds a rule.
+import { setLang, t } from "./i18n/index.js";
+import { DECKS, SPEEDS, page, prefs, readStats, savePrefs } from "./store.js";
+import { $ } from "./views/dom.js";
+import * as dialogs from "./views/dialogs.js";
+import { focusHand } from "./views/hand.js";
+import { choiceLabel, reasonText } from "./views/labels.js";
+import { toast } from "./views/messages.js";
+import { setSound } from "./sound.js";
+import { myTurn, render, root } from "./table/flow.js";
+import { adopt, startGame } from "./table/start.js";
+import { startLesson } from "./table/lesson.js";
+import { openPeople } from "./views/people.js";
+
+/** @typedef {import("./protocol.js").Info} Info */
+/** @typedef {import("./protocol.js").Hint} Hint */
+
+/**
+ * What the toolbar needs: the engine (once it is up), what exists (info, once read), and
+ * how to report a failure.
+ * @typedef {object} Tools
+ * @property {((cmd: string, args?: object) => Promise<any>) | null} call
+ * @property {Info | null} info
+ * @property {(e: any, ms?: number) => void} failed
+ * @property {(start: () => Promise<void>) => void} whenReady   run `start` once the engine is up
+ * @property {(m: {game: string, options: Record<string, any>, level: string, seats: import("./protocol.js").Seat[]}) => Promise<void>} host
+ *   open a room for a table with people at other devices (p2p/hosting.js)
+ * @property {() => void} invite   show a hosted table's invite again
+ */
+/** @type {Tools} */
+export const tools = { call: null, info: null, failed: () => {}, whenReady: (f) => { f(); }, host: async () => {}, invite: () => {} };
+
+/** The engine, which the toolbar uses only once it is up. */
+function engine() {
+  if (!tools.call) throw new Error("the engine is not ready");
+  return tools.call;
+}
+
+/** Enable what applies now: undo when there is something to take back, a hint on one's turn. */
+export function refreshTools() {
+  const v = page.model;
+  /** @type {HTMLButtonElement} */ ($("btn-undo")).disabled = !v || !v.can_undo || page.busy;
+  /** @type {HTMLButtonElement} */ ($("btn-hint")).disabled = !myTurn() && !(v && v.seat !== null && v.turn === v.seat && !v.over);
+}
+
+/** The welcome, or New game: open at first paint (it needs only `info`); a Play pressed
+ * before the engine is up starts the game the moment it is. */
+export function openNewGame() {
+  const info = tools.info;
+  if (!info) return;
+  const v = page.model;
+  dialogs.openNewGame(info, prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, canCancel: !!v && !v.over }, {
+    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openNewGame(); },
+    onPlay: (game, options, choice) => {
+      prefs.speed = choice.speed; prefs.fourColor = choice.fourColor; prefs.deck = choice.deck; prefs.autoplay = choice.autoplay;
+      savePrefs();
+      // a guest's page has no engine of its own: a game of one's own is a page of its own
+      if (page.mode === "guest") { prefs.game = game; prefs.level = choice.level; prefs.options[game] = options; savePrefs(); location.assign(location.pathname); return; }
+      tools.whenReady(() => startGame(engine(), { game, options, level: choice.level }).catch((e) => tools.failed(e, 6000)));
+    },
+    onLesson: (id) => { tools.whenReady(() => startLesson(id).catch((e) => tools.failed(e))); },
+    // the rules as the welcome's table rules set them now; closing them returns to the welcome
+    onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, undefined, () => setTimeout(openNewGame, 0)),
+    onPeople: () => openPeopleDialog(),
+  });
+}
+
+/** Play with people: the seats of a new game, then the match (people here pass the device
+ * round; people at other devices join by the invite: p2p/host.js).
+ * @param {number} [people]  how many people (a link's `people=`) */
+export function openPeopleDialog(people) {
+  const info = tools.info;
+  if (!info) return;
+  openPeople(info, { game: prefs.game, level: prefs.level, name: prefs.name, people }, {
+    onBack: openNewGame,
+    onStart: ({ game, seats }) => {
+      prefs.name = seats[0].name;
+      savePrefs();
+      const options = prefs.options[game] || {};
+      if (seats.some((s) => s.away)) {
+        tools.whenReady(() => tools.host({ game, options, level: prefs.level, seats }).catch((e) => tools.failed(e, 8000)));
+        return;
+      }
+      tools.whenReady(() => startGame(engine(), { game, options, level: prefs.level, seats }).catch((e) => tools.failed(e, 6000)));
+    },
+  });
+}
+
+async function showHint() {
+  const v = page.model;
+  if (!v || v.seat === null || v.turn !== v.seat || v.over) return toast(t("hint_none"));
+  try {
+    /** @type {Hint} */
+    const h = await engine()("hint", page.mode === "solo" ? {} : { seat: v.seat });
+    if (!h.action) return toast(t("hint_none"));
+    page.hinted = h.action;
+    render();
+    toast(`${choiceLabel(h.action, v)} — ${reasonText(h, v)}`, 6000);
+  } catch (e) { tools.failed(e); }
+}
+
+async function undo() {
+  if (!page.model || page.busy || !page.model.can_undo) return;
+  try {
+    const r = await engine()("undo");
+    if (r.ok) adopt(r);
+  } catch (e) { tools.failed(e); }
+}
+
+function showLastTrick() { if (page.model) dialogs.showLastTrick(page.model, prefs.deck); }
+function showSheet() { if (page.model) dialogs.showSheet(page.model); }
+/** @param {string} [section] a rules section id to open at */
+export function showRules(section) {
+  const v = page.model;
+  dialogs.showRules(v ? v.game : prefs.game, v ? v.options : prefs.options[prefs.game] || {}, typeof section === "string" ? section : undefined);
+}
+
+/** A solo match's link: the same deals and bot play for anyone who opens it (a table of
+ * several people has none: its seed would show every hand). */
+async function showShare() {
+  const v = page.model;
+  if (page.mode === "host") return tools.invite();  // a hosted table shares its invite
+  if (!v || v.lesson || page.mode !== "solo") return toast(t("share_none"));
+  try {
+    const s = await engine()("share");
+    const u = new URL(location.href);
+    u.search = "";
+    u.hash = "";
+    u.searchParams.set("game", s.game);
+    u.searchParams.set("seed", String(s.seed));
+    u.searchParams.set("level", s.level);
+    u.searchParams.set("options", JSON.stringify(s.options));
+    dialogs.showShare(u.href);
+  } catch (e) { tools.failed(e); }
+}
+
+export function showStats() {
+  const { stats, corrupt } = readStats();
+  if (corrupt) toast(t("stats_corrupt"), 8000);
+  dialogs.showStats(stats, tools.info ? tools.info.levels : []);
+}
+
+/** The page's words in the chosen language. */
+export function applyLang() {
+  setLang(prefs.lang);
+  document.documentElement.lang = prefs.lang;
+  for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) e.textContent = t(/** @type {string} */ (e.dataset.i18n));
+  render();
+}
+
+/** The settings menu: speed, deck, colours, sound, forced cards and language, changed
+ * mid-game and kept in the preferences. */
+function openSettings() {
+  dialogs.openSettings(prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, inGame: !!page.model }, {
+    onChange: (c) => {
+      prefs.speed = c.speed; prefs.deck = c.deck; prefs.fourColor = c.fourColor; prefs.autoplay = c.autoplay;
+      prefs.sound = c.sound; setSound(c.sound);
+      savePrefs();
+      render();
+    },
+    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openSettings(); },
+    onLastTrick: showLastTrick, onSheet: showSheet, onRules: showRules,
+    onClose: () => {},
+  });
+}
+
+/** Wire the toolbar's buttons and the keys. */
+export function bindTools() {
+  $("btn-settings").addEventListener("click", openSettings);
+  $("btn-new").addEventListener("click", () => openNewGame());
+  $("btn-hint").addEventListener("click", showHint);
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-last").addEventListener("click", showLastTrick);
+  $("btn-sheet").addEventListener("click", showSheet);
+  $("btn-rules").addEventListener("click", () => showRules());
+  const menu = /** @type {[string, () => void][]} */ ([["btn-share", showShare], ["btn-stats", showStats],
+    ["more-last", showLastTrick], ["more-sheet", showSheet], ["more-rules", () => showRules()]]);
+  for (const [id, fn] of menu) {
+    $(id).addEventListener("click", () => { /** @type {HTMLDetailsElement} */ ($("more")).open = false; fn(); });
+  }
+  // the keyboard's focus ring shows once keys are used, and goes with a pointer
+  document.addEventListener("keydown", () => document.body.classList.add("keys"), true);
+  document.addEventListener("pointerdown", () => {
+    document.body.classList.remove("keys");
+    if (prefs.sound) setSound(true);  // a browser lets audio start on a gesture
+  }, true);
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(/** @type {Element} */ (document.activeElement).tagName)) return;
+    const k = e.key.toLowerCase();
+    /** @type {Record<string, () => void>} */
+    const map = { h: showHint, u: undo, l: showLastTrick, s: showSheet, r: () => showRules(), n: openNewGame, m: openSettings };
+    if (map[k]) { e.preventDefault(); map[k](); }
+  });
+  $("dialog").addEventListener("close", () => focusHand(root()));
+}

@@ -1,0 +1,86 @@
+// The room before the match: for the host, the invite (a link to copy, a QR code to scan)
+// and who has joined, with Start the match; for a guest, the name to give and Join the
+// table, then who is in while the host gets ready.  Names are set as text, never markup.
+import { t } from "../i18n/index.js";
+import { $, el } from "./dom.js";
+import { openDialog } from "./dialogs.js";
+import { NAME_MAX } from "./people.js";
+
+/**
+ * A seat as the lobby shows it.
+ * @typedef {{kind: string, name: string, away: boolean, here: boolean, level?: string}} LobbySeat
+ */
+
+/** The seats, one line each: who sits there, and whether they have joined.
+ * @param {LobbySeat[]} seats @param {number | null} mine */
+export function seatList(seats, mine) {
+  return el("ol", { class: "lobby-seats", id: "lobby-seats" }, ...seats.map((s, i) => {
+    const who = s.kind === "bot" ? t("seat_bot", { level: t(`level_${s.level || "normal"}`) })
+      : s.name || (i === mine ? t("you") : s.away ? t("seat_open") : t("seat_here"));
+    const state = s.kind === "bot" ? "" : s.here ? t("seat_joined") : t("seat_waiting");
+    return el("li", { class: `lobby-seat ${s.here ? "here" : "waiting"}`, "data-seat": String(i) },
+      el("span", { class: "people-where", text: t("seat_n", { n: i + 1 }) }), el("span", { class: "lobby-who", text: who }),
+      state ? el("small", { class: "lobby-state", text: state }) : null);
+  }));
+}
+
+/**
+ * The host's room: the invite and the seats; redrawn as guests join (call it again).
+ * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: LobbySeat[], note?: string}} s
+ * @param {{onStart: () => void, onClose: () => void, onDirect: () => void}} on
+ */
+export function openHostLobby(s, on) {
+  const link = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: s.invite, id: "invite-link",
+    class: "share-url", "aria-label": t("invite_link") }));
+  const copied = el("span", { class: "copied", role: "status" });
+  const copy = el("button", { type: "button", id: "invite-copy", text: t("copy_link"), onclick: () => {
+    link.select();
+    (navigator.clipboard ? navigator.clipboard.writeText(s.invite) : Promise.reject(new Error("no clipboard")))
+      .then(() => { copied.textContent = t("copied"); })
+      .catch(() => { copied.textContent = t("copy_by_hand"); });
+  } });
+  const waiting = s.seats.filter((x) => x.away && !x.here).length;
+  const content = [
+    el("p", { text: t("invite_text") }),
+    el("label", { for: "invite-link", class: "invite-label" }, t("invite_link")),
+    el("div", { class: "share-row" }, link, copy), copied,
+    s.qr ? el("div", { class: "qr", role: "img", "aria-label": t("invite_qr") }, s.qr) : null,
+    el("button", { type: "button", class: "rules-link", id: "invite-by-code", text: t("invite_by_code"), onclick: () => { setTimeout(on.onDirect, 0); } }),
+    seatList(s.seats, 0),
+    el("p", { class: "opt-help", id: "lobby-note", text: waiting ? t("lobby_waiting", { n: waiting }, waiting) : t("lobby_ready") }),
+    s.note ? el("p", { class: "note", text: s.note }) : null,
+  ];
+  openDialog(t("room_title"), content, [[t("close_room"), () => { setTimeout(on.onClose, 0); }],
+    [t("start_match"), () => { on.onStart(); }, true]]);
+}
+
+/**
+ * A guest's door: a name, and Join the table (or only watch).
+ * @param {{name: string, problem?: string}} s
+ * @param {{onJoin: (name: string, watch: boolean) => void}} on
+ */
+export function openJoin(s, on) {
+  const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "join-name", maxlength: String(NAME_MAX),
+    autocomplete: "nickname", value: s.name }));
+  const content = [
+    el("p", { text: t("join_text") }),
+    el("label", { for: "join-name" }, t("your_name"), name),
+    s.problem ? el("p", { class: "note", role: "alert", id: "join-problem", text: s.problem }) : null,
+  ];
+  openDialog(t("join_title"), content, [
+    [t("just_watch"), () => { on.onJoin(name.value, true); }],
+    [t("join_table"), () => { on.onJoin(name.value, false); }, true],
+  ]);
+  name.focus();
+}
+
+/** A guest waits: who is in, and for what.  @param {LobbySeat[]} seats @param {number | null} mine @param {string} status */
+export function openGuestLobby(seats, mine, status) {
+  openDialog(t("room_title"), [el("p", { role: "status", id: "lobby-status", text: status }), seatList(seats, mine)], []);
+}
+
+/** Close the room's dialog if it is the one open. */
+export function closeLobby() {
+  const d = /** @type {HTMLDialogElement} */ ($("dialog"));
+  if (d.open && $("dialog-content").querySelector(".lobby-seats, #join-name")) d.close();
+}

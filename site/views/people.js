@@ -1,0 +1,97 @@
+// Play with people: who sits in each seat of a new game.  Every seat is the player's own
+// (the first), another person at this device, a person at another device (who joins by
+// the invite), or a bot at a level.  Names are plain text, at most 24 characters, shown
+// as text.  The dialog reports the seats; the table checks them again.
+import { t } from "../i18n/index.js";
+import { $, el } from "./dom.js";
+import { openDialog } from "./dialogs.js";
+
+/** @typedef {import("../protocol.js").Info} Info */
+/** @typedef {import("../protocol.js").Seat} Seat */
+
+export const NAME_MAX = 24;
+
+/** A name as the table takes it: spaces folded, at most NAME_MAX characters, no control
+ * characters.  @param {string} raw */
+export function cleanName(raw) {
+  // eslint-disable-next-line no-control-regex
+  return raw.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "").split(/\s+/).filter(Boolean).join(" ").slice(0, NAME_MAX);
+}
+
+/**
+ * @typedef {object} PeopleChoice
+ * @property {string} game
+ * @property {Seat[]} seats
+ */
+
+/**
+ * @param {Info} info
+ * @param {{game: string, level: string, name: string, people?: number}} cur  `people`: how
+ *   many people the table is for (a link's `people=`), the others bots at `level`
+ * @param {{onStart: (c: PeopleChoice) => void, onBack: () => void}} on
+ */
+export function openPeople(info, cur, on) {
+  const games = Object.keys(info.games);
+  const gameSel = /** @type {HTMLSelectElement} */ (el("select", { id: "people-game" }, ...games.map((g) =>
+    el("option", { value: g, selected: g === cur.game, text: t(`game_${g}`) }))));
+  const me = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "people-name", maxlength: String(NAME_MAX),
+    autocomplete: "nickname", value: cur.name, "aria-label": t("your_name") }));
+  const rows = el("div", { class: "people-seats", id: "people-seats" });
+  const note = el("p", { class: "opt-help", id: "people-note" });
+  const startLabel = () => (seatsNow().some((s) => s.away) ? t("open_room") : t("start_match"));
+  /** @type {HTMLSelectElement[]} */
+  let kinds = [];
+  /** @type {HTMLInputElement[]} */
+  let names = [];
+
+  const draw = () => {
+    const players = info.games[gameSel.value].players;
+    const wanted = cur.people ?? 2;
+    kinds = [];
+    names = [];
+    const out = [el("div", { class: "people-seat" }, el("span", { class: "people-where", text: t("seat_you_first") }),
+      el("label", { for: "people-name" }, t("your_name"), me))];
+    for (let s = 1; s < players; s++) {
+      const pick = players === 2 ? (wanted >= 2 ? "here" : `bot:${cur.level}`) : s < wanted ? "here" : `bot:${cur.level}`;
+      const kind = /** @type {HTMLSelectElement} */ (el("select", { id: `people-kind-${s}`, "aria-label": t("seat_n", { n: s + 1 }) },
+        el("option", { value: "here", selected: pick === "here", text: t("seat_here") }),
+        el("option", { value: "away", selected: pick === "away", text: t("seat_away") }),
+        ...info.levels.map((l) => el("option", { value: `bot:${l}`, selected: pick === `bot:${l}`, text: t("seat_bot", { level: t(`level_${l}`) }) }))));
+      const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: `people-name-${s}`, maxlength: String(NAME_MAX),
+        "aria-label": t("name_of_seat", { n: s + 1 }), placeholder: t("seat_n", { n: s + 1 }) }));
+      const fit = () => { name.hidden = kind.value !== "here"; refresh(); };
+      kind.addEventListener("change", fit);
+      kinds.push(kind);
+      names.push(name);
+      out.push(el("div", { class: "people-seat" }, el("span", { class: "people-where", text: t("seat_n", { n: s + 1 }) }), kind, name));
+      name.hidden = kind.value !== "here";
+    }
+    rows.replaceChildren(...out);
+    refresh();
+  };
+
+  /** @returns {(Seat & {away?: boolean})[]} */
+  const seatsNow = () => [{ kind: "person", name: cleanName(me.value) }, ...kinds.map((k, i) => {
+    if (k.value.startsWith("bot:")) return /** @type {Seat} */ ({ kind: "bot", name: "", level: k.value.slice(4) });
+    if (k.value === "away") return /** @type {Seat} */ ({ kind: "person", name: "", away: true });
+    return /** @type {Seat} */ ({ kind: "person", name: cleanName(names[i].value) });
+  })];
+
+  const refresh = () => {
+    const seats = seatsNow();
+    const away = seats.filter((s) => s.away).length;
+    const here = seats.filter((s) => s.kind === "person" && !s.away).length;
+    note.textContent = away ? t("people_note_away", { n: away }, away) : here > 1 ? t("people_note_here") : t("people_note_bots");
+    const start = /** @type {HTMLButtonElement | null} */ ($("dialog-actions").querySelector(".primary"));
+    if (start) start.textContent = startLabel();
+  };
+  gameSel.addEventListener("change", draw);
+  const form = el("div", { class: "form people" },
+    el("label", { for: "people-game" }, t("game"), gameSel), rows, note);
+  openDialog(t("play_people"), form, [
+    [t("back"), () => { setTimeout(on.onBack, 0); }],
+    [t("start_match"), () => { on.onStart({ game: gameSel.value, seats: seatsNow() }); }, true],
+  ]);
+  draw();
+  me.focus();
+}

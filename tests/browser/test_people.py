@@ -1,0 +1,107 @@
+"""People at one device (pass and play), in real Chromium with the real engine: the seats
+are chosen in "Play with people", the hand hides behind a screen naming whose turn it is
+between two people's turns, the page is never told another hand, the seed or a hidden
+card, undo is off, names are shown as text, and a reload resumes at the screen."""
+
+import json
+
+import pytest
+
+from browser_support import CARD_SPOT, engine_view, page_state, prefs_script, stored_save
+
+pytestmark = pytest.mark.browser
+
+# Every message the page gets from its worker, kept for the test to read.
+RECORD_JS = """(() => {
+  window.kingwebHeard = [];
+  const Real = window.Worker;
+  window.Worker = class extends Real {
+    constructor(...a) {
+      super(...a);
+      this.addEventListener('message', (ev) => { try { window.kingwebHeard.push(JSON.stringify(ev.data)); } catch {} });
+    }
+  };
+})();"""
+
+
+def open_people(page, base_url, game, kinds, names):
+    """Open Play with people from the welcome and start a match: ``kinds[i]`` for seat
+    i + 1 ("here", "away" or "bot:<level>"), ``names`` the people's names (seat 1 first)."""
+    page.add_init_script(prefs_script(autoplay=False))  # every card is played by a click here
+    page.add_init_script(RECORD_JS)
+    page.goto(base_url)
+    page.get_by_role("button", name="Play with people").click()
+    page.locator("#people-game").select_option(game)
+    page.get_by_label("Your name").fill(names[0])
+    for i, kind in enumerate(kinds, start=1):
+        page.locator(f"#people-kind-{i}").select_option(kind)
+        if kind == "here":
+            page.locator(f"#people-name-{i}").fill(names[i])
+    page.get_by_role("button", name="Start the match").click()
+
+
+def heard(page):
+    return [json.loads(m) for m in page.evaluate("window.kingwebHeard")]
+
+
+def answers_parts(messages):
+    """Each audience part the worker sent the page: (key, part)."""
+    for m in messages:
+        r = m.get("response", {}).get("result") if "response" in m else m.get("result")
+        if not isinstance(r, dict):
+            continue
+        yield from {**r.get("states", {}), **r.get("updates", {})}.items()
+
+
+def test_two_people_pass_one_device_round_and_never_see_each_others_hand(page, base_url):
+    open_people(page, base_url, "whist", ["here"], ["Ana", "<b>Ben</b>"])
+    shown = set()
+    screens = 0
+    for _ in range(60):
+        page.wait_for_function(
+            "() => document.querySelector('#show-hand') || document.querySelector('#hand .card.legal')",
+            timeout=60_000,
+        )
+        if page.locator("#show-hand").count():
+            screens += 1
+            # the screen names whose turn it is, as text (a name is never markup)
+            text = page.locator("#pass-screen").inner_text()
+            assert "Ana" in text or "<b>Ben</b>" in text, text
+            assert page.locator("#pass-screen b").count() == 0
+            assert page.locator("#hand .card").count() == 0  # no hand behind the screen
+            page.locator("#show-hand").click()
+            page.wait_for_selector("#hand .card.legal", timeout=30_000)
+        s = page_state(page)
+        me = engine_view(page, 0)
+        turn = me["turn"]
+        mine = engine_view(page, turn)["hand"]
+        assert sorted(s["hand"]) == sorted(mine), (turn, s["hand"], mine)
+        shown.add(turn)
+        page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
+        if len(shown) == 2 and screens >= 3:
+            break
+    assert shown == {0, 1} and screens >= 3
+    # undo is off while two people play, and the share link is not offered
+    assert page.locator("#btn-undo").is_disabled()
+    msgs = heard(page)
+    text = json.dumps(msgs)
+    seed = json.loads(stored_save(page))["seed"]
+    assert f'"seed": {seed}' not in text and f'"seed":{seed}' not in text
+    keys = {k for k, _ in answers_parts(msgs)}
+    assert keys <= {"spectator", "0", "1"} and "spectator" in keys
+    for k, part in answers_parts(msgs):
+        if k == "spectator" and "hand" in part:
+            assert part["hand"] == []
+
+
+def test_a_reload_resumes_at_the_screen_not_at_an_open_hand(page, base_url):
+    open_people(page, base_url, "kingru", ["here", "bot:random", "bot:random"], ["Ana", "Ben"])
+    page.wait_for_selector("#show-hand", timeout=60_000)
+    page.locator("#show-hand").click()
+    page.wait_for_selector("#hand .card.legal", timeout=30_000)
+    stored_save(page)
+    page.reload()
+    page.wait_for_selector("#show-hand", timeout=90_000)
+    assert page.locator("#hand .card").count() == 0
+    names = page.locator(".seat .name").all_inner_texts()
+    assert any("Ana" in n for n in names) and any("Ben" in n for n in names), names

@@ -1,0 +1,51 @@
+// The table's peer messages (site/p2p/table-messages.js): what a guest may send is read
+// field by field, and anything else is refused with a reason, never thrown.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { GUEST_LIMIT, cleanName, readGuest, readHost, wrap, write } from "../../site/p2p/table-messages.js";
+
+test("a guest's act, join, hint, sync and leave are read", () => {
+  assert.deepEqual(readGuest(write("act", { id: 3, action: "QS" })).msg, { type: "act", id: 3, action: "QS" });
+  assert.deepEqual(readGuest(write("join", { name: " Ana   María " })).msg, { type: "join", name: "Ana María", watch: false });
+  assert.deepEqual(readGuest({ kp: 1, type: "join", name: "Ben", watch: true }).msg, { type: "join", name: "Ben", watch: true });
+  assert.deepEqual(readGuest(write("hint", { id: 0 })).msg, { type: "hint", id: 0 });
+  assert.deepEqual(readGuest(write("sync", { id: 9 })).msg, { type: "sync", id: 9 });
+  assert.deepEqual(readGuest(write("leave")).msg, { type: "leave" });
+});
+
+test("anything else is refused with a reason", () => {
+  const bad = [
+    undefined, 5, "", "not json", "[]", "null", JSON.stringify({ type: "act", id: 1, action: "QS" }),
+    write("act", { id: 1, action: "QS", seat: 2 }),                       // a guest names no seat
+    write("act", { id: -1, action: "QS" }), write("act", { id: 1.5, action: "QS" }),
+    write("act", { id: 1, action: "x".repeat(33) }), write("act", { id: 1, action: "Q S" }),
+    write("act", { id: 1, action: "<b>" + "é" }), write("act", { id: 1, action: ["QS"] }),
+    write("join", { name: 7 }), write("join", { name: "A", token: "abcdefgh" }),
+    write("join", { name: "A", watch: "yes" }), write("shout", {}),
+    '{"kp":1,"type":"act","id":1,"action":"QS","__proto__":{"x":1}}', JSON.stringify({ kp: 2, type: "leave" }),
+    "x".repeat(GUEST_LIMIT + 1),
+  ];
+  for (const text of bad) {
+    const r = readGuest(text);
+    assert.equal(r.msg, undefined, String(text));
+    assert.equal(typeof r.problem, "string");
+  }
+});
+
+test("a name is plain text, folded and cut at 24 characters, with no control characters", () => {
+  assert.equal(cleanName("<img src=x onerror=1>"), "<img src=x onerror=1>");  // text, shown as text
+  assert.equal(cleanName("a\u0000b\u202ec\u200bd"), "abcd");
+  assert.equal(cleanName("x".repeat(40)).length, 24);
+  assert.equal(cleanName(null), null);
+});
+
+test("the host's words are wrapped without parsing and read back", () => {
+  const update = JSON.stringify({ events: [{ n: 4, type: "play", seat: 1, card: "QS", turn: 2 }], legal: [] });
+  const text = wrap("update", "update", update);
+  assert.ok(text.length < 1024);
+  assert.deepEqual(readHost(text).msg.update, JSON.parse(update));
+  assert.equal(readHost(wrap("update", "update", "{}")).msg, undefined);
+  assert.equal(readHost(write("answer", { id: "1", ok: true })).msg, undefined);
+  assert.equal(readHost(write("welcome", { seat: 2, lobby: [] })).msg.seat, 2);
+  assert.equal(readHost("{").problem, "not JSON");
+});
