@@ -18,7 +18,7 @@ import json
 import secrets
 from typing import Any, TypedDict, cast
 
-from . import IllegalAction, RulesError, from_json, new_game, safejson
+from . import IllegalAction, RulesError, from_json, handler, new_game, safejson
 from .bots import DEFAULT_BUDGET, LEVELS
 from .bots.hints import REASONS
 from .errors import ERRORS, REFUSALS, describe
@@ -467,58 +467,14 @@ def _handle(s: Session, request: object) -> str:
     The answer is ``{"ok": true, "result": ...}``; errors come back as ``{"ok": false,
     "error": message, "kind": "RulesError", "code": code, "params": {...}}``, never
     raised, so that the worker never dies on bad input, and a request that fails leaves
-    the session as it was.  A refused action is not an error: its result is
-    ``{"ok": false, "error", "code", "params"}``."""
-    try:
-        return json.dumps({"ok": True, "result": _run(s, request)}, separators=(",", ":"))
-    except (RulesError, IllegalAction) as e:
-        return json.dumps({"ok": False, "error": str(e), "kind": "RulesError", "code": e.code, "params": e.params})
-    except Exception as e:  # a bug of ours: reported, so that the worker lives on
-        return json.dumps(
-            {
-                "ok": False,
-                "error": f"internal error: {type(e).__name__}: {describe(e, 200)}",
-                "kind": "InternalError",
-                "code": "internal-error",
-                "params": {},
-            }
-        )
+    the session as it was (``kingweb.handler``).  A refused action is not an error: its
+    result is ``{"ok": false, "error", "code", "params"}``."""
+    return handler.answer(lambda: _run(s, request))
 
 
 def _run(s: Session, request: object) -> Any:
     """Check ``request`` fully, then run it on session ``s``."""
-    if not isinstance(request, str):
-        raise RulesError("bad-request", "request: expected JSON text", field="request")
-    try:
-        req = safejson.loads(request)
-    except ValueError as e:
-        raise RulesError("bad-request", f"request: not JSON ({e})", field="request") from None
-    if not isinstance(req, dict):
-        raise RulesError("bad-request", 'request: expected an object {"cmd": ..., "args": {...}}', field="request")
-    for key in req:
-        if key not in ("cmd", "args"):
-            raise RulesError("bad-request", f"request: {describe(key)} is not a field (fields: cmd, args)", field=key)
-    cmd, args = req.get("cmd"), req.get("args")
-    if not (isinstance(cmd, str) and cmd in COMMANDS):
-        raise RulesError(
-            "unknown-command", f"unknown command {describe(cmd)}", cmd=cmd if isinstance(cmd, str) else None
-        )
-    if args is None:
-        args = {}
-    if not isinstance(args, dict):
-        raise RulesError("bad-request", "args: expected an object of argument names to values", field="args")
-    required, optional = COMMANDS[cmd]
-    for name in required:
-        if name not in args:
-            raise RulesError("bad-request", f"args: {cmd} needs {name!r}", field=name)
-    for name in args:
-        if name not in required and name not in optional:
-            raise RulesError(
-                "bad-request",
-                f"args: {describe(name)} is not an argument of {cmd} "
-                f"(arguments: {', '.join(required + optional) or 'none'})",
-                field=name,
-            )
+    cmd, args = handler.read(request, COMMANDS)
     if cmd == "start":
         return s.start(**args)
     if cmd == "act":

@@ -166,12 +166,7 @@ def search_values(
 def whist_values(know: Knowledge, legal_cards: list[int], deadline: float | None = None) -> Values:
     """German Whist's stage 2, exactly: the tricks the seat still takes after each legal
     card, both sides playing best (raises ``OutOfTime`` past ``deadline``)."""
-    trump = know.view["trump"]
-    assert trump is not None  # German Whist always has one
-    solver = whist_solver("CDHS".index(trump))
-    solver.deadline = deadline
-    me = know.hand
-    opp = know.unseen | know.known[1 - know.seat]
+    solver, me, opp = _endgame(know, deadline)
     if not know.trick:
         found, live = solver.lead_values(me, opp), me | opp
     else:
@@ -234,15 +229,20 @@ def _full_position(know: Knowledge) -> StockPosition:
     return _position(know)
 
 
-def solve_whist(know: Knowledge, deadline: float | None = None) -> int:
-    """Stage 2 is perfect information (each player can deduce the other's hand): solve
-    it exactly, or raise ``OutOfTime`` past ``deadline``."""
+def _endgame(know: Knowledge, deadline: float | None) -> tuple[WhistSolver, int, int]:
+    """German Whist's stage 2 from the seat's view: its trump's solver (stopping at
+    ``deadline``), the seat's hand and the other's (each can deduce the other's)."""
     trump = know.view["trump"]
     assert trump is not None  # German Whist always has one
     solver = whist_solver("CDHS".index(trump))
     solver.deadline = deadline
-    me = know.hand
-    opp = know.unseen | know.known[1 - know.seat]
+    return solver, know.hand, know.unseen | know.known[1 - know.seat]
+
+
+def solve_whist(know: Knowledge, deadline: float | None = None) -> int:
+    """Stage 2 is perfect information (each player can deduce the other's hand): solve
+    it exactly, or raise ``OutOfTime`` past ``deadline``."""
+    solver, me, opp = _endgame(know, deadline)
     if not know.trick:
         return solver.best_lead(me, opp)[1]
     led = know.trick[0][1]
