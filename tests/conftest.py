@@ -16,6 +16,10 @@ from kingbuild.serve import StaticHandler  # the same server as `python build.py
 ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("KINGWEB_DIST", ROOT / "dist"))
 
+# tests/node/ holds the page's Node tests and the script that made their QR vectors (it
+# needs python-qrcode, no test dependency): nothing there for pytest or its doctests.
+collect_ignore = ["node"]
+
 
 def play_out(g, rng=None, until=None):
     """Play random legal actions until the game is over (or ``until(g)`` holds)."""
