@@ -12,7 +12,8 @@ same profile, once the first visit has kept the installed package and filled the
 cache), and the welcome page until its Play buttons can be used (it needs no Python: the
 runtime loads behind it); the time to the first contentful paint of the table shell; the
 requests the page sends its worker per action of the player (the bots' turns come unasked:
-one round trip per action); and, measured in the
+one round trip per action); the bytes a guest is sent per action at a table of people
+(guest_bytes.py); and, measured in the
 worker, the time a ``normal`` bot turn takes in King and a ``hard`` one in each game (p95
 over a stretch of play: the issue's target is hard's p95 <= 500 ms in every game)."""
 
@@ -35,6 +36,9 @@ from kingbuild.runtime import stock_runtime
 from kingbuild.serve import StaticHandler
 
 from browser_support import CHROMIUM_ARGS, prefs_script
+
+sys.path.insert(0, str(Path(__file__).parent))
+import guest_bytes
 
 DIST = Path(os.environ.get("KINGWEB_DIST", Path(__file__).resolve().parents[2] / "dist"))
 RUNS = int(os.environ.get("KINGWEB_BENCH_RUNS", 5))
@@ -223,6 +227,7 @@ def main():
         f" ({len(asked)} requests for {acts} actions; the bots' {sum(len(v) for v in hard.values()) + len(normal)} turns came"
         " unasked)  (target: one round trip per action)"
     )
+    print("\n".join(guest_bytes.report()))
     steps = {}
     for phase, boots in (("cold", BOOT[0::2]), ("warm", BOOT[1::2])):
         steps[phase] = {k: median([b[k] for b in boots if k in b]) for k in boots[0]}
