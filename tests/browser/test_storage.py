@@ -6,6 +6,7 @@ usable: New game starts a game.  Real built site, real Chromium, real Pyodide.""
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_support import prefs_script, stored_save
 
@@ -30,10 +31,17 @@ def stored(page, prefix):
 
 
 def new_game_plays(page):
-    """The New game dialog is offered (or opened from the toolbar) and starts a game."""
-    if not page.locator("#dialog[open] #play-whist").count():
+    """The New game dialog is offered (or opened from the toolbar) and starts a game.
+
+    With nothing to resume the page offers it itself, a moment after its notice (the
+    welcome opens once the page knows there is no save): wait for it rather than decide
+    at once that it is not coming and click the toolbar under it."""
+    offered = page.locator("#dialog[open] #play-whist")
+    try:
+        offered.wait_for(timeout=20_000)
+    except PlaywrightTimeout:
         page.locator("#btn-new").click()
-    page.locator("#dialog[open] #play-whist").wait_for(timeout=30_000)
+    offered.wait_for(timeout=30_000)
     page.locator("#play-whist").click()  # the welcome's one button for German Whist
     page.wait_for_selector("#hand .card", timeout=60_000)
     page.wait_for_function("document.querySelector('#seat-bottom').classList.contains('to-act')", timeout=60_000)
