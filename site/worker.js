@@ -10,6 +10,12 @@
 // every change, once the page asks it to ("keep"): the save holds the seed, which no page
 // is given.
 //
+// The same worker, named "review" (`new Worker(url, {name: "review"})`), answers with
+// kingweb.review.handle instead: records (read, write, the record of a save), the review's
+// analysis and the daily challenge, in the background apart from the table's worker, so
+// that an analysis never slows play.  It keeps no save and plays no bot.  A name rather
+// than an address parameter, so that the offline cache serves the one worker.js.
+//
 // Failures say what they are, so that the page tells the player the truth: a boot that
 // could not download a file is {type: "fatal", kind: "network"}, one that failed any
 // other way is kind "crash"; a request that broke Python itself is answered
@@ -20,6 +26,8 @@ import { KEPT_PY, SLOT, readKept, writeKept } from "./kept.js";
 import { readSave, saved, setSaveAside, writeSave } from "./saves.js";
 
 let handle = null;
+const REVIEW = self.name === "review";
+const MODULE = REVIEW ? "kingweb.review" : "kingweb.session";
 let runtime = null;   // the Pyodide instance, once loaded
 const base = new URL("./", self.location.href);
 const KEEP_DELAY_MS = 1000;  // keep the copy once the page's first requests are answered
@@ -58,7 +66,7 @@ function useKept(pyodide, files) {
   // also import importlib.metadata and the email package (~60 ms) for nothing.
   pyodide.pyimport("sys").path.insert(0, SLOT);
   try {
-    return pyodide.pyimport("kingweb.session");
+    return pyodide.pyimport(MODULE);
   } catch {
     pyodide.runPython(KEPT_PY);
     pyodide.globals.get("kept_drop")(SLOT);
@@ -142,7 +150,7 @@ async function installWithMicropip(pyodide, build, wheelBytes) {
   lap("micropip_import");
   await micropip.install(`emfs:${wheelPath}`);
   lap("install");
-  return pyodide.pyimport("kingweb.session");
+  return pyodide.pyimport(MODULE);
 }
 
 async function keep(pyodide, build) {
@@ -309,6 +317,10 @@ self.onmessage = (ev) => {
     self.postMessage({ id, response: { ok: false, error: "engine not loaded" } });
     return;
   }
+  if (REVIEW && ["keep", "resume", "saved", "forget"].includes(cmd)) {
+    self.postMessage({ id, response: { ok: false, error: `${cmd}: the review's worker keeps no table`, kind: "RulesError", code: "unknown-command" } });
+    return;
+  }
   if (cmd === "keep") {  // the page keeps saves (a framed table, a lesson do not)
     keeping = Boolean(args && args.on);
     persist();
@@ -351,7 +363,7 @@ self.onmessage = (ev) => {
   }
   const response = JSON.parse(out.text);
   self.postMessage({ id, response, ms: performance.now() - t0 });
-  after(cmd, response);
+  if (!REVIEW) after(cmd, response);
 };
 
 boot();
