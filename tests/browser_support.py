@@ -10,6 +10,7 @@ predicate through ``eval``, which the Content Security Policy forbids unless byp
 
 import contextlib
 import json
+import random
 import time
 from urllib.parse import urlencode
 
@@ -296,3 +297,29 @@ SAVE_KEYS_JS = """() => new Promise((resolve) => {
     keys.onerror = () => { db.close(); resolve([]); };
   };
 })"""
+
+
+def new_page(browser, viewport, console_errors, lang="en"):
+    phone = viewport["width"] < 600
+    ctx = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    page = ctx.new_page()
+    # no forced card plays itself while the test looks at the hand
+    prefs = json.dumps({"lang": lang, "speed": "instant", "autoplay": False})
+    page.add_init_script(f"localStorage.setItem('kingweb.prefs.v1', {json.dumps(prefs)})")
+    page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+    page.on("pageerror", lambda e: console_errors.append(str(e)))
+    return ctx, page
+
+
+def saved_match(game, seed, stop):
+    """A match played at random by the engine itself until ``stop(view)``, as the page
+    saves it: the page resumes it at once, without playing there."""
+    from kingweb.session import Session
+
+    s = Session()
+    s.start(game, seed=seed, level="random")
+    rng = random.Random(1)
+    while not stop(s.state(0)):
+        st = s.state(0)
+        s.act(rng.choice(st["legal"])) if st["turn"] == 0 else s.step()
+    return json.dumps(s.save())

@@ -255,8 +255,9 @@ function tookCell(items, v, deck, nm, owner) {
   const cards = items.filter((x) => x.kind === "card");
   if (cards.length) {
     const sum = cards.reduce((a, x) => a + x.points, 0);
-    kids.push(el("span", { class: "took-cards" }, ...cards.map((x) => cardFace(/** @type {string} */ (x.card), { cls: "mini", deck }))),
-      el("b", { class: "took-pts", text: pointsText(sum, v) }));
+    kids.push(el("span", { class: "took-item took-cardset" },
+      el("span", { class: "took-cards" }, ...cards.map((x) => cardFace(/** @type {string} */ (x.card), { cls: "mini", deck }))),
+      " ", el("b", { class: "took-pts", text: pointsText(sum, v) })));
   }
   for (const x of items) {
     let words = null;
@@ -277,7 +278,9 @@ function tookCell(items, v, deck, nm, owner) {
     if (words !== null) kids.push(el("span", { class: "took-item" }, words, " ", el("b", { text: pointsText(x.points, v) })));
   }
   if (!kids.length) kids.push(el("span", { class: "took-none", text: t("took_nothing") }));
-  return el("td", { class: "took" }, ...kids);
+  // the items sit in a flex box of their own (a table cell cannot be one): each keeps its
+  // number beside its words, with a gap to the next item that no width takes away
+  return el("td", { class: "took" }, el("div", { class: "took-list" }, ...kids));
 }
 
 /**

@@ -12,24 +12,21 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser_support import CARD_SPOT, engine_view, hand_problems, open_game, page_state, plant_save
+from browser_support import (
+    CARD_SPOT,
+    engine_view,
+    hand_problems,
+    new_page,
+    open_game,
+    page_state,
+    plant_save,
+    saved_match,
+)
 
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-
-
-def new_page(browser, viewport, console_errors, lang="en"):
-    phone = viewport["width"] < 600
-    ctx = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
-    page = ctx.new_page()
-    # no forced card plays itself while the test looks at the hand
-    prefs = json.dumps({"lang": lang, "speed": "instant", "autoplay": False})
-    page.add_init_script(f"localStorage.setItem('kingweb.prefs.v1', {json.dumps(prefs)})")
-    page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
-    page.on("pageerror", lambda e: console_errors.append(str(e)))
-    return ctx, page
 
 
 def wait_my_card_turn(page, timeout=30_000):
@@ -449,20 +446,6 @@ def test_a_wide_screen_keeps_the_hint_off_names_and_banner_and_grows_its_dialogs
     big, small = dialog[1920], dialog[1280]
     assert small["font"] == 16 and big["font"] > 18 and big["text"] > small["text"], dialog
     assert big["width"] >= 1.15 * small["width"], dialog
-
-
-def saved_match(game, seed, stop):
-    """A match played at random by the engine itself until ``stop(view)``, as the page
-    saves it: the page resumes it at once, without playing there."""
-    from kingweb.session import Session
-
-    s = Session()
-    s.start(game, seed=seed, level="random")
-    rng = random.Random(1)
-    while not stop(s.state(0)):
-        st = s.state(0)
-        s.act(rng.choice(st["legal"])) if st["turn"] == 0 else s.step()
-    return json.dumps(s.save())
 
 
 def owner_choice_save():
