@@ -82,10 +82,13 @@ function renderSeats(root, v) {
     if (v.seats && v.seats[s] && v.seats[s].stand_in) meta.push(t("seat_gone"));
     const turn = v.turn === s && !v.over;
     const dealer = dealerSeat(v) === s;
-    const plate = el("div", { class: "plate" }, el("div", { class: "name" }, nm[s],
+    // the dealer's button follows the name, never over it; each figure is a piece that
+    // does not break (a phone's side plate puts one a line)
+    const plate = el("div", { class: "plate" }, el("div", { class: "name" }, el("span", { class: "who", text: nm[s] }),
+      dealer ? el("span", { class: "dealer-mark", "aria-hidden": "true", title: t("seat_dealer"), text: t("dealer_mark") }) : null,
       turn && s === v.seat ? el("span", { class: "cue", text: ` · ${t("your_turn")}` }) : null),
-    el("div", { class: "meta", text: meta.join(" · ") }),
-    dealer ? el("span", { class: "dealer-mark", "aria-hidden": "true", title: t("seat_dealer"), text: t("dealer_mark") }) : null);
+    el("div", { class: "meta" }, ...meta.flatMap((m, k) => [k ? el("span", { class: "meta-sep", text: " · " }) : null,
+      el("span", { class: "meta-item", text: m })]).filter((x) => x !== null)));
     // a screen reader hears the seat as one labelled group: who, whether they dealt, whether they are to act
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", [nm[s], dealer ? t("seat_dealer") : "", turn ? t("seat_to_act") : ""].filter(Boolean).join(", "));

@@ -51,3 +51,71 @@ def test_a_phone_summary_keeps_each_number_apart_and_each_name_whole(browser, ba
         assert r["touching"] == [], r
         assert r["lines"] <= r["words"], r
     ctx.close()
+
+
+def auction_save():
+    """King at a positive's auction, the human to speak with a side seat's bid in its bubble
+    and the most offers still open (the panel at its tallest)."""
+    return saved_match(
+        "king",
+        9,
+        lambda v: (
+            v["phase"] == "auction" and v["turn"] == 0 and len(v["legal"]) >= 9 and len(v["auction"]["bids"]) >= 1
+        ),
+    )
+
+
+# What a phone shows of the seats while bidding: bubbles off the screen's edge, a figure
+# of a plate broken over two lines, the dealer's button over a name, and the hand's bottom.
+SEATS_JS = """() => {
+  const lines = (e) => { const r = document.createRange(); r.selectNodeContents(e);
+    return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size; };
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const out = {bubbles: [], broken: [], dealerOverName: [], width: innerWidth, height: innerHeight};
+  for (const b of document.querySelectorAll('.seat .bubble')) {
+    const r = b.getBoundingClientRect();
+    if (r.left < 0 || r.right > innerWidth) out.bubbles.push([b.textContent, Math.round(r.left), Math.round(r.right)]);
+  }
+  for (const m of document.querySelectorAll('.seat-left .meta-item, .seat-right .meta-item'))
+    if (lines(m) > 1) out.broken.push(m.textContent);
+  for (const d of document.querySelectorAll('.dealer-mark')) {
+    const plate = d.closest('.plate'); const who = plate.querySelector('.who') || plate.querySelector('.name');
+    const r = document.createRange(); r.selectNodeContents(who);
+    if ([...r.getClientRects()].some((x) => meet(x, d.getBoundingClientRect()))) out.dealerOverName.push(who.textContent);
+  }
+  out.dealers = document.querySelectorAll('.dealer-mark').length;
+  out.bubbleCount = document.querySelectorAll('.seat .bubble').length;
+  out.handBottom = Math.round(document.querySelector('#hand').getBoundingClientRect().bottom);
+  return out;
+}"""
+
+
+def test_a_phone_auction_keeps_bubbles_plates_and_hand_on_the_screen(browser, base_url, console_errors):
+    ctx, page = new_page(browser, SMALL, console_errors, lang="ru")
+    plant_save(page, base_url, auction_save())
+    page.goto(base_url)
+    page.wait_for_selector("#panel button.bid", timeout=90_000)
+    got = page.evaluate(SEATS_JS)
+    assert got["bubbleCount"] >= 1 and got["dealers"] == 1, got
+    assert got["bubbles"] == [] and got["width"] == SMALL["width"], got  # nothing widens the page either
+    assert got["broken"] == [], got
+    assert got["dealerOverName"] == [], got
+    # while bidding the whole hand is in sight: the offer is judged by it
+    assert got["handBottom"] <= got["height"], got
+    ctx.close()
+
+
+def test_a_tapped_button_does_not_stay_lit_on_a_touch_screen(browser, base_url, console_errors):
+    ctx, page = new_page(browser, SMALL, console_errors, lang="en")
+    plant_save(page, base_url, auction_save())
+    page.goto(base_url)
+    page.wait_for_selector("#panel button.bid", timeout=90_000)
+    assert page.evaluate("() => matchMedia('(hover: none)').matches")  # a touch screen, as phones are
+    buttons = page.locator("#panel button.bid")
+    rest = buttons.nth(1).evaluate("b => getComputedStyle(b).backgroundColor")
+    # a tap leaves the pointer where it was, over the button (a sticky :hover)
+    box = buttons.nth(0).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert buttons.nth(0).evaluate("b => b.matches(':hover')")
+    assert buttons.nth(0).evaluate("b => getComputedStyle(b).backgroundColor") == rest
+    ctx.close()
