@@ -97,7 +97,7 @@ async function showHint() {
     if (!h.action) return toast(t("hint_none"));
     page.hinted = h.action;
     render();
-    toast(`${choiceLabel(h.action, v)} — ${reasonText(h, v)}`, 6000);
+    toast(`${choiceLabel(h.action, v)} — ${reasonText(h, v)}`, 6000, "hint");
   } catch (e) { tools.failed(e); }
 }
 

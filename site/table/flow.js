@@ -25,7 +25,7 @@ import * as dialogs from "../views/dialogs.js";
 import { dealMs } from "../views/hand.js";
 import { $ } from "../views/dom.js";
 import { refusalText } from "../views/labels.js";
-import { toast } from "../views/messages.js";
+import { dropToast, toast } from "../views/messages.js";
 
 /** @typedef {import("./model.js").Model} Model */
 /** @typedef {import("../protocol.js").Event} Event */
@@ -138,6 +138,7 @@ export function open(sync, { dealt = false } = {}) {
   page.model = v;
   page.busy = false;
   page.hinted = null;
+  dropToast("hint");
   page.animating = false;
   laid = null;
   fresh = null;
@@ -355,6 +356,7 @@ export async function act(action) {
   if (v.lesson) return hooks.lessonTry(action);
   page.busy = true;
   page.hinted = null;
+  dropToast("hint");  // its advice is taken or passed over: it speaks of nothing now
   const r = root();
   if (v.phase === "play" && v.legal.includes(action)) {
     // the card leaves the hand and lands on the table now; the engine's answer follows

@@ -58,25 +58,38 @@ export function download(text, name) {
 
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let toastTimer;
+/** What the shown message is about ("hint": the decision at hand), or null. */
+let toastAbout = /** @type {string | null} */ (null);
 
-/** A passing message. @param {string} msg @param {number} [ms] */
-export function toast(msg, ms = 3500) {
+/** A passing message; `about` names what it speaks of, so that it goes when that does
+ * (a hint, once the decision it advises on is made: `dropToast("hint")`).
+ * @param {string} msg @param {number} [ms] @param {string | null} [about] */
+export function toast(msg, ms = 3500, about = null) {
   const box = $("toast");
   box.textContent = msg;
   box.hidden = false;
+  toastAbout = about;
   placeToast(box);
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { box.hidden = true; }, ms);
+  toastTimer = setTimeout(() => { box.hidden = true; toastAbout = null; }, ms);
+}
+
+/** Hide the message now if it speaks of `about`. @param {string} about */
+export function dropToast(about) {
+  if (toastAbout !== about) return;
+  clearTimeout(toastTimer);
+  $("toast").hidden = true;
+  toastAbout = null;
 }
 
 /** A narrow screen has no free corner: the banner, the top seat and the side plates fill
  * the top, so the message sits just above what the player acts with (the panel when it is
- * open, else the hand), over their own plate, which says nothing they need then.  A wide
+ * open, else their own plate above the hand: its name and score stay in sight).  A wide
  * screen keeps the style sheet's corner.  @param {HTMLElement} box */
 function placeToast(box) {
   const panel = $("panel");
-  // the hand's box, not its first card: its top padding is where a raised card goes
-  const over = !panel.hidden ? panel : $("hand");
+  const own = document.querySelector("#seat-bottom .plate");
+  const over = !panel.hidden ? panel : own || $("hand");
   const top = over.getBoundingClientRect().top;
   const low = matchMedia("(max-width: 899px)").matches && top > 0;
   box.classList.toggle("above-hand", low);

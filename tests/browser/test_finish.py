@@ -119,3 +119,32 @@ def test_a_tapped_button_does_not_stay_lit_on_a_touch_screen(browser, base_url, 
     assert buttons.nth(0).evaluate("b => b.matches(':hover')")
     assert buttons.nth(0).evaluate("b => getComputedStyle(b).backgroundColor") == rest
     ctx.close()
+
+
+def hint_save():
+    """King, a negative deal, the human to play third to a trick."""
+    return saved_match(
+        "king", 5, lambda v: v["phase"] == "play" and v["turn"] == 0 and len(v["trick"]) == 2 and len(v["hand"]) > 8
+    )
+
+
+OVERLAP_JS = """(sel) => {
+  const a = document.querySelector('#toast').getBoundingClientRect(), b = document.querySelector(sel).getBoundingClientRect();
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}"""
+
+
+def test_a_hint_leaves_the_players_plate_in_sight_and_goes_once_acted_on(browser, base_url, console_errors):
+    ctx, page = new_page(browser, SMALL, console_errors, lang="ru")
+    plant_save(page, base_url, hint_save())
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    page.locator("#toast").wait_for(state="hidden", timeout=15_000)  # "resumed" has gone
+    page.locator("#btn-hint").click()
+    page.locator("#toast").wait_for(state="visible")
+    assert not page.evaluate(OVERLAP_JS, "#seat-bottom .plate")
+    assert not page.evaluate(OVERLAP_JS, "#hand")
+    page.locator("#hand .card.hinted").click()
+    # the advice is taken: it goes with the card, not 6 s later over the next trick
+    page.locator("#toast").wait_for(state="hidden", timeout=1_000)
+    ctx.close()
