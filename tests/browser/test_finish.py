@@ -148,3 +148,51 @@ def test_a_hint_leaves_the_players_plate_in_sight_and_goes_once_acted_on(browser
     # the advice is taken: it goes with the card, not 6 s later over the next trick
     page.locator("#toast").wait_for(state="hidden", timeout=1_000)
     ctx.close()
+
+
+def whist_draw_save():
+    """German Whist's first stage, the human to answer a lead, the stock still full."""
+    return saved_match(
+        "whist", 2, lambda v: v["turn"] == 0 and len(v["trick"]) == 1 and v["stage"] == 1 and v["trick_no"] >= 2
+    )
+
+
+WHIST_JS = """() => {
+  const trick = document.querySelector('#trick').getBoundingClientRect();
+  const note = document.querySelector('#trick-note');
+  const r = document.createRange(); r.selectNodeContents(note);
+  const lines = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size;
+  const fresh = [...document.querySelectorAll('#hand .card.new')];
+  return {trickCards: document.querySelectorAll('#trick .card').length, hand: document.querySelectorAll('#hand .card').length,
+          note: note.textContent, lines, gap: Math.round(note.getBoundingClientRect().top - trick.bottom),
+          fresh: fresh.map((c) => c.dataset.card), freshShadow: fresh.length ? getComputedStyle(fresh[0]).boxShadow : ''};
+}"""
+
+
+def test_german_whist_draws_after_the_trick_and_marks_the_drawn_card(browser, base_url, console_errors):
+    ctx, page = new_page(browser, SMALL, console_errors, lang="es")
+    page.add_init_script(
+        "localStorage.setItem('kingweb.prefs.v1', JSON.stringify({lang: 'es', speed: 'normal', autoplay: false}))"
+    )
+    plant_save(page, base_url, whist_draw_save())
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    page.locator("#hand .card.legal").last.click()
+    seen = []
+    for _ in range(200):  # every 25 ms while the trick shows and is gathered
+        s = page.evaluate(WHIST_JS)
+        seen.append(s)
+        if s["trickCards"] == 0 and s["hand"] == 13:
+            break
+        page.wait_for_timeout(25)
+    shown = [s for s in seen if s["trickCards"] == 2]
+    assert shown, seen[:3]
+    # while the finished trick is on the table, the hand waits for the draw
+    assert all(s["hand"] == 12 and not s["fresh"] for s in shown), shown
+    # the taker's line sits just under the trick, on one line
+    assert all(s["lines"] == 1 and 0 <= s["gap"] <= 40 for s in shown if s["note"]), [
+        (s["lines"], s["gap"]) for s in shown
+    ]
+    last = seen[-1]
+    assert last["hand"] == 13 and len(last["fresh"]) == 1 and last["freshShadow"] not in ("", "none"), last
+    ctx.close()
