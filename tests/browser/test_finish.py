@@ -90,14 +90,15 @@ SEATS_JS = """() => {
 }"""
 
 
-def test_a_phone_auction_keeps_bubbles_plates_and_hand_on_the_screen(browser, base_url, console_errors):
-    ctx, page = new_page(browser, SMALL, console_errors, lang="ru")
+@pytest.mark.parametrize("viewport", [SMALL, {"width": 1280, "height": 800}], ids=["360x740", "1280x800"])
+def test_an_auction_keeps_bubbles_plates_and_hand_on_the_screen(browser, base_url, console_errors, viewport):
+    ctx, page = new_page(browser, viewport, console_errors, lang="ru")
     plant_save(page, base_url, auction_save())
     page.goto(base_url)
     page.wait_for_selector("#panel button.bid", timeout=90_000)
     got = page.evaluate(SEATS_JS)
     assert got["bubbleCount"] >= 1 and got["dealers"] == 1, got
-    assert got["bubbles"] == [] and got["width"] == SMALL["width"], got  # nothing widens the page either
+    assert got["bubbles"] == [] and got["width"] == viewport["width"], got  # nothing widens the page either
     assert got["broken"] == [], got
     assert got["dealerOverName"] == [], got
     # while bidding the whole hand is in sight: the offer is judged by it
