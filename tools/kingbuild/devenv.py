@@ -14,6 +14,7 @@ from .relay import RELAY_SPEC
 
 TEST_REQUIREMENTS = [
     "pytest>=8",
+    "pytest-xdist==3.8.0",  # the run's tests on every core (build.py test)
     "hypothesis>=6.100",
     "playwright==1.65.2",
     "axe-playwright-python==0.1.8",
