@@ -77,7 +77,11 @@ SEATS_JS = """() => {
     if (r.left < 0 || r.right > innerWidth) out.bubbles.push([b.textContent, Math.round(r.left), Math.round(r.right)]);
   }
   for (const m of document.querySelectorAll('.seat-left .meta-item, .seat-right .meta-item'))
-    if (lines(m) > 1) out.broken.push(m.textContent);
+    if (lines(m) > m.textContent.trim().split(/\\s+/).length) out.broken.push(m.textContent);
+  for (const p of document.querySelectorAll('.seat .plate')) {
+    const r = p.getBoundingClientRect();
+    if (r.left < 0 || r.right > innerWidth) out.broken.push(p.textContent);
+  }
   for (const d of document.querySelectorAll('.dealer-mark')) {
     const plate = d.closest('.plate'); const who = plate.querySelector('.who') || plate.querySelector('.name');
     const r = document.createRange(); r.selectNodeContents(who);
@@ -196,4 +200,20 @@ def test_german_whist_draws_after_the_trick_and_marks_the_drawn_card(browser, ba
     ]
     last = seen[-1]
     assert last["hand"] == 13 and len(last["fresh"]) == 1 and last["freshShadow"] not in ("", "none"), last
+    ctx.close()
+
+
+def test_a_phone_keeps_every_figure_of_a_side_plate_on_the_screen_mid_deal(browser, base_url, console_errors):
+    # late in a deal of queens: the side plates carry points, tricks and the deal's penalty
+    save = saved_match(
+        "king", 5, lambda v: v["phase"] == "play" and v["turn"] == 0 and len(v["hand"]) < 8 and v["deal_no"] >= 2
+    )
+    ctx, page = new_page(browser, SMALL, console_errors, lang="ru")
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    got = page.evaluate(SEATS_JS)
+    items = page.locator(".seat-right .meta-item, .seat-left .meta-item").count()
+    assert items >= 5, items  # points and tricks on both sides, a penalty on one at least
+    assert got["broken"] == [] and got["dealerOverName"] == [] and got["width"] == SMALL["width"], got
     ctx.close()
