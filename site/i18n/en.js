@@ -3,6 +3,7 @@
 /** @type {Record<string, string>} */
 export default {
   loading: "Loading the card engine…", retry: "Try again",
+  skip_hand: "Skip to your hand",
   lesson: "Lesson", lessons: "Lessons", start_lesson: "Start the lesson", right: "Right!", next_lesson: "Next lesson",
   why_prefix: "Not the best play.", try_again: "Try again.",
   bad_params: "Some settings in the address were not understood and were replaced by defaults: {list}.",

@@ -3,6 +3,7 @@
 /** @type {Record<string, string>} */
 export default {
   loading: "Cargando el motor de cartas…", retry: "Reintentar",
+  skip_hand: "Saltar a tu mano",
   lesson: "Lección", lessons: "Lecciones", start_lesson: "Empezar la lección", right: "¡Bien!", next_lesson: "Siguiente lección",
   why_prefix: "No es la mejor jugada.", try_again: "Prueba otra vez.",
   bad_params: "Algunos ajustes de la dirección no se entendieron y se usaron los de defecto: {list}.",

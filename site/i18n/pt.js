@@ -3,6 +3,7 @@
 /** @type {Record<string, string>} */
 export default {
   loading: "Carregando o motor de cartas…", retry: "Tentar de novo",
+  skip_hand: "Pular para a sua mão",
   lesson: "Lição", lessons: "Lições", start_lesson: "Começar a lição", right: "Certo!", next_lesson: "Próxima lição",
   why_prefix: "Não é a melhor jogada.", try_again: "Tente de novo.",
   bad_params: "Alguns ajustes do endereço não foram entendidos e foram trocados pelo padrão: {list}.",

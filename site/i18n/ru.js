@@ -3,6 +3,7 @@
 /** @type {Record<string, string>} */
 export default {
   loading: "Загружаем карточный движок…", retry: "Повторить",
+  skip_hand: "Перейти к своим картам",
   lesson: "Урок", lessons: "Уроки", start_lesson: "Начать урок", right: "Верно!", next_lesson: "Следующий урок",
   why_prefix: "Это не лучший ход.", try_again: "Попробуйте ещё раз.",
   bad_params: "Часть настроек в адресе не понята и заменена стандартными: {list}.",
