@@ -36,9 +36,9 @@ export const LESSON_TEXT = {
     "kingru/eralash": ["«Ералаш»: suelta el K♥", "No llevar nada: no tienes tréboles. El K♥ cuenta como corazón, rey y más: deshazte de él."],
     "whist/follow-suit": ["Asistir al palo", "Tu rival salió con el K♣. Asiste."],
     "whist/take-faceup": ["Luchar por una buena carta", "La carta descubierta es el A♠, triunfo. Gana la baza para llevártela."],
-    "whist/refuse-faceup": ["Dejar pasar una carta pobre", "La carta descubierta es el 2♦. No gastes el as: pierde la baza barato."],
+    "whist/refuse-faceup": ["Dejar pasar una carta floja", "La carta descubierta es el 2♦. No gastes el as: pierde la baza barato."],
     "whist/trump-wins": ["Fallar con triunfo", "Salieron corazones, no tienes, y el A♠ (triunfo) está descubierto. Gana la baza."],
-    "whist/endgame-lead": ["Fase 2: arrastra el triunfo", "Fase 2, triunfo picas, sales tú con tres cartas cada uno. Se conocen ambas manos. Haz el máximo de bazas."],
+    "whist/endgame-lead": ["Fase 2: arrastra el triunfo", "Fase 2, triunfo picas, sales tú y quedan tres cartas a cada uno. Se conocen ambas manos. Haz el máximo de bazas."],
     "whist/endgame-discard": ["Fase 2: guarda tus ganadoras", "Tu rival sale con el 4♠ (triunfo) y no tienes picas. ¿Qué carta puedes soltar?"],
   },
   pt: {
@@ -58,7 +58,7 @@ export const LESSON_TEXT = {
     "whist/take-faceup": ["Lutar por uma boa carta", "A carta virada é o A♠, trunfo. Ganhe a vaza para levá-la."],
     "whist/refuse-faceup": ["Deixar passar uma carta fraca", "A carta virada é o 2♦. Não gaste o ás: perca a vaza barato."],
     "whist/trump-wins": ["Cortar com trunfo", "Saíram copas, você não tem, e o A♠ (trunfo) está virado. Ganhe a vaza."],
-    "whist/endgame-lead": ["Fase 2: puxe o trunfo", "Fase 2, trunfo espadas, você sai com três cartas cada. As duas mãos são conhecidas. Faça o máximo de vazas."],
+    "whist/endgame-lead": ["Fase 2: puxe o trunfo", "Fase 2, trunfo espadas, você sai e cada um tem três cartas. As duas mãos são conhecidas. Faça o máximo de vazas."],
     "whist/endgame-discard": ["Fase 2: guarde suas vencedoras", "O adversário sai com o 4♠ (trunfo) e você não tem espadas. Qual carta pode soltar?"],
   },
   ru: {
