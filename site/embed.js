@@ -10,7 +10,8 @@
 // {type: "hello", version: 1} and from then on talks to that origin only, ignoring any
 // message that does not come from its parent window and that origin.
 //   frame → host: hello, ready {game}, deal-end {deal_no, contract, points, scores},
-//                 match-end {scores, winners}, resize {height}
+//                 match-end {scores, winners}, lesson-start {lesson, title, lang},
+//                 lesson-done {lesson}, resize {height}
 //   host → frame: hello, new-game {game?, options?, seed?, level?},
 //                 set-options {lang?, speed?, level?, fourColor?, deck?, options?}
 import { checkOptions, cut, describe, has, isPlainObject, oneOf } from "./checks.js";
@@ -161,7 +162,9 @@ export class HostLink {
     if (typeof ResizeObserver !== "undefined") {
       let last = 0;
       new ResizeObserver(() => {
-        const height = Math.ceil(document.documentElement.scrollHeight);
+        // the body's own height (style.css: auto in a frame): the document's scroll
+        // height is never less than the frame, so the frame could grow but never shrink
+        const height = Math.ceil(document.body.scrollHeight);
         if (height !== last) { last = height; this.post("resize", { height }); }
       }).observe(document.body);
     }

@@ -7,8 +7,8 @@
 // Attributes: game, options ("boys=jacks-kings" or JSON), seed, level, lang, speed, seat,
 // lesson, and src (the kingweb page; default: index.html beside this script).  The
 // element keeps the frame as tall as its content and re-emits the frame's messages as
-// DOM events: kingweb-ready, kingweb-deal-end, kingweb-match-end, kingweb-lesson-done
-// (event.detail is the message).  Methods: newGame({game, options, seed, level}),
+// DOM events: kingweb-ready, kingweb-deal-end, kingweb-match-end, kingweb-lesson-start,
+// kingweb-lesson-done (event.detail is the message).  Methods: newGame({game, options, seed, level}),
 // setOptions({lang, speed, level, fourColor, deck, options}).
 const PROTOCOL = 1;
 const PARAMS = ["game", "options", "seed", "level", "lang", "speed", "seat", "lesson"];

@@ -155,24 +155,24 @@ const en = {
 
 const es = {
   optionNames: {
-    king_chooses_dealer: "Quien recibe el R♥ elige quién reparte primero", first_lead: "Primera salida",
-    king_forced_on_heart_lead: "El R♥ cae cuando salen corazones", play_all_tricks: "Jugar siempre todas las bazas",
+    king_chooses_dealer: "Quien recibe el K♥ elige quién reparte primero", first_lead: "Primera salida",
+    king_forced_on_heart_lead: "El K♥ cae cuando salen corazones", play_all_tricks: "Jugar siempre todas las bazas",
     max_nulls: "Máximo de nulos", buyer_leads: "El comprador sale en la mano comprada", uncapped_payment: "Pago completo, aunque quede bajo cero",
-    boys: "Cartas que cuentan en «Jotas»", king_discard: "Soltar el R♥ sin el palo de salida", king_discard_on_heart_lead: "…y cuando salen corazones",
+    boys: "Cartas que cuentan en «Jotas»", king_discard: "Soltar el K♥ sin el palo de salida", king_discard_on_heart_lead: "…y cuando salen corazones",
     order: "Orden de manos", scale: "Escala de puntos", eralash: "Jugar «ералаш»", target: "Puntos para ganar",
   },
   values: { true: "sí", false: "no", dealer: "quien reparte", left_of_dealer: "el de la izquierda de quien reparte", jacks: "jotas",
     "jacks-kings": "jotas y reyes", classic: "clásico", simple: "simple" },
   optionLine: (name, value, dflt) => `${name}: ${value}${dflt === null ? "" : ` (por defecto: ${dflt})`}.`,
   optionsIntro: (changed) => (changed.length ? `En esta partida ${changed.length === 1 ? "cambia esta opción" : "cambian estas opciones"} respecto al valor por defecto: ${changed.join("; ")}.` : "Esta partida juega todas las opciones por defecto."),
-  kingruNames: { tricks: "Bazas", hearts: "Corazones", boys: "Jotas", girls: "Damas", "last-two": "Dos últimas", king: "Rey (R♥)", everything: "«Ералаш»" },
+  kingruNames: { tricks: "Bazas", hearts: "Corazones", boys: "Jotas", girls: "Damas", "last-two": "Dos últimas", king: "Rey (K♥)", everything: "«Ералаш»" },
 
   king(o, x) {
     return {
       game: ["King", ["Cuatro jugadores, cada uno por su cuenta, 52 cartas, 13 a cada uno; el as es la carta más alta. Diez manos: seis negativas y luego cuatro positivas. Se juega hacia la izquierda. Hay que asistir al palo si se puede; si no, se juega cualquier carta. Gana la baza el triunfo más alto, o, si no se jugó triunfo, la carta más alta del palo de salida; quien la gana sale en la siguiente."]],
       deal: ["Quién reparte", [o.king_chooses_dealer
-        ? "Antes de la primera mano se dan cartas boca arriba, una a una, hasta que sale el R♥. En esta partida quien lo recibe elige quién reparte primero, él mismo u otro (una opción: por defecto reparte él). Después reparte cada vez el de la izquierda."
-        : "Antes de la primera mano se dan cartas boca arriba, una a una, hasta que sale el R♥: quien lo recibe reparte primero. Después reparte cada vez el de la izquierda, así que las cuatro positivas las reparten cuatro jugadores seguidos."]],
+        ? "Antes de la primera mano se dan cartas boca arriba, una a una, hasta que sale el K♥. En esta partida quien lo recibe elige quién reparte primero, él mismo u otro (una opción: por defecto reparte él). Después reparte cada vez el de la izquierda."
+        : "Antes de la primera mano se dan cartas boca arriba, una a una, hasta que sale el K♥: quien lo recibe reparte primero. Después reparte cada vez el de la izquierda, así que las cuatro positivas las reparten cuatro jugadores seguidos."]],
       lead: ["Salida", [o.first_lead === "left_of_dealer"
         ? "En esta partida sale en la primera baza de cada mano, positivas incluidas, el de la izquierda de quien reparte (una opción: por defecto sale quien reparte). Quien gana una baza sale en la siguiente."
         : "Quien reparte sale en la primera baza de cada mano, positivas incluidas. Quien gana una baza sale en la siguiente."]],
@@ -180,11 +180,11 @@ const es = {
         "En este orden y sin triunfo: Bazas (−20 por baza), Corazones (−20 por corazón), Damas (−50 por dama), Jotas y reyes (−30 cada uno), Rey de corazones (−160), Dos últimas (−90 por cada una de las dos últimas bazas). En total, −1300.",
         "En Corazones y en Rey de corazones nadie puede salir con corazones mientras tenga otro palo, aunque ya se hayan jugado corazones.",
         o.king_forced_on_heart_lead
-          ? "En Rey de corazones quien tiene el R♥ debe jugarlo en cuanto pueda: cuando salen corazones, aunque tenga otros; cuando no puede asistir; y cuando sale teniendo solo corazones."
-          : "En Rey de corazones quien tiene el R♥ debe jugarlo cuando no puede asistir y cuando sale teniendo solo corazones. En esta partida no está obligado a jugarlo cuando salen corazones: puede asistir con cualquier corazón (una opción: por defecto el R♥ cae cuando salen corazones).",
+          ? "En Rey de corazones quien tiene el K♥ debe jugarlo en cuanto pueda: cuando salen corazones, aunque tenga otros; cuando no puede asistir; y cuando sale teniendo solo corazones."
+          : "En Rey de corazones quien tiene el K♥ debe jugarlo cuando no puede asistir y cuando sale teniendo solo corazones. En esta partida no está obligado a jugarlo cuando salen corazones: puede asistir con cualquier corazón (una opción: por defecto el K♥ cae cuando salen corazones).",
         o.play_all_tricks
           ? "En esta partida todas las manos se juegan hasta la decimotercera baza (una opción: por defecto Corazones, Damas, Jotas y reyes y Rey de corazones terminan en cuanto se ha llevado todo lo que penaliza)."
-          : "Una mano termina en cuanto se ha llevado todo lo que penaliza: los 13 corazones, las 4 damas, las 8 jotas y reyes o el R♥. Bazas y Dos últimas se juegan siempre hasta el final.",
+          : "Una mano termina en cuanto se ha llevado todo lo que penaliza: los 13 corazones, las 4 damas, las 8 jotas y reyes o el K♥. Bazas y Dos últimas se juegan siempre hasta el final.",
       ]],
       positives: ["Las cuatro positivas", ["Las manos 7 a 10 son positivas. Quien reparte cada una es su dueño, así que cada jugador es dueño de una. Una positiva reparte +325 puntos en total, y por eso la partida suma 0. Se puede salir con triunfo en cualquier momento, y quien no puede asistir falla o no, como quiera."]],
       choose: ["La elección del dueño", ["Con sus cartas a la vista, el dueño elige: arriba, con un palo de triunfo o sin triunfo, +25 por baza para quien la gane; abajo (nulos), donde cada uno suma 325 menos 75 por cada baza que se lleve, de modo que con cinco bazas o más queda bajo cero; o la subasta, para vender la mano."]],
@@ -222,16 +222,16 @@ const es = {
       game: ["Кинг (King ruso)", [`Cuatro jugadores, 32 cartas (del 7 al as), 8 a cada uno, y nunca hay triunfo. ${x.deals} manos: ${x.half} de «no llevar» y luego las mismas ${x.half} de «llevar». Hay que asistir si se puede; si no, se juega cualquier carta. Gana la baza la carta más alta del palo de salida, y quien la gana sale en la siguiente.`]],
       deals: ["Las manos", [
         `En este orden${o.order === "simple" ? " (el orden «simple», una opción)" : ""}: ${names}.${o.eralash ? "" : " En esta partida no se juega «ералаш» (una opción: por defecto es la séptima mano de cada mitad)."}`,
-        `Bazas: ${2 * s} por baza. Corazones: ${2 * s} por corazón. Jotas: ${o.boys === "jacks" ? `${4 * s} por jota` : `${2 * s} por jota y ${2 * s} por rey (una opción: por defecto solo cuentan las jotas, ${4 * s} cada una)`}. Damas: ${4 * s} por dama. Dos últimas: ${8 * s} por cada una de las dos últimas bazas. Rey: ${16 * s} por el R♥.${o.eralash ? ` «Ералаш»: las seis a la vez, ${96 * s} en total; el R♥ cuenta ${o.boys === "jacks" ? "como corazón y como rey" : "como corazón, como rey y como jota"}.` : ""} Cada una de las demás vale ${16 * s} en total.`,
+        `Bazas: ${2 * s} por baza. Corazones: ${2 * s} por corazón. Jotas: ${o.boys === "jacks" ? `${4 * s} por jota` : `${2 * s} por jota y ${2 * s} por rey (una opción: por defecto solo cuentan las jotas, ${4 * s} cada una)`}. Damas: ${4 * s} por dama. Dos últimas: ${8 * s} por cada una de las dos últimas bazas. Rey: ${16 * s} por el K♥.${o.eralash ? ` «Ералаш»: las seis a la vez, ${96 * s} en total; el K♥ cuenta ${o.boys === "jacks" ? "como corazón y como rey" : "como corazón, como rey y como jota"}.` : ""} Cada una de las demás vale ${16 * s} en total.`,
         `En la primera mitad los puntos restan y en la segunda suman, así que la partida suma 0.${s !== 1 ? ` En esta partida los puntos se muestran multiplicados por ${s} (una opción); el juego es el mismo.` : ""}`,
       ]],
       lead: ["Salida", [`La primera mano la abre un jugador al azar; la siguiente, el siguiente a la izquierda, y así sucesivamente. En ${o.eralash ? "Corazones, Rey y «ералаш»" : "Corazones y Rey"}, en las dos mitades, solo se sale con corazones si no se tiene otra cosa.`]],
       early: ["Final anticipado", [o.play_all_tricks
         ? "En esta partida todas las manos se juegan hasta la octava baza (una opción: por defecto una mano termina cuando se han llevado todas sus cartas que puntúan)."
-        : `Una mano termina en cuanto se han llevado todas sus cartas que puntúan: los 8 corazones, ${o.boys === "jacks" ? "las 4 jotas" : "las 4 jotas y los 4 reyes"}, las 4 damas o el R♥. ${o.eralash ? "Bazas, Dos últimas y «ералаш»" : "Bazas y Dos últimas"} se juegan siempre enteras.`]],
-      "king-of-hearts": ["El R♥", [o.king_discard
-        ? `En esta partida, en Rey${o.eralash ? " y «ералаш»" : ""} de las dos mitades, quien tiene el R♥ debe jugarlo cuando no puede asistir${o.king_discard_on_heart_lead ? ", y también cuando salen corazones" : ""} (una opción: por defecto nadie está obligado a jugarlo).`
-        : "El R♥ se juega como cualquier otra carta: nadie está obligado a jugarlo."]],
+        : `Una mano termina en cuanto se han llevado todas sus cartas que puntúan: los 8 corazones, ${o.boys === "jacks" ? "las 4 jotas" : "las 4 jotas y los 4 reyes"}, las 4 damas o el K♥. ${o.eralash ? "Bazas, Dos últimas y «ералаш»" : "Bazas y Dos últimas"} se juegan siempre enteras.`]],
+      "king-of-hearts": ["El K♥", [o.king_discard
+        ? `En esta partida, en Rey${o.eralash ? " y «ералаш»" : ""} de las dos mitades, quien tiene el K♥ debe jugarlo cuando no puede asistir${o.king_discard_on_heart_lead ? ", y también cuando salen corazones" : ""} (una opción: por defecto nadie está obligado a jugarlo).`
+        : "El K♥ se juega como cualquier otra carta: nadie está obligado a jugarlo."]],
       scoring: ["Final", [`Tras las ${x.deals} manos gana quien más sume; los empatados en cabeza comparten la victoria.`]],
     };
   },
@@ -251,24 +251,24 @@ const es = {
 
 const pt = {
   optionNames: {
-    king_chooses_dealer: "Quem recebe o R♥ escolhe quem dá primeiro", first_lead: "Primeira saída",
-    king_forced_on_heart_lead: "O R♥ cai quando saem copas", play_all_tricks: "Jogar sempre todas as vazas",
+    king_chooses_dealer: "Quem recebe o K♥ escolhe quem dá primeiro", first_lead: "Primeira saída",
+    king_forced_on_heart_lead: "O K♥ cai quando saem copas", play_all_tricks: "Jogar sempre todas as vazas",
     max_nulls: "Máximo de nulos", buyer_leads: "O comprador sai na mão comprada", uncapped_payment: "Pagamento integral, mesmo abaixo de zero",
-    boys: "Cartas que contam em «Valetes»", king_discard: "Descartar o R♥ sem o naipe de saída", king_discard_on_heart_lead: "…e quando saem copas",
+    boys: "Cartas que contam em «Valetes»", king_discard: "Descartar o K♥ sem o naipe de saída", king_discard_on_heart_lead: "…e quando saem copas",
     order: "Ordem das mãos", scale: "Escala de pontos", eralash: "Jogar «ералаш»", target: "Pontos para vencer",
   },
   values: { true: "sim", false: "não", dealer: "quem dá", left_of_dealer: "o da esquerda de quem dá", jacks: "valetes",
     "jacks-kings": "valetes e reis", classic: "clássica", simple: "simples" },
   optionLine: (name, value, dflt) => `${name}: ${value}${dflt === null ? "" : ` (padrão: ${dflt})`}.`,
   optionsIntro: (changed) => (changed.length ? `Neste jogo ${changed.length === 1 ? "muda esta opção" : "mudam estas opções"} em relação ao padrão: ${changed.join("; ")}.` : "Este jogo usa todas as opções no padrão."),
-  kingruNames: { tricks: "Vazas", hearts: "Copas", boys: "Valetes", girls: "Damas", "last-two": "Duas últimas", king: "Rei (R♥)", everything: "«Ералаш»" },
+  kingruNames: { tricks: "Vazas", hearts: "Copas", boys: "Valetes", girls: "Damas", "last-two": "Duas últimas", king: "Rei (K♥)", everything: "«Ералаш»" },
 
   king(o, x) {
     return {
       game: ["King", ["Quatro jogadores, cada um por si, 52 cartas, 13 para cada um; o ás é a carta mais alta. Dez mãos: seis negativas e depois quatro positivas. Joga-se para a esquerda. É obrigatório seguir o naipe quando possível; senão, joga-se qualquer carta. Leva a vaza o trunfo mais alto, ou, se não houve trunfo, a carta mais alta do naipe de saída; quem a leva sai na seguinte."]],
       deal: ["Quem dá", [o.king_chooses_dealer
-        ? "Antes da primeira mão, viram-se cartas uma a uma até aparecer o R♥. Neste jogo quem o recebe escolhe quem dá primeiro, ele mesmo ou outro (uma opção: no padrão ele mesmo dá). Depois dá sempre o da esquerda."
-        : "Antes da primeira mão, viram-se cartas uma a uma até aparecer o R♥: quem o recebe dá primeiro. Depois dá sempre o da esquerda, de modo que as quatro positivas são dadas por quatro jogadores em sequência."]],
+        ? "Antes da primeira mão, viram-se cartas uma a uma até aparecer o K♥. Neste jogo quem o recebe escolhe quem dá primeiro, ele mesmo ou outro (uma opção: no padrão ele mesmo dá). Depois dá sempre o da esquerda."
+        : "Antes da primeira mão, viram-se cartas uma a uma até aparecer o K♥: quem o recebe dá primeiro. Depois dá sempre o da esquerda, de modo que as quatro positivas são dadas por quatro jogadores em sequência."]],
       lead: ["Saída", [o.first_lead === "left_of_dealer"
         ? "Neste jogo sai na primeira vaza de cada mão, positivas incluídas, o da esquerda de quem dá (uma opção: no padrão sai quem dá). Quem leva uma vaza sai na seguinte."
         : "Quem dá sai na primeira vaza de cada mão, positivas incluídas. Quem leva uma vaza sai na seguinte."]],
@@ -276,11 +276,11 @@ const pt = {
         "Nesta ordem e sem trunfo: Vazas (−20 por vaza), Copas (−20 por copa), Damas (−50 por dama), Valetes e reis (−30 cada), Rei de copas (−160), Duas últimas (−90 por cada uma das duas últimas vazas). Ao todo, −1300.",
         "Em Copas e em Rei de copas ninguém pode sair de copas tendo outro naipe, mesmo que já se tenham jogado copas.",
         o.king_forced_on_heart_lead
-          ? "Em Rei de copas quem tem o R♥ deve jogá-lo na primeira ocasião: quando saem copas, mesmo tendo outras; quando não pode seguir o naipe; e quando sai tendo só copas."
-          : "Em Rei de copas quem tem o R♥ deve jogá-lo quando não pode seguir o naipe e quando sai tendo só copas. Neste jogo ele não é obrigado a jogá-lo quando saem copas: pode seguir com qualquer copa (uma opção: no padrão o R♥ cai quando saem copas).",
+          ? "Em Rei de copas quem tem o K♥ deve jogá-lo na primeira ocasião: quando saem copas, mesmo tendo outras; quando não pode seguir o naipe; e quando sai tendo só copas."
+          : "Em Rei de copas quem tem o K♥ deve jogá-lo quando não pode seguir o naipe e quando sai tendo só copas. Neste jogo ele não é obrigado a jogá-lo quando saem copas: pode seguir com qualquer copa (uma opção: no padrão o K♥ cai quando saem copas).",
         o.play_all_tricks
           ? "Neste jogo todas as mãos vão até a décima terceira vaza (uma opção: no padrão Copas, Damas, Valetes e reis e Rei de copas acabam assim que tudo o que penaliza foi levado)."
-          : "Uma mão acaba assim que tudo o que penaliza foi levado: as 13 copas, as 4 damas, os 8 valetes e reis ou o R♥. Vazas e Duas últimas vão sempre até o fim.",
+          : "Uma mão acaba assim que tudo o que penaliza foi levado: as 13 copas, as 4 damas, os 8 valetes e reis ou o K♥. Vazas e Duas últimas vão sempre até o fim.",
       ]],
       positives: ["As quatro positivas", ["As mãos 7 a 10 são positivas. Quem dá cada uma é o seu dono, então cada jogador é dono de uma. Uma positiva distribui +325 pontos no total, e por isso o jogo soma 0. Pode-se sair de trunfo a qualquer momento, e quem não tem o naipe corta ou não, como quiser."]],
       choose: ["A escolha do dono", ["Vendo suas cartas, o dono escolhe: acima, com um naipe de trunfo ou sem trunfo, +25 por vaza para quem a leva; abaixo (nulos), em que cada um marca 325 menos 75 por vaza levada, ficando abaixo de zero com cinco vazas ou mais; ou o leilão, para vender a mão."]],
@@ -318,16 +318,16 @@ const pt = {
       game: ["Кинг (King russo)", [`Quatro jogadores, 32 cartas (do 7 ao ás), 8 para cada um, e nunca há trunfo. ${x.deals} mãos: ${x.half} de «não levar» e depois as mesmas ${x.half} de «levar». Siga o naipe se puder; senão, jogue qualquer carta. Leva a vaza a carta mais alta do naipe de saída, e quem a leva sai na seguinte.`]],
       deals: ["As mãos", [
         `Nesta ordem${o.order === "simple" ? " (a ordem «simples», uma opção)" : ""}: ${names}.${o.eralash ? "" : " Neste jogo não se joga «ералаш» (uma opção: no padrão é a sétima mão de cada metade)."}`,
-        `Vazas: ${2 * s} por vaza. Copas: ${2 * s} por copa. Valetes: ${o.boys === "jacks" ? `${4 * s} por valete` : `${2 * s} por valete e ${2 * s} por rei (uma opção: no padrão só contam os valetes, ${4 * s} cada)`}. Damas: ${4 * s} por dama. Duas últimas: ${8 * s} por cada uma das duas últimas vazas. Rei: ${16 * s} pelo R♥.${o.eralash ? ` «Ералаш»: as seis de uma vez, ${96 * s} ao todo; o R♥ conta ${o.boys === "jacks" ? "como copa e como rei" : "como copa, como rei e como valete"}.` : ""} Cada uma das outras vale ${16 * s} ao todo.`,
+        `Vazas: ${2 * s} por vaza. Copas: ${2 * s} por copa. Valetes: ${o.boys === "jacks" ? `${4 * s} por valete` : `${2 * s} por valete e ${2 * s} por rei (uma opção: no padrão só contam os valetes, ${4 * s} cada)`}. Damas: ${4 * s} por dama. Duas últimas: ${8 * s} por cada uma das duas últimas vazas. Rei: ${16 * s} pelo K♥.${o.eralash ? ` «Ералаш»: as seis de uma vez, ${96 * s} ao todo; o K♥ conta ${o.boys === "jacks" ? "como copa e como rei" : "como copa, como rei e como valete"}.` : ""} Cada uma das outras vale ${16 * s} ao todo.`,
         `Na primeira metade os pontos são negativos e na segunda positivos, então o jogo soma 0.${s !== 1 ? ` Neste jogo os pontos aparecem multiplicados por ${s} (uma opção); o jogo é o mesmo.` : ""}`,
       ]],
       lead: ["Saída", [`A primeira mão é aberta por um jogador sorteado; a seguinte, pelo próximo à esquerda, e assim por diante. Em ${o.eralash ? "Copas, Rei e «ералаш»" : "Copas e Rei"}, nas duas metades, só se sai de copas sem ter outro naipe.`]],
       early: ["Fim antecipado", [o.play_all_tricks
         ? "Neste jogo todas as mãos vão até a oitava vaza (uma opção: no padrão uma mão acaba quando todas as suas cartas que pontuam foram levadas)."
-        : `Uma mão acaba assim que todas as suas cartas que pontuam foram levadas: as 8 copas, ${o.boys === "jacks" ? "os 4 valetes" : "os 4 valetes e os 4 reis"}, as 4 damas ou o R♥. ${o.eralash ? "Vazas, Duas últimas e «ералаш»" : "Vazas e Duas últimas"} vão sempre até o fim.`]],
-      "king-of-hearts": ["O R♥", [o.king_discard
-        ? `Neste jogo, em Rei${o.eralash ? " e «ералаш»" : ""} das duas metades, quem tem o R♥ deve jogá-lo quando não pode seguir o naipe${o.king_discard_on_heart_lead ? ", e também quando saem copas" : ""} (uma opção: no padrão ninguém é obrigado a jogá-lo).`
-        : "O R♥ é jogado como qualquer outra carta: ninguém é obrigado a jogá-lo."]],
+        : `Uma mão acaba assim que todas as suas cartas que pontuam foram levadas: as 8 copas, ${o.boys === "jacks" ? "os 4 valetes" : "os 4 valetes e os 4 reis"}, as 4 damas ou o K♥. ${o.eralash ? "Vazas, Duas últimas e «ералаш»" : "Vazas e Duas últimas"} vão sempre até o fim.`]],
+      "king-of-hearts": ["O K♥", [o.king_discard
+        ? `Neste jogo, em Rei${o.eralash ? " e «ералаш»" : ""} das duas metades, quem tem o K♥ deve jogá-lo quando não pode seguir o naipe${o.king_discard_on_heart_lead ? ", e também quando saem copas" : ""} (uma opção: no padrão ninguém é obrigado a jogá-lo).`
+        : "O K♥ é jogado como qualquer outra carta: ninguém é obrigado a jogá-lo."]],
       scoring: ["Fim", [`Após as ${x.deals} mãos vence quem tiver mais pontos; os empatados na frente dividem a vitória.`]],
     };
   },

@@ -5,7 +5,7 @@ import { setLang, t } from "./i18n/index.js";
 import { DECKS, SPEEDS, page, prefs, readStats, savePrefs } from "./store.js";
 import { $ } from "./views/dom.js";
 import * as dialogs from "./views/dialogs.js";
-import { focusHand } from "./views/hand.js";
+import { enterHand, focusHand } from "./views/hand.js";
 import { choiceLabel, reasonText } from "./views/labels.js";
 import { toast } from "./views/messages.js";
 import { setSound } from "./sound.js";
@@ -180,6 +180,8 @@ export function bindTools() {
   for (const [id, fn] of menu) {
     $(id).addEventListener("click", () => { /** @type {HTMLDetailsElement} */ ($("more")).open = false; fn(); });
   }
+  // the skip link lands where the arrow keys work: on a card, not on the hand's box
+  $("skip").addEventListener("click", (e) => { e.preventDefault(); enterHand(root()); });
   // the keyboard's focus ring shows once keys are used, and goes with a pointer
   document.addEventListener("keydown", () => document.body.classList.add("keys"), true);
   document.addEventListener("pointerdown", () => {

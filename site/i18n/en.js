@@ -3,6 +3,7 @@
 /** @type {Record<string, string>} */
 export default {
   loading: "Loading the card engine…", retry: "Try again",
+  skip_hand: "Skip to your hand",
   lesson: "Lesson", lessons: "Lessons", start_lesson: "Start the lesson", right: "Right!", next_lesson: "Next lesson",
   why_prefix: "Not the best play.", try_again: "Try again.",
   bad_params: "Some settings in the address were not understood and were replaced by defaults: {list}.",
@@ -30,6 +31,7 @@ export default {
   "c_no-everything": "Don't take anything (ералаш)", c_boys: "Take boys", c_girls: "Take girls",
   c_king: "Take the K♥", c_everything: "Take everything (ералаш)", "c_tricks_ru": "Take tricks", "c_hearts_ru": "Take hearts", "c_last-two_ru": "Take the last two",
   c_up: "Up, {trump}",
+  c_up_nt: "Up, no trump",
   cost_tricks: "−20 per trick", cost_hearts: "−20 per heart", cost_queens: "−50 per queen",
   "cost_jacks-kings": "−30 per jack or king", "cost_king-of-hearts": "−160 for the K♥",
   "cost_last-two": "−90 for each of the last two tricks", cost_up: "+25 per trick",
@@ -42,6 +44,7 @@ export default {
   a_auction: "Open the auction", a_down: "Play down (nulls)", a_pass: "Pass", a_accept: "Accept",
   a_reject: "Reject and play myself", a_4333: "Take 4-3-3-3", a_ultimatum: "“8 o nulos”",
   up_n: "{n} up", null_n: "{n} null|{n} nulls", match: "match {offer}", up_suit: "Up, {suit}",
+  up_nt: "Up, no trump",
   suit_C: "clubs", suit_D: "diamonds", suit_H: "hearts", suit_S: "spades", suit_NT: "no trump",
   dealer_pick: "You received the K♥: name the first dealer", a_dealer: "{name} deals",
   // whist

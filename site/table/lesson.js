@@ -1,9 +1,9 @@
 // A lesson: one position and one decision.  A right answer is played; a wrong one is
 // explained, from the engine's reasons, and not played; an illegal one is refused with
 // the rule.  Once answered, the panel offers the next lesson of the same game.
-import { t } from "../i18n/index.js";
+import { lang, t } from "../i18n/index.js";
 import { page } from "../store.js";
-import { reasonText, refusalText } from "../views/labels.js";
+import { lessonText, reasonText, refusalText } from "../views/labels.js";
 import { toast } from "../views/messages.js";
 import { hooks, open, receive, render } from "./flow.js";
 
@@ -47,6 +47,8 @@ export async function startLesson(id) {
   page.lessonFeedback = "";
   page.nextLesson = nextLessonId(id);
   open(sync);
+  // the host page names the lesson beside the frame: it must follow the frame to the next one
+  w.tell("lesson-start", { lesson: id, title: lessonText(id)[0], lang });
 }
 
 /** The learner's answer. @param {string} action */

@@ -109,13 +109,30 @@ export function focusHand(root) {
   }
 }
 
-/** Arrow keys, Home and End move the focus along the hand (one tab stop for the hand);
- * a new width lays the hand out again.  @param {HTMLElement} root */
+/** Take the keyboard to the hand, as the skip link does: its tab stop (the first
+ * playable card, else the first card), or the hand itself while it holds no card.
+ * @param {HTMLElement} root */
+export function enterHand(root) {
+  const hand = part(root, "hand");
+  const b = /** @type {HTMLElement | null} */ (hand.querySelector('.card[tabindex="0"]'));
+  (b || hand).focus();
+}
+
+/** Arrow keys, Home and End move the focus along the hand (one tab stop for the hand;
+ * from the hand's own box they enter it); a new width lays the hand out again.
+ * @param {HTMLElement} root */
 export function bindHand(root) {
   const hand = part(root, "hand");
   hand.addEventListener("keydown", (e) => {
     const cards = handCards(hand);
     const i = cards.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+    if (i < 0 && document.activeElement === hand && cards.length && ["ArrowRight", "ArrowLeft", "Home", "End"].includes(e.key)) {
+      // the box itself (reached by the address's #hand): enter at the tab stop
+      e.preventDefault();
+      const stop = cards.find((c) => c.tabIndex === 0) || cards[0];
+      (e.key === "Home" ? cards[0] : e.key === "End" ? cards[cards.length - 1] : stop).focus();
+      return;
+    }
     if (i < 0) return;
     let j = null;
     if (e.key === "ArrowRight") j = Math.min(cards.length - 1, i + 1);

@@ -59,7 +59,8 @@ const KINGRU_POSITIVES = new Set(["tricks", "hearts", "last-two"]);
 
 /** @param {View} v @param {string} [cid] */
 export function contractLabel(v, cid = v.contract) {
-  if (cid.startsWith("up:")) return t("c_up", { trump: cid === "up:NT" ? t("suit_NT") : suitWord(cid[3]) });
+  // no trump has its own words: "Up, trump {suit}" cannot take "no trump" in every language
+  if (cid.startsWith("up:")) return cid === "up:NT" ? t("c_up_nt") : t("c_up", { trump: suitWord(cid[3]) });
   if (v.game === "kingru" && KINGRU_POSITIVES.has(cid)) return t(`c_${cid}_ru`);
   return t(`c_${cid}`);
 }
@@ -86,7 +87,7 @@ export function actionLabel(a, v) {
     if (auc && auc.offer === a && v.phase === "auction") return t("match", { offer: offerLabel(a) });
     return offerLabel(a);
   }
-  if (a.startsWith("up:")) return t("up_suit", { suit: a === "up:NT" ? t("suit_NT") : suitWord(a[3]) });
+  if (a.startsWith("up:")) return a === "up:NT" ? t("up_nt") : t("up_suit", { suit: suitWord(a[3]) });
   if (a.startsWith("dealer:")) return aboutSeat("a_dealer", Number(a.slice(7)), v);
   return t(`a_${a}`);
 }

@@ -1,6 +1,7 @@
 """The table words of docs/RULES.md's glossary are the words the page uses: the calques
-the glossary replaced do not come back into the Portuguese and Russian texts (the
-language files, the rules pages, the lessons)."""
+and literal words the glossary replaced do not come back into the Spanish, Portuguese
+and Russian texts (the language files, the rules pages, the lessons); the deals carry
+the glossary's names, and a card is written as its corner shows it."""
 
 import re
 from pathlib import Path
@@ -53,3 +54,143 @@ def test_glossary_words_are_used(lang, words):
     text = _text(lang)
     for w in words:
         assert w in text, (lang, w)
+
+
+# -- the glossary: one word per idea, as a player at a real table says it -------------------
+#
+# For each idea of docs/RULES.md's glossary, per language: a form of the table's word that
+# every catalogue (language file, rules page, lessons) uses, and the literal words or
+# wrong forms it replaced, which none may use again.
+GLOSSARY = {
+    "trick": {"es": ("baza", []), "pt": ("vaza", []), "ru": ("взятк", [])},
+    "lead": {"es": ("Sal con", []), "pt": ("Saia com", []), "ru": ("Ходите с", [])},
+    "follow suit": {"es": ("asistir", []), "pt": ("seguir o naipe", []), "ru": ("в масть", [])},
+    "trump": {"es": ("triunfo", []), "pt": ("trunfo", []), "ru": ("козыр", [])},
+    "pass": {"es": ("Paso", []), "pt": ("Passo", []), "ru": ("Пас", [])},
+    "duck": {
+        "es": ("Ceder la baza", ["gách", "gach"]),  # agacharse: a picture, not the table's word
+        "pt": ("Não ganh", ["Fuj", "fuj", "Fugi", "fugi"]),  # fugir da vaza
+        "ru": ("Отдать взятку", []),
+    },
+    "reject and play": {
+        "es": ("Rechazar y jugar la mano", ["jugar yo"]),
+        "pt": ("Recusar e jogar a mão", ["jogar eu"]),
+        "ru": ("Отказать и играть самому", []),
+    },
+    "up with a trump": {
+        "es": ("Arriba, {trump}", []),
+        "pt": ("Acima, trunfo {trump}", ["Acima, {trump}"]),
+        "ru": ("На взятки, {trump}", []),
+    },
+    "up with no trump": {
+        "es": ("Arriba, sin triunfo", []),
+        "pt": ("Acima, sem trunfo", []),
+        "ru": ("На взятки, без козыря", []),
+    },
+    # paus is masculine, and one club is "uma carta de paus"
+    "clubs": {
+        "es": ("tréboles", []),
+        "pt": ("paus", ["as paus", "suas paus", "paus mais baixas", "paus baixas", "um paus"]),
+        "ru": ("треф", []),
+    },
+    "the last two, not taken": {
+        "es": ("No llevar las dos últimas", []),
+        "pt": ("Não levar as duas últimas", []),
+        "ru": ("Не брать двух последних", ["Не брать две последние"]),
+    },
+    "the bots' level": {
+        "es": ("bots {level}", []),
+        "pt": ("bots {level}", []),
+        "ru": ("уровень ботов «{level}»", ["боты —"]),
+    },
+}
+
+# The deal names, as the glossary's tables give them, against the language files' keys.
+DEAL_NAMES = {
+    "es": {
+        "c_tricks": "Bazas",
+        "c_hearts": "Corazones",
+        "c_queens": "Damas",
+        "c_jacks-kings": "Jotas y reyes",
+        "c_king-of-hearts": "Rey de corazones",
+        "c_last-two": "Dos últimas",
+        "c_no-king": "No llevar el K♥",
+        "c_no-last-two": "No llevar las dos últimas",
+    },
+    "pt": {
+        "c_tricks": "Vazas",
+        "c_hearts": "Copas",
+        "c_queens": "Damas",
+        "c_jacks-kings": "Valetes e reis",
+        "c_king-of-hearts": "Rei de copas",
+        "c_last-two": "Duas últimas",
+        "c_no-king": "Não levar o K♥",
+        "c_no-last-two": "Não levar as duas últimas",
+    },
+    "ru": {
+        "c_tricks": "Взятки",
+        "c_hearts": "Черви",
+        "c_queens": "Дамы",
+        "c_jacks-kings": "Валеты и короли",
+        "c_king-of-hearts": "Король червей",
+        "c_last-two": "Две последние",
+        "c_no-king": "Не брать кинга (К♥)",
+        "c_no-last-two": "Не брать двух последних",
+        "c_no-boys": "Не брать мальчиков",
+        "c_no-girls": "Не брать девочек",
+    },
+}
+
+# The ranks a card's corner shows (J Q K A), in each language.
+RANKS = {"es": "JQKA", "pt": "JQKA", "ru": "ВДКТ"}
+
+RULES_MD = SITE.parent / "docs" / "RULES.md"
+SUITS = "♠♥♦♣"
+
+
+def _value(lang, key):
+    """A key's words in a language file, as written there."""
+    text = (SITE / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+    m = re.search(rf'(?:^|[\s,{{])"?{re.escape(key)}"?: "((?:[^"\\]|\\.)*)"', text, re.M)
+    assert m, (lang, key)
+    return m.group(1)
+
+
+@pytest.mark.parametrize("idea", sorted(GLOSSARY))
+@pytest.mark.parametrize("lang", ["es", "pt", "ru"])
+def test_every_catalogue_uses_the_glossarys_word_and_no_rejected_one(lang, idea):
+    text = _text(lang)
+    word, rejected = GLOSSARY[idea][lang]
+    assert word in text, (lang, idea, word)
+    for bad in rejected:
+        hits = [s for s in text.split("\n") if bad in s]
+        assert not hits, (lang, idea, bad, hits[:3])
+
+
+@pytest.mark.parametrize("lang", sorted(DEAL_NAMES))
+def test_the_deals_carry_the_glossarys_names(lang):
+    for key, name in DEAL_NAMES[lang].items():
+        assert _value(lang, key) == name, (lang, key)
+
+
+@pytest.mark.parametrize("lang", sorted(RANKS))
+def test_a_card_is_written_as_its_corner_shows_it(lang):
+    """The ranks of the cards' corners are the glossary's, and every card a text writes
+    (a rank letter before a suit sign) carries one of them: no R♥ where the card shows K."""
+    shown = "".join(_value(lang, f"rank_{r}") for r in "JQKA")
+    assert shown == RANKS[lang]
+    written = re.findall(rf"(\w)(?=[{SUITS}])", _text(lang))
+    assert written, lang
+    odd = sorted({w for w in written if not (w.isdigit() or w in shown)})
+    assert not odd, (lang, odd)
+
+
+def test_the_glossary_in_rules_md_holds_these_words():
+    glossary = RULES_MD.read_text(encoding="utf-8").split("## Glossary", 1)[1]
+    for names in DEAL_NAMES.values():
+        for name in names.values():
+            assert name in glossary, name
+    for lang, ranks in RANKS.items():
+        assert " ".join(reversed(ranks)) + " 10" in glossary, lang
+    for word in ("ceder la baza", "não ganhar a vaza", "отдать взятку", "recusar (e jogar a mão)", "acima, sem trunfo"):
+        assert word in glossary, word

@@ -86,6 +86,14 @@ describe("contracts, offers and actions", () => {
     assert.equal(L.contractLabel(view(), "up:NT"), "Up, no trump");
   });
 
+  test("up with no trump has its own words: Portuguese names the trump suit, which no trump is not", () => {
+    setLang("pt");
+    assert.equal(L.contractLabel(view(), "up:C"), "Acima, trunfo paus");
+    assert.equal(L.contractLabel(view(), "up:NT"), "Acima, sem trunfo");
+    assert.equal(L.actionLabel("up:NT", view({ phase: "trump" })), "Acima, sem trunfo");
+    assert.equal(L.actionLabel("up:S", view({ phase: "trump" })), "Acima, trunfo espadas");
+  });
+
   test("what a contract costs, in King's banner only", () => {
     assert.equal(L.costLabel(view({ contract: "tricks" })), "\u221220 per trick");
     assert.equal(L.costLabel(view({ contract: "up:S" })), L.costLabel(view({ contract: "up:NT" })));
