@@ -206,7 +206,11 @@ def test_bad_frames_and_a_flood_are_dropped_and_counted_and_the_others_carry_on(
     stats = host_page.evaluate("t.stats()")
     assert stats["drops"]["transport"]["by"]["rate"] > 0 and bad_id in stats["blocked"]
     flooded = [m for m in host_page.evaluate("t.messages") if m["msg"]["type"] == "flood"]
-    assert 0 < len(flooded) <= 60  # the budget's burst got through, then nothing
+    # the budget's burst got through, and what it refilled while the flood came in (30 a
+    # second: on a loaded machine the flood takes long enough for some), then nothing
+    span = (flooded[-1]["at"] - flooded[0]["at"]) / 1000 if flooded else 0
+    assert 0 < len(flooded) <= 60 + int(30 * span) + 1, (len(flooded), span)
+    assert len(flooded) < sent / 2
     good.evaluate("(h) => t.send(h, {type: 'act', action: 'pass'})", host)
     wait_until(host_page, "() => t.messages.some((m) => m.msg.type === 'act')")
     assert host_page.evaluate("() => t.broadcast({type: 'event', n: 2})") == 1
