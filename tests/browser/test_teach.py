@@ -92,11 +92,14 @@ def test_a_lesson_frame_grows_to_its_answer_and_its_heading_follows_it(page, bas
 
 
 class _Logged(StaticHandler):
-    """The site's server, noting every request it answered with an error."""
+    """The site's server, noting every path asked for and every request it answered with
+    an error."""
 
+    asked: ClassVar[list[str]] = []
     failures: ClassVar[list[str]] = []
 
     def log_request(self, code="-", size="-"):
+        type(self).asked.append(self.path)
         if str(code).isdigit() and int(code) >= 400:
             type(self).failures.append(f"{int(code)} {self.path}")
 
@@ -108,21 +111,30 @@ def _pages():
 
 @pytest.fixture
 def logged_site():
-    handler = type("Logged", (_Logged,), {"failures": []})
+    handler = type("Logged", (_Logged,), {"asked": [], "failures": []})
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(DIST)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/", handler.failures
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/", handler
     httpd.shutdown()
 
 
-def test_no_page_asks_for_a_missing_file(page, logged_site):
-    """Every page of the site (each .html the build writes), with its frames drawn: not one
-    request answered 404, the favicon's included (a browser asks for it on its own)."""
-    url, failures = logged_site
-    page.add_init_script(prefs_script())
+ICONS = ("/icon.svg", "/favicon.ico")
+
+
+def test_no_page_asks_for_a_missing_file(browser, logged_site):
+    """Every page of the site (each .html the build writes), each in a browser of its own
+    (nothing cached), with its frames drawn and its icon asked for: not one request
+    answered 404, the favicon's included (a browser asks for it on its own)."""
+    url, log = logged_site
     pages = _pages()
     assert {"index.html", "teach.html", "embedding.html"} <= set(pages)
     for name in pages:
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        errors = []
+        page.on("console", lambda m, errors=errors: m.type == "error" and errors.append(m.text))
+        page.add_init_script(prefs_script())
+        log.asked.clear()
         page.goto(url + name)
         # every frame of the page has drawn its table, and the main page its own (or its
         # welcome): the page has asked for all it will ask for
@@ -133,7 +145,11 @@ def test_no_page_asks_for_a_missing_file(page, logged_site):
                && (!document.getElementById('table') || !!document.querySelector('#dialog[open], #hand .card'))""",
             timeout=180,
         )
-        # the browser asks for the favicon once the page has loaded
-        until(page, "() => document.readyState === 'complete'")
-        page.wait_for_load_state("networkidle")
-        assert failures == [], (name, failures)
+        # the browser asks for the page's icon once the page has loaded
+        deadline = time.monotonic() + 60
+        while not any(p.split("?")[0] in ICONS for p in log.asked):
+            assert time.monotonic() < deadline, (name, "no icon asked for", log.asked[-5:])
+            page.wait_for_timeout(100)
+        ctx.close()
+        assert log.failures == [], (name, log.failures)
+        assert not [e for e in errors if "404" in e], (name, errors)
