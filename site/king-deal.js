@@ -17,6 +17,7 @@ const PARAMS = ["lang", "seat", "deal", "deck"];
 class KingwebDeal extends HTMLElement {
   async connectedCallback() {
     if (this.frame) return;
+    if (!this.style.display) this.style.display = "block";
     const frame = document.createElement("iframe");
     this.frame = frame;
     frame.title = this.getAttribute("title") || "kingweb: a recorded deal";
