@@ -265,3 +265,19 @@ def test_the_viewer_speaks_the_pages_language(page, base_url, lang):
     template = words[f"rev_{a['reason']}"].split("|")[-1]
     assert reason != a["text"] and template.split("{")[0].strip()[:6] in reason
     assert words["rv_forward"] == page.locator(".rv-forward").get_attribute("aria-label")
+
+
+def test_a_german_whist_deal_shows_its_face_up_card_and_judges_stage_two_exactly(page, base_url):
+    rec = random_deal("whist", 4)
+    steps = review(rec, 0)["steps"]
+    late = [s["step"] for s in steps if s.get("stage") == 2 and s["seat"] == 0 and s["decision"]]
+    a = analyse(rec, 0, late[-1])
+    assert a["exact"]
+    open_viewer(page, base_url, json.dumps(rec))
+    assert read(page, "document.querySelectorAll('.rv-hand .card').length") == 26
+    face = page.locator(".rv-faceup .card").get_attribute("data-card")
+    assert face == steps[0]["faceup"]
+    page.locator(f".rv-go[data-step='{a['step']}']").click()
+    assert until(page, VERDICT, timeout=120) == a["mark"]
+    assert "Exact" in page.locator(".rv-verdict .rv-how").inner_text()
+    assert page.locator(".rv-faceup").count() == 0  # the stock is gone in stage 2
