@@ -13,7 +13,10 @@
 //                  hand, trick, panel; and dialogs, messages, card faces, labels (words
 //                  for what the engine names), narrate (a King positive told)
 //   i18n/          one file of words per language, and the shared lookup
+//   records/       deals recorded, reviewed, exported and imported (the review's worker)
 // Every rule question goes to Python; nothing here decides what is legal.
 import { start } from "./boot.js";
+import { bindRecords } from "./records/page.js";
 
 start();
+bindRecords();

@@ -322,8 +322,15 @@ export function showDealResult(v, i, deck, then) {
   // German Whist has one contract: its name on every deal would only repeat the game's
   const title = v.game === "whist" ? t("deal_n", { n: i + 1 }) : t("deal_result", { n: i + 1, contract: contractLabel(v, d.contract) });
   openDialog(title, content,
-    [[t(i + 1 < v.deals.length || v.over ? "continue" : "next_deal"), null, true]], then);
+    [...dealExtras.actions(v, i), [t(i + 1 < v.deals.length || v.over ? "continue" : "next_deal"), null, true]], then);
 }
+
+/** More buttons for a deal's summary (the records' Review and Export: records/page.js),
+ * each returning false to keep the summary open, so the table waits under them. */
+export const dealExtras = {
+  /** @type {(v: View, i: number) => DialogAction[]} */
+  actions: () => [],
+};
 
 /** A bought positive's payment when it fell short of the offer (the buyer pays at most
  * what he made: RULES, "payment"), else null.

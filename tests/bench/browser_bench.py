@@ -15,7 +15,8 @@ requests the page sends its worker per action of the player (the bots' turns com
 one round trip per action); the bytes a guest is sent per action at a table of people
 (guest_bytes.py); and, measured in the
 worker, the time a ``normal`` bot turn takes in King and a ``hard`` one in each game (p95
-over a stretch of play: the issue's target is hard's p95 <= 500 ms in every game)."""
+over a stretch of play: the issue's target is hard's p95 <= 500 ms in every game); and
+the review of a whole deal by the review worker (review_bench.py)."""
 
 import functools
 import http.server
@@ -39,6 +40,7 @@ from browser_support import CHROMIUM_ARGS, prefs_script
 
 sys.path.insert(0, str(Path(__file__).parent))
 import guest_bytes
+import review_bench
 
 DIST = Path(os.environ.get("KINGWEB_DIST", Path(__file__).resolve().parents[2] / "dist"))
 RUNS = int(os.environ.get("KINGWEB_BENCH_RUNS", 5))
@@ -195,6 +197,7 @@ def main():
                     ctx.close()
             normal = bot_turns(browser, url, "normal")
             hard = {g: bot_turns(browser, url, "hard", turns=60, game=g) for g in GAMES}
+            reviewed = review_bench.run(browser, url)
             browser.close()
         httpd.shutdown()
     m = {k: median(v) for k, v in res.items()}
@@ -228,6 +231,7 @@ def main():
         " unasked)  (target: one round trip per action)"
     )
     print("\n".join(guest_bytes.report()))
+    print("\n".join(reviewed))
     steps = {}
     for phase, boots in (("cold", BOOT[0::2]), ("warm", BOOT[1::2])):
         steps[phase] = {k: median([b[k] for b in boots if k in b]) for k in boots[0]}

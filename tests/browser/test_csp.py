@@ -14,7 +14,7 @@ from kingbuild.csp import CONNECT, HEADERS_FILE, read_headers
 from browser_support import prefs_script, read, until
 from conftest import DIST, need_dist
 
-PAGES = ["index.html", "teach.html", "embedding.html"]
+PAGES = ["index.html", "teach.html", "embedding.html", "viewer.html"]
 META = re.compile(r'<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
 
 CSP_SAYS = re.compile(r"Content.Security.Policy|Refused to", re.I)
@@ -129,4 +129,22 @@ def test_lessons_and_the_embed_load_and_play_under_the_policy(strict_page, base_
         frame, "document.querySelectorAll('#hand .card.legal').length > 0 && !document.querySelector('#dialog[open]')"
     )
     assert _played_a_card(frame)
+    assert violations(page) == [] and page.errors == []
+
+
+@pytest.mark.browser
+def test_the_deal_viewer_and_its_element_review_under_the_policy(strict_page, base_url):
+    """viewer.html on its own and framed by <kingweb-deal> in teach.html: the deal is drawn
+    and the review's worker (Pyodide) judges a decision, with no violation."""
+    page = strict_page
+    page.add_init_script(prefs_script())
+    page.goto(base_url + "teach.html")
+    page.locator("kingweb-deal iframe").wait_for(timeout=30_000)
+    frame = next(f for f in page.frames if "viewer.html" in f.url)
+    until(frame, "document.querySelectorAll('.rv-go[data-mark]').length > 0", timeout=180)
+    assert read(frame, "document.querySelectorAll('.rv-hand .card').length") > 0
+    assert violations(page) == [] and page.errors == []
+    url = frame.url
+    page.goto(url)
+    until(page, "document.querySelectorAll('.rv-go[data-mark]').length > 0", timeout=180)
     assert violations(page) == [] and page.errors == []

@@ -1,0 +1,162 @@
+// site/records/deal.js and site/records/marks.js against the real engine: a finished
+// deal's record made from what the page's model holds is the engine's own record of it
+// (and the engine reads it); the review's words cover every reason code in every
+// language; the cursor's moves; an analysis's marks make a record the engine accepts.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { after, describe, test } from "node:test";
+
+import * as I from "../../site/i18n/index.js";
+import { dealRecord } from "../../site/records/deal.js";
+import { actionWords, clampStep, decisionSteps, keyStep, labelView, marksOf, nextDecision, points, reasonText, summaryText, verdict } from "../../site/records/marks.js";
+import { ROOT } from "./engine.mjs";
+
+const PROGRAM = `
+import json, random, sys
+from kingweb.session import Session
+from kingweb.record import of_game, read
+from kingweb import review
+
+def played(game, seed):
+    s = Session()
+    s.start(game, seed=seed, level="random")
+    rng = random.Random(seed)
+    while len(s.table.game.deals) < 2:
+        st = s.state(0)
+        s.act(rng.choice(st["legal"])) if st["turn"] == 0 else s.step()
+    return s
+
+out = {"info": review.info(), "games": {}}
+for game, seed in (("king", 4), ("kingru", 9), ("whist", 2)):
+    s = played(game, seed)
+    g = s.table.game
+    recs = [{k: v for k, v in of_game(g, deal=i).items() if k != "seed"} for i in range(2)]
+    steps = review.review(recs[1], 0)["steps"]
+    picks = [st["step"] for st in steps if st["decision"] and st["seat"] == 0][:3]
+    analyses = [review.analyse(recs[1], 0, i, worlds=16) for i in picks]
+    out["games"][game] = {"view": s.state(0), "records": recs, "steps": steps, "analyses": analyses,
+                          "summary": review.summary(analyses, 0)}
+print(json.dumps(out))
+`;
+
+/** The engine's answer to a program (its JSON on stdout). @param {string} program @param {string[]} args */
+function python(program, args = []) {
+  const exe = process.env.KINGWEB_PYTHON || "python3";
+  const r = spawnSync(exe, ["-c", program, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, PYTHONPATH: ROOT }, maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`${exe}: ${r.error || r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+const E = python(PROGRAM);
+const GAMES = /** @type {const} */ (["king", "kingru", "whist"]);
+after(() => I.setLang("en"));
+
+describe("dealRecord: a finished deal as the model holds it", () => {
+  for (const game of GAMES) {
+    test(`${game}: is the engine's own record of that deal, which the engine reads`, () => {
+      const g = E.games[game];
+      const made = [0, 1].map((i) => dealRecord(g.view, i));
+      // (the engine's canonical record of a match's first deal adds the match's scores)
+      for (const [i, rec] of made.entries()) {
+        const { scores, ...own } = g.records[i];
+        assert.deepEqual(rec, own, `deal ${i}`);
+        assert.equal(scores !== undefined, i === 0);
+      }
+      const back = python("import json, sys\nfrom kingweb.record import read\nprint(json.dumps([read(json.loads(a)) for a in sys.argv[1:]]))",
+        made.map((r) => JSON.stringify(r)));
+      assert.deepEqual(back, g.records);
+    });
+  }
+
+  test("leaves out a name the format does not allow, and a deal not over is refused", () => {
+    const v = structuredClone(E.games.king.view);
+    v.seats = [{ name: "Ann" }, { name: 'say "hi"' }, { name: " x" }, {}];
+    assert.deepEqual(dealRecord(v, 0).names, ["Ann", null, null, null]);
+    assert.throws(() => dealRecord(v, 7), RangeError);
+  });
+});
+
+describe("the review's words", () => {
+  test("every reason code of the engine has its sentence in every language, filling in only its params", () => {
+    const problems = [];
+    for (const [code, english] of Object.entries(E.info.reasons)) {
+      const params = new Set([...String(english).matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+      for (const lang of I.LANGS) {
+        const s = I.STRINGS[lang][`rev_${code}`];
+        if (!s) { problems.push(`${lang}: rev_${code}`); continue; }
+        const stray = [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((p) => !params.has(p));
+        if (stray.length) problems.push(`${lang}: rev_${code} fills in ${stray}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test("a verdict reads in each language, with the engine's figures on the match's scale", () => {
+    for (const game of GAMES) {
+      const g = E.games[game];
+      const v = labelView(g.records[1], 0);
+      for (const a of g.analyses) {
+        for (const lang of I.LANGS) {
+          I.setLang(lang);
+          const w = verdict(a, v);
+          assert.equal(w.symbol, E.info.marks[a.mark]);
+          assert.ok(!w.reason.includes("{") && !w.reason.startsWith("rev_"), w.reason);
+          assert.ok(w.played.includes(points(a.value, v)), w.played);
+          if (lang !== "en") assert.notEqual(w.reason, a.text, `${lang}: ${a.reason}`);
+        }
+        I.setLang("en");
+        // the English says what the engine's English says, figures to a tenth
+        const english = reasonText(a, v);
+        const said = (/** @type {string} */ k) => E.info.reasons[a.reason].includes(`{${k}}`);
+        for (const k of ["action", "best"]) if (said(k)) assert.ok(english.includes(actionWords(a.params[k], v)), english);
+        if (said("loss")) assert.ok(english.includes(points(a.params.loss, v)), english);
+      }
+    }
+  });
+
+  test("Кинг's figures are scaled as its points are shown; a minus is U+2212", () => {
+    const v = labelView({ game: "kingru", options: { scale: 10 }, names: null }, 0);
+    assert.equal(points(-1.25, v), "\u221212.5");
+    assert.equal(points(-0.001, v), "0.0");
+  });
+
+  test("a summary names what was lost and the costliest decisions", () => {
+    const g = E.games.king;
+    const w = summaryText(g.summary, labelView(g.records[1], 0));
+    assert.match(w.lost, /^Points lost/);
+    assert.equal(w.costliest.length, g.summary.costliest.length);
+  });
+});
+
+describe("the cursor", () => {
+  const steps = E.games.king.steps;
+  const mine = decisionSteps(steps, 0);
+
+  test("the decisions of a seat are its steps with more than one legal action", () => {
+    assert.deepEqual(mine, steps.filter((/** @type {any} */ s) => s.seat === 0 && s.legal.length > 1).map((/** @type {any} */ s) => s.step));
+    assert.ok(decisionSteps(steps, null).length > mine.length);
+  });
+
+  test("keys move within the deal, and from decision to decision", () => {
+    const n = steps.length;
+    assert.equal(keyStep("ArrowLeft", 0, n, mine), 0);
+    assert.equal(keyStep("ArrowRight", n - 1, n, mine), n - 1);
+    assert.equal(keyStep("End", 3, n, mine), n - 1);
+    assert.equal(keyStep("Home", 3, n, mine), 0);
+    assert.equal(keyStep("PageDown", -1, n, mine), mine[0]);
+    assert.equal(keyStep("PageUp", mine[1], n, mine), mine[0]);
+    assert.equal(nextDecision(mine[mine.length - 1], mine, 1), mine[mine.length - 1]);
+    assert.equal(keyStep("x", 3, n, mine), null);
+    assert.equal(clampStep(2.7, n), 2);
+  });
+});
+
+test("an analysis's marks make a record the engine accepts, and keeps", () => {
+  for (const game of GAMES) {
+    const g = E.games[game];
+    const rec = structuredClone(g.records[1]);
+    rec.deals[0].marks = marksOf(g.analyses);
+    const [back] = python("import json, sys\nfrom kingweb.record import read\nprint(json.dumps([read(json.loads(a)) for a in sys.argv[1:]]))", [JSON.stringify(rec)]);
+    assert.deepEqual(back.deals[0].marks.map((/** @type {any} */ m) => [m.step, m.mark]), g.analyses.map((/** @type {any} */ a) => [a.step, a.mark]));
+  }
+});
