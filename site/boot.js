@@ -20,6 +20,8 @@ import { resume, hasSave } from "./resume.js";
 import { applyLang, bindTools, openNewGame, refreshTools, showRules, showStats, tools } from "./toolbar.js";
 import { hooks } from "./table/flow.js";
 import { bindHand } from "./views/hand.js";
+import { dailyEnded, openCode } from "./daily/play.js";
+import { codeOf } from "./daily/share.js";
 
 /** @typedef {import("./protocol.js").Info} Info */
 /** @typedef {import("./protocol.js").Command} Command */
@@ -100,6 +102,12 @@ function matchEnded(v) {
   if (host) {
     const best = Math.max(...v.scores);
     host.post("match-end", { scores: v.scores, winners: v.scores.flatMap((x, i) => (x === best ? [i] : [])) });
+  }
+  // a daily's end is its result: the replay code, par, the share text (site/daily/);
+  // it is not counted in the statistics, whose lines are matches on the player's options
+  if (v.daily && !page.embedded) {
+    dailyEnded(v, call, { newGame: openNewGame }).catch(tellFailure);
+    return;
   }
   let line = null;
   if (!page.embedded && page.mode === "solo" && v.seat !== null) {
@@ -255,6 +263,14 @@ async function firstPaint() {
   if (!known || info) return;
   tools.info = known;
   if (invited()) return joinTable();
+  // a daily's replay code in the address (#daily=): replayed and checked in the review's
+  // worker, which needs no table; read once, so a reload does not check it again
+  const code = codeOf(location.hash);
+  if (code !== null) {
+    history.replaceState(null, "", location.pathname + location.search);
+    hideLoading();
+    openCode(code, { newGame: openNewGame }).catch(tellFailure);
+  }
   const { cfg, problems } = readParams(location.search, known, { langs: LANGS, speeds: Object.keys(SPEEDS) });
   address = cfg;
   page.embedded = cfg.embed;
@@ -275,7 +291,7 @@ async function firstPaint() {
     const keep = new URLSearchParams([...new URLSearchParams(location.search)].filter(([k]) => k === "relays" || k === "turn"));
     history.replaceState(null, "", location.pathname + (keep.size ? `?${keep}` : ""));
   }
-  const starting = cfg.lesson || cfg.game || page.embedded || (await hasSave());
+  const starting = cfg.lesson || cfg.game || page.embedded || code !== null || (await hasSave());
   if (!starting && !info) {
     hideLoading();
     openNewGame();

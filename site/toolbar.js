@@ -13,6 +13,7 @@ import { myTurn, render, root } from "./table/flow.js";
 import { adopt, startGame } from "./table/start.js";
 import { startLesson } from "./table/lesson.js";
 import { openPeople } from "./views/people.js";
+import { dailyEntry, startDaily } from "./daily/play.js";
 
 /** @typedef {import("./protocol.js").Info} Info */
 /** @typedef {import("./protocol.js").Hint} Hint */
@@ -42,7 +43,7 @@ function engine() {
 export function refreshTools() {
   const v = page.model;
   /** @type {HTMLButtonElement} */ ($("btn-undo")).disabled = !v || !v.can_undo || page.busy;
-  /** @type {HTMLButtonElement} */ ($("btn-hint")).disabled = !myTurn() && !(v && v.seat !== null && v.turn === v.seat && !v.over);
+  /** @type {HTMLButtonElement} */ ($("btn-hint")).disabled = !!(v && v.daily) || (!myTurn() && !(v && v.seat !== null && v.turn === v.seat && !v.over));
 }
 
 /** The welcome, or New game: open at first paint (it needs only `info`); a Play pressed
@@ -64,7 +65,10 @@ export function openNewGame() {
     // the rules as the welcome's table rules set them now; closing them returns to the welcome
     onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, undefined, () => setTimeout(openNewGame, 0)),
     onPeople: () => openPeopleDialog(),
-  });
+  }, page.mode === "guest" || page.embedded ? null : dailyEntry(Object.keys(info.games), {
+    play: (game) => tools.whenReady(() => startDaily(engine(), game).catch((e) => tools.failed(e, 6000))),
+    back: openNewGame, newGame: openNewGame,
+  }));
 }
 
 /** Play with people: the seats of a new game, then the match (people here pass the device
@@ -90,6 +94,7 @@ export function openPeopleDialog(people) {
 
 async function showHint() {
   const v = page.model;
+  if (v && v.daily) return toast(t("err_daily-no-hint"));
   if (!v || v.seat === null || v.turn !== v.seat || v.over) return toast(t("hint_none"));
   try {
     /** @type {Hint} */
@@ -122,6 +127,7 @@ export function showRules(section) {
 async function showShare() {
   const v = page.model;
   if (page.mode === "host") return tools.invite();  // a hosted table shares its invite
+  if (v && v.daily) return toast(t("daily_share_end"));  // by its replay code, at its end
   if (!v || v.lesson || page.mode !== "solo") return toast(t("share_none"));
   try {
     const s = await engine()("share");
