@@ -20,8 +20,10 @@ import { resume, hasSave } from "./resume.js";
 import { applyLang, bindTools, openNewGame, refreshTools, showRules, showStats, tools } from "./toolbar.js";
 import { hooks } from "./table/flow.js";
 import { bindHand } from "./views/hand.js";
-import { dailyEnded, openCode } from "./daily/play.js";
-import { codeOf } from "./daily/share.js";
+
+/** The daily challenge (site/daily/), loaded when first needed: a first visit that plays
+ * no daily downloads none of it. */
+const daily = () => import("./daily/play.js");
 
 /** @typedef {import("./protocol.js").Info} Info */
 /** @typedef {import("./protocol.js").Command} Command */
@@ -106,7 +108,7 @@ function matchEnded(v) {
   // a daily's end is its result: the replay code, par, the share text (site/daily/);
   // it is not counted in the statistics, whose lines are matches on the player's options
   if (v.daily && !page.embedded) {
-    dailyEnded(v, call, { newGame: openNewGame }).catch(tellFailure);
+    daily().then((d) => d.dailyEnded(v, call, { newGame: openNewGame })).catch(tellFailure);
     return;
   }
   let line = null;
@@ -265,11 +267,11 @@ async function firstPaint() {
   if (invited()) return joinTable();
   // a daily's replay code in the address (#daily=): replayed and checked in the review's
   // worker, which needs no table; read once, so a reload does not check it again
-  const code = codeOf(location.hash);
+  const code = /^#(.*&)?daily=/.test(location.hash) ? (await import("./daily/share.js")).codeOf(location.hash) : null;
   if (code !== null) {
     history.replaceState(null, "", location.pathname + location.search);
     hideLoading();
-    openCode(code, { newGame: openNewGame }).catch(tellFailure);
+    daily().then((d) => d.openCode(code, { newGame: openNewGame })).catch(tellFailure);
   }
   const { cfg, problems } = readParams(location.search, known, { langs: LANGS, speeds: Object.keys(SPEEDS) });
   address = cfg;

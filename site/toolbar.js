@@ -3,7 +3,7 @@
 // engine; none of them holds a rule.
 import { setLang, t } from "./i18n/index.js";
 import { DECKS, SPEEDS, page, prefs, readStats, savePrefs } from "./store.js";
-import { $ } from "./views/dom.js";
+import { $, el } from "./views/dom.js";
 import * as dialogs from "./views/dialogs.js";
 import { focusHand } from "./views/hand.js";
 import { choiceLabel, reasonText } from "./views/labels.js";
@@ -13,7 +13,6 @@ import { myTurn, render, root } from "./table/flow.js";
 import { adopt, startGame } from "./table/start.js";
 import { startLesson } from "./table/lesson.js";
 import { openPeople } from "./views/people.js";
-import { dailyEntry, startDaily } from "./daily/play.js";
 
 /** @typedef {import("./protocol.js").Info} Info */
 /** @typedef {import("./protocol.js").Hint} Hint */
@@ -52,6 +51,9 @@ export function openNewGame() {
   const info = tools.info;
   if (!info) return;
   const v = page.model;
+  // the daily challenge's entry fills its place once its modules are loaded (at once after
+  // the first time): a first visit that plays no daily downloads none of it
+  const dailySlot = page.mode === "guest" || page.embedded ? null : el("div", { id: "daily-slot" });
   dialogs.openNewGame(info, prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, canCancel: !!v && !v.over }, {
     onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openNewGame(); },
     onPlay: (game, options, choice) => {
@@ -65,10 +67,13 @@ export function openNewGame() {
     // the rules as the welcome's table rules set them now; closing them returns to the welcome
     onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, undefined, () => setTimeout(openNewGame, 0)),
     onPeople: () => openPeopleDialog(),
-  }, page.mode === "guest" || page.embedded ? null : dailyEntry(Object.keys(info.games), {
-    play: (game) => tools.whenReady(() => startDaily(engine(), game).catch((e) => tools.failed(e, 6000))),
-    back: openNewGame, newGame: openNewGame,
-  }));
+  }, dailySlot);
+  if (dailySlot) {
+    import("./daily/play.js").then((d) => dailySlot.replaceWith(d.dailyEntry(Object.keys(info.games), {
+      play: (game) => tools.whenReady(() => d.startDaily(engine(), game).catch((e) => tools.failed(e, 6000))),
+      back: openNewGame, newGame: openNewGame,
+    }))).catch((e) => tools.failed(e));
+  }
 }
 
 /** Play with people: the seats of a new game, then the match (people here pass the device

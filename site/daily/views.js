@@ -28,13 +28,13 @@ export function dailySection(games, today, h, on) {
       el("span", { class: "daily-actions" },
         e && e.score !== null && e.code ? el("button", { type: "button", id: `daily-result-${g}`, text: t("daily_result"),
           onclick: () => on.result(e) }) : null,
-        el("button", { type: "button", class: e ? "" : "primary", id: `daily-play-${g}`, text: e ? t("daily_again") : t("play"),
-          "aria-label": e ? `${t("daily_again")} · ${t(`game_${g}`)}` : t("daily_play_game", { game: t(`game_${g}`) }),
+        el("button", { type: "button", class: "daily-go", id: `daily-play-${g}`, text: e ? t("daily_again") : t("play"),
+          "aria-label": `${t("daily_title")}: ${e ? `${t("daily_again")} · ${t(`game_${g}`)}` : t("play_game", { game: t(`game_${g}`) })}`,
           onclick: () => on.play(g) })));
   });
   const n = streak(h, today);
   return el("section", { class: "daily", id: "daily", "aria-labelledby": "daily-title" },
-    el("h3", { id: "daily-title", text: t("daily_title_day", { date: today }) }),
+    el("h3", { id: "daily-title", text: `${t("daily_title")} · ${today} (UTC)` }),
     el("p", { class: "opt-help", text: t("daily_intro") }),
     el("ul", { class: "daily-games" }, ...items),
     el("p", { class: "daily-foot" }, el("span", { id: "daily-streak", "data-streak": String(n), text: t("daily_streak", { n }, n) }), " ",
@@ -57,9 +57,9 @@ export function dailySection(games, today, h, on) {
  */
 export function showResult(r, on) {
   const parLine = el("p", { id: "daily-par", class: "daily-par", text: t("daily_par_wait") });
-  const shareBox = /** @type {HTMLTextAreaElement} */ (el("textarea", { id: "daily-share", class: "share-url", readonly: true, rows: "3", "aria-label": t("daily_share_label") }));
+  const shareBox = /** @type {HTMLTextAreaElement} */ (el("textarea", { id: "daily-share", class: "share-url", readonly: true, rows: "3" }));
   const copied = el("span", { class: "copied", role: "status", id: "daily-copied" });
-  const review = el("p", { id: "daily-review-line", class: "note", text: t("daily_review_wait") });
+  const review = el("p", { id: "daily-review-line", class: "note" });
   const copy = el("button", { type: "button", id: "daily-copy", text: t("daily_copy"), onclick: () => {
     shareBox.select();
     (navigator.clipboard ? navigator.clipboard.writeText(shareBox.value) : Promise.reject(new Error("no clipboard")))
@@ -67,24 +67,25 @@ export function showResult(r, on) {
       .catch(() => { copied.textContent = t("copy_by_hand"); });
   } });
   const nav = /** @type {Navigator & {share?: (d: object) => Promise<void>}} */ (navigator);
-  const webShare = typeof nav.share === "function" ? el("button", { type: "button", id: "daily-web-share", text: t("daily_web_share"), onclick: () => {
+  const webShare = typeof nav.share === "function" ? el("button", { type: "button", id: "daily-web-share", text: `${t("share")}…`, onclick: () => {
     /** @type {any} */ (nav).share({ text: shareBox.value }).catch(() => {});
   } }) : null;
+  /** @type {(HTMLElement | null)[]} */
   const content = [
-    el("p", { id: "daily-score", class: "winner", "data-score": String(r.score), text: t(r.checked ? "daily_their_score" : "daily_your_score", { score: numberText(r.score) }) }),
+    el("p", { id: "daily-score", class: "winner", "data-score": String(r.score), text: t(r.checked ? "daily_score" : "daily_your_score", { score: numberText(r.score) }) }),
     r.checked ? el("p", { id: "daily-checked", class: "note", text: t("daily_checked") })
       : r.counts ? null : el("p", { id: "daily-practice", class: "note", text: t("daily_practice") }),
     parLine,
-    el("label", { for: "daily-share" }, t("daily_share_label")), shareBox,
+    el("label", { for: "daily-share" }, t("share")), shareBox,
     el("div", { class: "share-row" }, copy, webShare), copied,
-    el("p", { class: "note" }, t("daily_code_label"), " ", el("code", { id: "daily-code", text: r.code })),
+    el("p", { class: "note" }, `${t("daily_code")}: `, el("code", { id: "daily-code", text: r.code })),
     review,
   ];
   /** @type {import("../views/dialogs.js").DialogAction[]} */
   const actions = [[t("new_game"), () => { setTimeout(on.newGame, 0); }, true]];
-  if (on.back) actions.push([t("daily_back"), () => { setTimeout(/** @type {() => void} */ (on.back), 0); }]);
+  if (on.back) actions.push([t("back"), () => { setTimeout(/** @type {() => void} */ (on.back), 0); }]);
   actions.push([t("close"), null]);
-  openDialog(t("daily_result_title", { game: t(`game_${r.game}`), date: r.date }), content, actions);
+  openDialog(t("daily_result_title", { game: t(`game_${r.game}`), date: r.date }), content.filter((x) => x !== null), actions);
   shareBox.value = r.share;
   return {
     par: (text) => { parLine.textContent = text; },
@@ -97,13 +98,13 @@ export function showResult(r, on) {
 
 /** A dialog that says a shared code is being replayed. */
 export function showChecking() {
-  openDialog(t("daily_checking_title"), [el("p", { id: "daily-checking", text: t("daily_checking") })], [[t("close"), null, true]]);
+  openDialog(t("daily_code"), [el("p", { id: "daily-checking", text: t("daily_checking") })], [[t("close"), null, true]]);
 }
 
 /** A shared code refused, with the reason in the page's words.
  * @param {string} why @param {() => void} newGame */
 export function showRefused(why, newGame) {
-  openDialog(t("daily_checking_title"), [el("p", { id: "daily-refused", class: "bad", text: t("daily_refused", { why }) })],
+  openDialog(t("daily_code"), [el("p", { id: "daily-refused", class: "bad", text: t("daily_refused", { why }) })],
     [[t("new_game"), () => { setTimeout(newGame, 0); }, true], [t("close"), null]]);
 }
 
@@ -115,12 +116,11 @@ export function showHistory(h, today, back) {
     el("thead", {}, el("tr", {}, ...["daily_col_date", "stats_game", "daily_col_score", "daily_col_par"].map((k) => el("th", { text: t(k) })))),
     el("tbody", {}, ...list.map((e) => el("tr", { "data-key": `${e.game}/${e.date}` },
       el("td", { text: e.date }), el("td", { text: t(`game_${e.game}`) }),
-      el("td", { class: "score", text: e.score === null ? t("daily_unfinished") : numberText(e.score) }),
+      el("td", { class: "score", text: e.score === null ? t("daily_started") : numberText(e.score) }),
       el("td", { class: "par", text: e.par === null ? "—" : numberText(e.par) })))))
     : el("p", { id: "daily-table-none", text: t("daily_history_none") });
   const n = streak(h, today), best = bestStreak(h);
-  openDialog(t("daily_history_title"), [body,
-    el("p", { id: "daily-streaks", text: `${t("daily_streak", { n }, n)} · ${t("daily_best_streak", { n: best }, best)}` }),
-    el("p", { class: "note", text: t("daily_history_note") })],
-  [[t("daily_back"), () => { setTimeout(back, 0); }, true], [t("close"), null]]);
+  openDialog(`${t("daily_title")} · ${t("daily_history")}`, [body,
+    el("p", { id: "daily-streaks", text: `${t("daily_streak", { n }, n)} · ${t("daily_best", { n: best })}` })],
+  [[t("back"), () => { setTimeout(back, 0); }, true], [t("close"), null]]);
 }

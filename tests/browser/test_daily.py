@@ -28,12 +28,17 @@ def at_day(page, day, lang="en"):
     page.add_init_script(prefs_script(lang=lang))
 
 
-def welcome(page):
-    """The welcome (or New game) with its daily entry open."""
-    entry = page.locator("#dialog[open] #daily")
-    if not entry.is_visible():
+def welcome(page, offered=True):
+    """The welcome (or New game) with its daily entry, which fills in once its modules are
+    loaded.  ``offered``: the page opens the welcome itself (nothing to resume); else New
+    game opens it."""
+    games = page.locator("#dialog[open] #play-whist")
+    if offered:
+        games.wait_for(timeout=90_000)
+    else:
         page.locator("#btn-new").click()
-    entry.wait_for(timeout=90_000)
+    entry = page.locator("#dialog[open] #daily")
+    entry.wait_for(timeout=30_000)
     return entry
 
 
@@ -89,10 +94,11 @@ def test_a_whole_daily_to_its_code_par_share_text_review_and_the_history_over_tw
     at_day(page, DAY)
     page.goto(base_url)
     welcome(page)
-    start_daily(page)
+    hand = start_daily(page)
     title = play_daily_to_its_end(page, rng)
     assert title == f"German Whist daily · {DAY}"
     code = page.locator("#daily-code").inner_text()
+    assert page.locator("#daily-practice").count() == 0 and "null" not in page.locator("#dialog").inner_text()
     checked = daily.verify(code)  # the page's code replays here, to the score it shows
     score = int(page.locator("#daily-score").get_attribute("data-score"))
     assert (checked["game"], checked["date"], checked["seat"], checked["score"]) == ("whist", DAY, 0, score)
@@ -117,21 +123,30 @@ def test_a_whole_daily_to_its_code_par_share_text_review_and_the_history_over_tw
     assert json.loads(text["text"]) == checked["record"]
     # the history: today's whist played, with par; a streak of one
     page.locator("#dialog-actions button", has_text="Close").click()
-    welcome(page)
+    welcome(page, offered=False)
     assert page.locator("#daily-status-whist").inner_text() == f"{minus(score)}, par {minus(par)}"
     assert page.locator("#daily-streak").inner_text() == "Streak: 1 day"
     assert page.locator("#daily-play-whist").inner_text() == "Play again (not counted)"
-    # the next day: another daily, another streak day
-    page.keyboard.press("Escape")
-    page.clock.set_fixed_time(f"{NEXT}T00:30:00Z")
+    # its result again, from the entry: par is kept, not worked out again
+    page.locator("#daily-result-whist").click()
+    assert page.locator("#daily-code").inner_text() == code
+    until(page, "() => document.querySelector('#daily-par').textContent.includes('hard bot')", timeout=30)
+    page.locator("#dialog-actions button", has_text="Back").click()
     welcome(page)
+    first = page.evaluate("(k) => localStorage.getItem(k)", DAILY_KEY)
+    # a second attempt is practice: the same deals, and the history keeps the first
+    assert start_daily(page) == hand
+    assert page.evaluate("(k) => localStorage.getItem(k)", DAILY_KEY) == first
+    # the next day: another daily, another streak day
+    page.clock.set_fixed_time(f"{NEXT}T00:30:00Z")
+    welcome(page, offered=False)
     assert page.locator("#daily-status-whist").inner_text() == "Not played yet"
     start_daily(page)
     play_daily_to_its_end(page, rng)
     code2 = page.locator("#daily-code").inner_text()
     assert daily.verify(code2)["date"] == NEXT
     page.locator("#dialog-actions button", has_text="Close").click()
-    welcome(page)
+    welcome(page, offered=False)
     assert page.locator("#daily-streak").inner_text() == "Streak: 2 days"
     page.locator("#daily-history").click()
     page.locator("#daily-table").wait_for()
@@ -139,7 +154,7 @@ def test_a_whole_daily_to_its_code_par_share_text_review_and_the_history_over_tw
     assert [rows.nth(i).get_attribute("data-key") for i in range(rows.count())] == [f"whist/{NEXT}", f"whist/{DAY}"]
     assert rows.nth(1).locator(".score").inner_text() == minus(score)
     assert rows.nth(1).locator(".par").inner_text() == minus(par)
-    assert "Streak: 2 days · best: 2 days" in page.locator("#daily-streaks").inner_text()
+    assert "Streak: 2 days · best: 2" in page.locator("#daily-streaks").inner_text()
     stored = json.loads(page.evaluate("(k) => localStorage.getItem(k)", DAILY_KEY))
     assert [(e["date"], e["code"]) for e in stored["entries"]] == [(DAY, code), (NEXT, code2)]
 
@@ -165,9 +180,9 @@ def test_a_shared_code_is_replayed_and_shown_and_a_tampered_one_refused_with_its
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.clock.set_fixed_time(f"{NEXT}T12:00:00Z")
     for lang, text, reason in (
-        ("en", f"{head}.{flipped}.{check}", "This replay code was refused: it was changed or mistyped"),
-        ("ru", f"{head}.{flipped}.{check}", "Этот код партии не принят: его изменили или переписали с ошибкой"),
-        ("es", "K1.2026.0.AA.abcdef", "Este código de partida fue rechazado: no es un código de partida de kingweb"),
+        ("en", f"{head}.{flipped}.{check}", "This replay code was refused: it was changed or mistyped."),
+        ("ru", f"{head}.{flipped}.{check}", "Код партии не принят: его изменили или переписали с ошибкой."),
+        ("es", "K1.2026.0.AA.abcdef", "Este código fue rechazado: no es un código de partida."),
     ):
         page.goto(base_url + "icon.svg")  # a new document each time (a hash alone would not load one)
         page.evaluate(
