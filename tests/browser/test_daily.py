@@ -212,7 +212,7 @@ def test_a_shared_code_is_replayed_and_shown_and_a_tampered_one_refused_with_its
     ctx.close()
 
 
-def test_a_corrupt_history_is_set_aside_and_the_daily_still_plays(page, base_url):
+def test_a_corrupt_history_is_set_aside_the_daily_still_plays_and_a_reload_resumes_it(page, base_url):
     raw = '{"version": 1, "entries": [{"game": "bridge"'
     at_day(page, DAY)
     page.add_init_script(f"""
@@ -236,3 +236,13 @@ def test_a_corrupt_history_is_set_aside_and_the_daily_still_plays(page, base_url
     stored = json.loads(page.evaluate("(k) => localStorage.getItem(k)", DAILY_KEY))
     assert [(e["game"], e["date"], e["score"]) for e in stored["entries"]] == [("whist", DAY, None)]
     assert page_state(page)["hand"]
+    # a reload resumes the same daily: still a daily, still no hint and no undo
+    page.locator("#hand .card.legal").first.click(position={"x": 8, "y": 24})
+    save = json.loads(stored_save(page))
+    page.reload()
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    daily_of = "async () => { const { page } = await import('./store.js'); return page.model && page.model.daily; }"
+    assert until(page, daily_of) == DAY
+    assert page.locator("#btn-hint").is_disabled() and page.locator("#btn-undo").is_disabled()
+    resumed = json.loads(stored_save(page))
+    assert resumed["daily"] == DAY and resumed["actions"][: len(save["actions"])] == save["actions"]
