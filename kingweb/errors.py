@@ -59,6 +59,8 @@ REFUSALS = {
     "nothing-to-undo": "nothing to undo",
     "bot-seat": "a bot plays seat {seat} now",
     "undo-off": "undo is off while more than one person plays",
+    "daily-no-undo": "a daily challenge is played without undo",
+    "daily-no-hint": "a daily challenge is played without hints",
 }
 
 #: Bad requests (``RulesError``), code → what is wrong in general; the message of each
@@ -88,6 +90,7 @@ ERRORS = {
     "not-shared": "only a match of one person against bots can be shared",
     "bad-record": "the record is not valid at {field}",
     "bad-replay-code": "the replay code is corrupt or was changed: {field}",
+    "not-daily": "the table is not a daily challenge played to its end",
     "internal-error": "internal error: please report it",
 }
 

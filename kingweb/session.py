@@ -15,6 +15,7 @@ the bots are deterministic for a seed, so a replay reproduces their play exactly
 """
 
 import json
+import math
 import secrets
 from typing import Any, TypedDict, cast
 
@@ -39,7 +40,8 @@ SPECTATOR = "spectator"
 class TableInfo(TypedDict):
     """What the page knows of the table besides a view: who sits where, the bots' level,
     the lesson (if it is one), whether one person plays alone (undo, share) and can undo
-    now, and ``match``, a token that tells one match from another (never the seed)."""
+    now, ``match``, a token that tells one match from another (never the seed), and
+    ``daily``, the UTC date of the daily challenge the match is (else null)."""
 
     seats: list[Seat]
     level: str
@@ -47,6 +49,7 @@ class TableInfo(TypedDict):
     solo: bool
     can_undo: bool
     match: str
+    daily: str | None
 
 
 class Update(TypedDict):
@@ -96,6 +99,31 @@ class Session:
             seats = [person() if s == seat else bot(level) for s in range(g.players)]
         self._open(Table(g, check_seats(seats, g.players), level, budget), secrets.token_hex(6))
         return self.sync()
+
+    def daily(self, game: object, date: object) -> Result:
+        """The daily challenge of ``game`` on UTC ``date`` (``kingweb.daily``): its deals,
+        the person at its seat, its bots with no clock; no undo, no hints.  The page is
+        told the table, never the seed."""
+        from . import daily
+
+        setup = daily.setup(game, date)
+        g = daily.new(setup["game"], setup["date"])
+        seats = [person() if s == setup["seat"] else bot(setup["level"]) for s in range(g.players)]
+        table = Table(g, seats, setup["level"], math.inf, daily=setup["date"])
+        self._open(table, secrets.token_hex(6))
+        return self.sync()
+
+    def daily_code(self) -> Result:
+        """The replay code of the daily challenge played here, once it is over:
+        ``{code, game, date, seat, score}``."""
+        from . import daily
+
+        t = self._need()
+        if t.daily is None or not t.game.over:
+            raise RulesError("not-daily", "the table is not a daily challenge played to its end")
+        seat = t.people[0]
+        code = daily.code(t.game.id, t.daily, seat, list(t.game.actions))
+        return {"code": code, "game": t.game.id, "date": t.daily, "seat": seat, "score": t.game.scores[seat]}
 
     def _open(self, table: Table, match: str) -> None:
         self.table, self.match = table, match
@@ -221,6 +249,7 @@ class Session:
             "solo": t.solo,
             "can_undo": t.can_undo,
             "match": self.match,
+            "daily": t.daily,
         }
 
     def state(self, audience: Audience) -> Result:
@@ -274,7 +303,7 @@ class Session:
         if t.lesson is not None:
             raise RulesError("lesson-not-saved", "a lesson is not saved: open it again from the lessons")
         g = t.game
-        return {
+        out: Result = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": g.id,
@@ -285,6 +314,9 @@ class Session:
             "match": self.match,
             "actions": list(g.actions),
         }
+        if t.daily is not None:
+            out["daily"] = t.daily
+        return out
 
     def share(self) -> Result:
         """A solo match's link data: the same deals and bot play for whoever opens it.  A
@@ -292,6 +324,8 @@ class Session:
         t = self._need()
         if not t.solo or t.lesson is not None:
             raise RulesError("not-shared", "only a match of one person against bots can be shared")
+        if t.daily is not None:  # a link's bots play on a clock: not the daily's
+            raise RulesError("not-shared", "a daily challenge is shared by its replay code, once it is over")
         g = t.game
         return {"game": g.id, "seed": g.seed, "options": g.options, "level": t.level}
 
@@ -354,7 +388,7 @@ _SAVE_FIELD_OF = {
 #: The fields of a save, per version (version 1: one person at ``seat``, bots at ``level``)
 SAVE_FIELDS = {
     1: ("format", "version", "game", "seed", "options", "level", "seat", "actions"),
-    2: ("format", "version", "game", "seed", "options", "seats", "level", "match", "actions"),
+    2: ("format", "version", "game", "seed", "options", "seats", "level", "match", "actions", "daily"),
 }
 
 
@@ -408,7 +442,29 @@ def _read_save(data: object) -> tuple[Table, str]:
         if not (isinstance(token, str) and 0 < len(token) <= 32 and token.isalnum()):
             raise RulesError("bad-save", "save: match is not a match token", field="match")
         match = token
+    if "daily" in data:
+        return _daily_table(g, seats, level, data["daily"]), match
     return Table(g, seats, level), match
+
+
+def _daily_table(g: Game, seats: list[Seat], level: str, date: object) -> Table:
+    """The table of a daily challenge's save (its optional field ``daily``, the date): it
+    must be that day's match as the daily deals and seats it, or it is refused."""
+    from . import daily
+
+    try:
+        setup = daily.setup(g.id, date)
+    except RulesError as e:
+        raise RulesError("bad-save", f"save: daily: {e}", field="daily") from None
+    want = [person(seats[s]["name"]) if s == setup["seat"] else bot(setup["level"]) for s in range(g.players)]
+    if (
+        g.seed != setup["seed"]
+        or g.options != daily.new(g.id, setup["date"]).options
+        or seats != want
+        or level != setup["level"]
+    ):
+        raise RulesError("bad-save", f"save: not the daily challenge of {setup['date']} as it is dealt", field="daily")
+    return Table(g, seats, level, math.inf, daily=setup["date"])
 
 
 def _budget(budget: object) -> float:
@@ -453,6 +509,8 @@ COMMANDS = {
     "follow": ((), ("here", "away")),
     "seat": (("seat",), ("name", "stand_in")),
     "info": ((), ()),
+    "daily": (("game", "date"), ()),
+    "daily_code": ((), ()),
 }
 
 
@@ -501,6 +559,10 @@ def _run(s: Session, request: object) -> Any:
         return s.follow(args.get("here"), args.get("away"))
     if cmd == "seat":
         return s.seat(args["seat"], args.get("name"), args.get("stand_in"))
+    if cmd == "daily":
+        return s.daily(args["game"], args["date"])
+    if cmd == "daily_code":
+        return s.daily_code()
     return info()
 
 

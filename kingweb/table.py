@@ -129,12 +129,16 @@ class Table:
         level: str = "normal",
         budget: float = DEFAULT_BUDGET,
         lesson: str | None = None,
+        daily: str | None = None,
     ) -> None:
         self.game = game
         self.seats = seats
         self.level = level  # the table's bots' level: a stand-in plays at it
         self.budget = budget
         self.lesson = lesson
+        # the UTC date of the daily challenge this match is (kingweb.daily): no undo, no
+        # hints, bots with no clock
+        self.daily = daily
         self._bots: dict[tuple[int, str], Bot] = {}
         # where each undo goes back to: the number of actions before a person's action
         self.undo_marks: list[int] = []
@@ -222,17 +226,21 @@ class Table:
         g = self.game
         if not (type(seat) is int and 0 <= seat < g.players) or self.plays_itself(seat):
             raise IllegalAction("bot-seat", seat=seat if type(seat) is int else None)
+        if self.daily is not None:  # the hint is the daily bots' own choice: it would play for you
+            raise IllegalAction("daily-no-hint")
         return hint(g, seat)
 
     @property
     def can_undo(self) -> bool:
-        return self.solo and bool(self.undo_marks)
+        return self.solo and self.daily is None and bool(self.undo_marks)
 
     def undo(self) -> None:
         """Take back the person's last action and everything the bots did after it; only
         while one person plays (with more, one person's undo would take back another's)."""
         if not self.solo:
             raise IllegalAction("undo-off")
+        if self.daily is not None:  # one attempt: a card taken back would be a second
+            raise IllegalAction("daily-no-undo")
         if not self.undo_marks:
             raise IllegalAction("nothing-to-undo")
         self.game = replayed(self.game, self.game.actions[: self.undo_marks.pop()])

@@ -4,6 +4,8 @@
 //   table/         the table: model.js (an audience's view kept up by the engine's numbered
 //                  events), flow.js (pace and turns: the modes as one state machine),
 //                  start.js (opening a table), lesson.js
+//   daily/         the daily challenge: today's deals on the table, its code, par, the
+//                  history and streaks, a shared code checked
 //   toolbar.js     the toolbar and the keys
 //   resume.js      picking a match up again (the worker keeps the save: saves.js)
 //   engine.js      the one module that talks to the worker (worker.js, Python in Pyodide)

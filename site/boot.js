@@ -21,6 +21,10 @@ import { applyLang, bindTools, openNewGame, refreshTools, showRules, showStats, 
 import { hooks } from "./table/flow.js";
 import { bindHand } from "./views/hand.js";
 
+/** The daily challenge (site/daily/), loaded when first needed: a first visit that plays
+ * no daily downloads none of it. */
+const daily = () => import("./daily/play.js");
+
 /** @typedef {import("./protocol.js").Info} Info */
 /** @typedef {import("./protocol.js").Command} Command */
 /** @typedef {import("./table/model.js").Model} Model */
@@ -100,6 +104,12 @@ function matchEnded(v) {
   if (host) {
     const best = Math.max(...v.scores);
     host.post("match-end", { scores: v.scores, winners: v.scores.flatMap((x, i) => (x === best ? [i] : [])) });
+  }
+  // a daily's end is its result: the replay code, par, the share text (site/daily/);
+  // it is not counted in the statistics, whose lines are matches on the player's options
+  if (v.daily && !page.embedded) {
+    daily().then((d) => d.dailyEnded(v, call, { newGame: openNewGame })).catch(tellFailure);
+    return;
   }
   let line = null;
   if (!page.embedded && page.mode === "solo" && v.seat !== null) {
@@ -255,6 +265,14 @@ async function firstPaint() {
   if (!known || info) return;
   tools.info = known;
   if (invited()) return joinTable();
+  // a daily's replay code in the address (#daily=): replayed and checked in the review's
+  // worker, which needs no table; read once, so a reload does not check it again
+  const code = /^#(.*&)?daily=/.test(location.hash) ? (await import("./daily/share.js")).codeOf(location.hash) : null;
+  if (code !== null) {
+    history.replaceState(null, "", location.pathname + location.search);
+    hideLoading();
+    daily().then((d) => d.openCode(code, { newGame: openNewGame })).catch(tellFailure);
+  }
   const { cfg, problems } = readParams(location.search, known, { langs: LANGS, speeds: Object.keys(SPEEDS) });
   address = cfg;
   page.embedded = cfg.embed;
@@ -275,7 +293,7 @@ async function firstPaint() {
     const keep = new URLSearchParams([...new URLSearchParams(location.search)].filter(([k]) => k === "relays" || k === "turn"));
     history.replaceState(null, "", location.pathname + (keep.size ? `?${keep}` : ""));
   }
-  const starting = cfg.lesson || cfg.game || page.embedded || (await hasSave());
+  const starting = cfg.lesson || cfg.game || page.embedded || code !== null || (await hasSave());
   if (!starting && !info) {
     hideLoading();
     openNewGame();

@@ -230,6 +230,7 @@
  * @property {boolean} solo       one person here and bots: undo and the share link
  * @property {boolean} can_undo
  * @property {string} match       tells one match from another (never the seed)
+ * @property {string | null} daily  the UTC date of the daily challenge the match is (site/daily/)
  */
 
 /**

@@ -150,7 +150,7 @@ export function readSave() { return read(SAVE_KEY); }
 
 /** Copy stored text to kingweb.<what>.corrupt.<time>; returns that key, or null when
  * the copy could not be written (no room). @param {string} what @param {string} raw */
-function keepAside(what, raw) {
+export function keepAside(what, raw) {
   const key = `kingweb.${what}.corrupt.${Date.now()}`;
   try {
     localStorage.setItem(key, raw);

@@ -3,7 +3,7 @@
 // engine; none of them holds a rule.
 import { setLang, t } from "./i18n/index.js";
 import { DECKS, SPEEDS, page, prefs, readStats, savePrefs } from "./store.js";
-import { $ } from "./views/dom.js";
+import { $, el } from "./views/dom.js";
 import * as dialogs from "./views/dialogs.js";
 import { enterHand, focusHand } from "./views/hand.js";
 import { choiceLabel, reasonText } from "./views/labels.js";
@@ -42,7 +42,7 @@ function engine() {
 export function refreshTools() {
   const v = page.model;
   /** @type {HTMLButtonElement} */ ($("btn-undo")).disabled = !v || !v.can_undo || page.busy;
-  /** @type {HTMLButtonElement} */ ($("btn-hint")).disabled = !myTurn() && !(v && v.seat !== null && v.turn === v.seat && !v.over);
+  /** @type {HTMLButtonElement} */ ($("btn-hint")).disabled = !!(v && v.daily) || (!myTurn() && !(v && v.seat !== null && v.turn === v.seat && !v.over));
 }
 
 /** The welcome, or New game: open at first paint (it needs only `info`); a Play pressed
@@ -51,6 +51,9 @@ export function openNewGame() {
   const info = tools.info;
   if (!info) return;
   const v = page.model;
+  // the daily challenge's entry fills its place once its modules are loaded (at once after
+  // the first time): a first visit that plays no daily downloads none of it
+  const dailySlot = page.mode === "guest" || page.embedded ? null : el("div", { id: "daily-slot" });
   dialogs.openNewGame(info, prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, canCancel: !!v && !v.over }, {
     onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openNewGame(); },
     onPlay: (game, options, choice) => {
@@ -64,7 +67,13 @@ export function openNewGame() {
     // the rules as the welcome's table rules set them now; closing them returns to the welcome
     onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, undefined, () => setTimeout(openNewGame, 0)),
     onPeople: () => openPeopleDialog(),
-  });
+  }, dailySlot);
+  if (dailySlot) {
+    import("./daily/play.js").then((d) => dailySlot.replaceWith(d.dailyEntry(Object.keys(info.games), {
+      play: (game) => tools.whenReady(() => d.startDaily(engine(), game).catch((e) => tools.failed(e, 6000))),
+      back: openNewGame, newGame: openNewGame,
+    }))).catch((e) => tools.failed(e));
+  }
 }
 
 /** Play with people: the seats of a new game, then the match (people here pass the device
@@ -90,6 +99,7 @@ export function openPeopleDialog(people) {
 
 async function showHint() {
   const v = page.model;
+  if (v && v.daily) return toast(t("err_daily-no-hint"));
   if (!v || v.seat === null || v.turn !== v.seat || v.over) return toast(t("hint_none"));
   try {
     /** @type {Hint} */
@@ -122,6 +132,7 @@ export function showRules(section) {
 async function showShare() {
   const v = page.model;
   if (page.mode === "host") return tools.invite();  // a hosted table shares its invite
+  if (v && v.daily) return toast(t("daily_share_end"));  // by its replay code, at its end
   if (!v || v.lesson || page.mode !== "solo") return toast(t("share_none"));
   try {
     const s = await engine()("share");

@@ -252,7 +252,7 @@ function ask(request) {
 
 // Requests after which the table may have changed: the save is written again, and the
 // bots are woken if one is to act.
-const CHANGES = new Set(["start", "act", "step", "undo", "load", "lesson", "lesson_try", "seat", "follow"]);
+const CHANGES = new Set(["start", "daily", "act", "step", "undo", "load", "lesson", "lesson_try", "seat", "follow"]);
 let keeping = false;  // the page asked for saves (a framed table and a lesson keep none)
 let table = false;    // a match is open (after a start or a load that succeeded)
 
@@ -286,7 +286,7 @@ function botTurn() {
 function after(cmd, response) {
   if (!response.ok || !CHANGES.has(cmd)) return;
   const result = response.result || {};
-  if (cmd === "start" || cmd === "load") table = true;
+  if (cmd === "start" || cmd === "daily" || cmd === "load") table = true;
   if (cmd === "lesson") table = false;  // a lesson is not kept
   if (result.ok !== false) persist();
   if (result.bots) wakeBots();

@@ -41,7 +41,7 @@ export function adoptGuest(state, key) {
   page.lessonDone = false;
   page.lessonFeedback = "";
   page.nextLesson = null;
-  const table = { seats: state.seats, level: state.level, lesson: state.lesson, solo: false, can_undo: false, match: state.match };
+  const table = { seats: state.seats, level: state.level, lesson: state.lesson, solo: false, can_undo: false, match: state.match, daily: null };
   open({ n: state.n, table, states: { [key]: state }, outbox: {}, bots: false });
 }
 

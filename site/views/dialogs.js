@@ -92,8 +92,9 @@ const fold = (id, title, ...kids) => el("details", { class: "fold", id }, el("su
  * @param {GameChoice} cur
  * @param {{speeds: string[], decks: string[], canCancel: boolean}} lists
  * @param {NewGameEvents} on
+ * @param {Node | null} [daily]  the daily challenge's entry (site/daily/), under the games
  */
-export function openNewGame(info, cur, lists, on) {
+export function openNewGame(info, cur, lists, on, daily = null) {
   const games = Object.keys(info.games);
   const levelSel = /** @type {HTMLSelectElement} */ (el("select", { id: "new-level" }, ...info.levels.map((l) =>
     el("option", { value: l, selected: l === cur.level, text: t(`level_${l}`) }))));
@@ -151,6 +152,7 @@ export function openNewGame(info, cur, lists, on) {
       onclick: () => { setTimeout(on.onPeople, 0); } })),
     el("label", { for: "new-level", class: "level-pick" }, t("level"), levelSel),
     picks,
+    daily,
     fold("table-rules", t("table_rules"), el("p", { class: "opt-help", text: t("table_rules_intro") }), ...ruleSets),
     fold("lessons", t("lessons"), el("p", { class: "opt-help", text: t("lessons_intro") }),
       el("div", { class: "lesson-row" }, el("label", { for: "new-lesson" }, t("lesson"), lessonSel),

@@ -341,6 +341,19 @@ def test_table_refusals_carry_codes():
     assert (r["ok"], r["code"], r["error"]) == (False, "undo-off", "undo is off while more than one person plays")
 
 
+def test_daily_refusals_carry_codes():
+    s = Session()
+    s.daily("whist", "2026-12-03")
+    while s.table.bot_seat() is not None:
+        s.step()
+    s.act(s.table.game.legal()[0])
+    r = s.undo()
+    assert (r["code"], r["error"]) == ("daily-no-undo", "a daily challenge is played without undo")
+    with pytest.raises(IllegalAction) as e:
+        s.hint()
+    assert (e.value.code, str(e.value)) == ("daily-no-hint", "a daily challenge is played without hints")
+
+
 def test_info_lists_every_code():
     codes = info()["codes"]
     assert codes == {"refusals": list(REFUSALS), "reasons": list(REASONS), "errors": list(ERRORS)}
