@@ -6,22 +6,10 @@
 
 export const LANGS = ["en", "es", "pt", "ru"];
 
-/** The section ids of each game's rules page, in page order (the same in every language). */
-export const SECTION_IDS = {
-  king: ["game", "deal", "lead", "negatives", "positives", "choose", "auction", "decision", "trump", "payment", "scoring", "options"],
-  kingru: ["game", "deals", "lead", "early", "king-of-hearts", "scoring", "options"],
-  whist: ["game", "deal", "stock", "stage2", "scoring", "options"],
-};
+// the sections' ids live apart, so that the table links to them without loading the rules
+import { SECTION_IDS } from "./rule-sections.js";
 
-/**
- * The section that explains what is being decided in each King phase, for a link from
- * the panel's buttons: the owner's choice, the auction, the decision and the ultimatum,
- * the buyer's (or the rejecting owner's) trump, the K♥ receiver naming the first dealer.
- * @type {Record<string, string>}
- */
-export const SECTION_OF_PHASE = {
-  choose: "choose", auction: "auction", decide: "decision", ultimatum: "decision", trump: "trump", dealer: "deal",
-};
+export { SECTION_IDS, SECTION_OF_PHASE } from "./rule-sections.js";
 
 /** The engine's defaults (kingweb's OPTIONS), used for whatever a caller leaves out. */
 export const DEFAULT_OPTIONS = {

@@ -6,18 +6,25 @@ import { dealExtras } from "../views/dialogs.js";
 import { bottomSeat } from "../views/labels.js";
 import { notice } from "../views/messages.js";
 import { prefs } from "../store.js";
-import { dealRecord } from "./deal.js";
-import { openExport, openImport } from "./exchange.js";
-import { readFragment } from "./link.js";
-import { openReview } from "./review.js";
+
+// The review, the export and the import load when first used, not with the page: a first
+// visit's download stays within its budget (docs/BENCHMARKS.md).
+const review = () => import("./review.js");
+const exchange = () => import("./exchange.js");
+const record = async (/** @type {import("../protocol.js").View} */ v, /** @type {number} */ i) => (await import("./deal.js")).dealRecord(v, i);
+
+/** @param {Promise<unknown>} p */
+const reported = (p) => { p.catch((e) => notice(String((e && e.message) || e))); };
 
 export function bindRecords() {
   dealExtras.actions = (v, i) => {
     if (v.lesson || !v.deals[i] || !v.deals[i].hands) return [];
-    const rec = () => dealRecord(v, i);
     return [
-      [t("rv_review"), () => { openReview(JSON.stringify(rec()), { seat: bottomSeat(v), deck: prefs.deck }); return false; }],
-      [t("rec_export"), () => { openExport(rec()); return false; }],
+      [t("rv_review"), () => {
+        reported(Promise.all([review(), record(v, i)]).then(([r, rec]) => r.openReview(JSON.stringify(rec), { seat: bottomSeat(v), deck: prefs.deck })));
+        return false;
+      }],
+      [t("rec_export"), () => { reported(Promise.all([exchange(), record(v, i)]).then(([x, rec]) => x.openExport(rec))); return false; }],
     ];
   };
   const btn = document.getElementById("btn-import");
@@ -25,15 +32,15 @@ export function bindRecords() {
     btn.addEventListener("click", () => {
       const more = /** @type {HTMLDetailsElement | null} */ (document.getElementById("more"));
       if (more) more.open = false;
-      openImport((text) => openReview(text, { deck: prefs.deck }));
+      reported(exchange().then((x) => x.openImport((text) => { reported(review().then((r) => r.openReview(text, { deck: prefs.deck }))); })));
     });
   }
   if (/^#(.*&)?z=/.test(location.hash)) {
     const hash = location.hash;
     history.replaceState(null, "", location.pathname + location.search);
-    readFragment(hash).then((got) => {
-      if ("text" in got) openReview(got.text, { deck: prefs.deck });
+    reported(import("./link.js").then((l) => l.readFragment(hash)).then(async (got) => {
+      if ("text" in got) (await review()).openReview(got.text, { deck: prefs.deck });
       else notice(t(`rec_link_${got.error}`));
-    });
+    }));
   }
 }

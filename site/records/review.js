@@ -12,6 +12,12 @@ import * as analyst from "./analyst.js";
 import { clampStep, decisionSteps, keyStep, labelView, marksOf } from "./marks.js";
 import { openExport, recordError } from "./exchange.js";
 
+// its style sheet comes with it (the game's page loads the review only when it is used)
+const STYLE = new URL("./review.css", import.meta.url).href;
+if (typeof document !== "undefined" && ![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => /** @type {HTMLLinkElement} */ (l).href === STYLE)) {
+  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE }));
+}
+
 /** @typedef {import("../views/review.js").ReviewState} ReviewState */
 /** @typedef {import("./shapes.js").Analysis} Analysis */
 

@@ -1,7 +1,6 @@
 // The modal dialogs: new game (with lessons), a deal's result, the score sheet, the
 // match's end, the last trick and the rules.  They show data and report choices.
 import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
-import { rulesSections } from "../rules.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
 import { bottomSeat, contractLabel, lessonText, names, numberText, offerLabel, pointsText, valueLabel } from "./labels.js";
@@ -466,7 +465,9 @@ export function showLastTrick(v, deck) {
 
 /** The rules of the match being played (its options), opened at `section` if given.
  * @param {string} game @param {Record<string, any>} options @param {string} [section] @param {() => void} [onClose] */
-export function showRules(game, options, section, onClose) {
+export async function showRules(game, options, section, onClose) {
+  // the rules' texts (60 kB in four languages) load when first opened, not with the page
+  const { rulesSections } = await import("../rules.js");
   const sections = rulesSections(/** @type {"king" | "kingru" | "whist"} */ (game), lang, options);
   const content = el("div", { class: "rules" }, ...sections.flatMap(([id, h, ps]) => [
     el("h3", { id: `rules-${id}`, tabindex: "-1", text: h }), ...ps.map((p) => el("p", { text: p }))]),

@@ -4,7 +4,7 @@
 import { t } from "../i18n/index.js";
 import { el, part } from "./dom.js";
 import { aboutSeat, actionLabel, lessonText, names, offerLabel } from "./labels.js";
-import { SECTION_OF_PHASE } from "../rules.js";
+import { SECTION_OF_PHASE } from "../rule-sections.js";
 import { actionMeaning, logLines, turnLine } from "./narrate.js";
 
 /** @typedef {import("./state.js").TableState} TableState */
