@@ -97,8 +97,9 @@ async function openLink(w, roomId) {
     room.on("problem", (key, params) => notice(t(key, params)));
     hub.addRoom(room);
     invite.link = roomLink(location.href, { room: roomId, host: room.id, ...cfg.custom });
-  } else {
-    notice(t(support.problems[0] || "p2p_no_relay", { relays: cfg.relays.join(", ") }));
+  } else if (support.problems.length) {
+    // (a build that names no relay says nothing more: the lobby offers invitations by code)
+    notice(t(support.problems[0]));
   }
   return hub;
 }
