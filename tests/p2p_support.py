@@ -277,6 +277,16 @@ class Knowledge:
 
         def note() -> None:
             nonlocal deal, seen
+            first = len(self.at)
+            news = g.events_for(None, since=max(0, first - 1))
+            dealt = next((e["n"] for e in news if e["type"] == "deal" and e["n"] >= first), None)
+            if g.deal_no != deal and deal is not None and dealt is not None:
+                # the events before the new deal's belong to the deal they closed: what was
+                # known then, and the cards they show (its last trick)
+                shown = cards_in([e for e in news if e["n"] < dealt])
+                closing = {a: frozenset(seen[a] | shown) for a in self.audiences}
+                for n in range(first, dealt):
+                    self.at[n] = closing
             if g.deal_no != deal:
                 deal, seen = g.deal_no, {a: set() for a in self.audiences}
             for a in self.audiences:
@@ -320,8 +330,12 @@ class Knowledge:
 
     def held(self, audience, m: dict) -> list[str]:
         """What the page's table (its model) holds that ``audience`` may not know."""
-        extra = cards_in(m["model"]) - self.allowed(audience, m["n"])
-        problems = [f"the page's table at event {m['n']}: {sorted(extra)}"] if extra else []
+        allowed = self.allowed(audience, m["n"])
+        problems = [
+            f"the page's table at event {m['n']}, {key}: {sorted(extra)}"
+            for key, value in m["model"].items()
+            if key not in FINISHED and (extra := cards_in(value) - allowed)
+        ]
         if "seed" in keys_in(m["model"]):
             problems.append("the page's table holds a seed")
         return problems
@@ -348,7 +362,8 @@ OFFER_JS = """() => {
 def drive(pages, stop, choose=None, timeout: float = 120):
     """Play at every page like its person: whoever is to act taps ``choose(page, cards,
     actions)`` (a legal card or an action the panel offers; by default the first legal
-    card, else the first action), and a deal's summary is closed, until ``stop()`` holds."""
+    card; None: that default; False: nothing yet), and a deal's summary is closed, until
+    ``stop()`` holds."""
     deadline = time.monotonic() + timeout
     tapped: dict[int, dict] = {}  # what each page offered when it was last tapped
     while not stop():
@@ -367,8 +382,10 @@ def drive(pages, stop, choose=None, timeout: float = 120):
                 page.mouse.click(*offer["dialog"])
             else:
                 cards, actions = offer["cards"], offer["actions"]
-                pick = (choose(page, cards, actions) if choose else None) or next(iter(cards or actions))
-                if pick is False:
+                # by default only cards: a bid or a choice is the test's to script (a sweep
+                # may reach a page just after stop() would have held)
+                pick = (choose(page, cards, actions) if choose else None) or next(iter(cards), None)
+                if not pick:
                     continue
                 page.mouse.click(*(cards.get(pick) or actions[pick]))
             acted = True

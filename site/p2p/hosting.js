@@ -77,6 +77,10 @@ export async function rehost(w, sync) {
     adopt: w.adopt, receive: w.receive, changed: remember, tableChanged: w.tableChanged });
   hosted.started = true;
   if (same && kept.guests) for (const [peer, seat] of Object.entries(kept.guests)) hosted.tokens.set(peer, seat);
+  // the engine, reopened from its save, writes for the guests' seats only: spectators
+  // (who may come at any time) are followed again, as a new match's start does
+  const here = Object.keys(sync.states).map((k) => (k === "spectator" ? null : Number(k)));
+  w.adopt(await w.call("follow", { here, away: [...hosted.awaySeats(), null] }));
   // every guest is gone until their page finds this one again
   for (const seat of hosted.awaySeats()) w.tableChanged((await w.call("seat", { seat, stand_in: true })).table);
   toast(t("room_reopened"), 6000);

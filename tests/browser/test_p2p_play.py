@@ -120,16 +120,24 @@ def test_four_people_play_a_king_deal_and_bid_in_a_positive(people, site):
         guests.append(g)
     seats = [model(g)["seat"] for g in guests]
     assert sorted(seats) == [1, 2, 3]
+    # and one who only watches, from the start of the deal to the end
+    watcher = people(site)
+    join_table(watcher, link, "Vi", watch=True)
+    watcher.get_by_text("You are watching").wait_for(timeout=30_000)
+    until(
+        watcher, "() => document.querySelectorAll('#seat-top .name, #seat-left .name, #seat-right .name').length === 3"
+    )
     by_seat = {0: host, **dict(zip(seats, guests, strict=True))}
     pages = [by_seat[s] for s in range(4)]
     # who is here: no seat of the host's table is played by a bot any more
     until(host, "() => !document.querySelector('#table').textContent.includes('a bot plays')", timeout=30)
-    drive(pages, lambda: turn_of(host)["deal_no"] == 6, timeout=180)
+    # (the watcher only closes the deal's summary, as a person does, to see the next deal)
+    drive([*pages, watcher], lambda: turn_of(host)["deal_no"] == 6, timeout=180)
 
     said = {s: list(words) for s, words in AUCTION.items()}
 
     def bid(page, cards, actions):
-        if cards:
+        if cards or not actions:
             return None
         seat = next(s for s, p in by_seat.items() if p is page)
         for word in said[seat]:
@@ -138,7 +146,7 @@ def test_four_people_play_a_king_deal_and_bid_in_a_positive(people, site):
                 return word
         raise AssertionError(f"seat {seat} is offered {sorted(actions)}, not {said[seat]}")
 
-    drive(pages, lambda: turn_of(host)["last_trick"] == 6, bid, timeout=120)
+    drive([*pages, watcher], lambda: turn_of(host)["last_trick"] == 6, bid, timeout=120)
     save = json.loads(stored_save(host))
     know = Knowledge(save)
     import kingweb
@@ -153,8 +161,22 @@ def test_four_people_play_a_king_deal_and_bid_in_a_positive(people, site):
         if s:
             assert know.leaks(s, heard_kp(page)) == []
             assert know.held(s, model(page)) == []
+    # the watcher saw every card played, the bids and the scores as the table did, and no hand
+    told = heard_kp(watcher)
+    assert know.leaks(None, told) == [] and know.held(None, model(watcher)) == []
+    played = [e for m in told if m["type"] == "update" for e in m["update"]["events"] if e["type"] == "play"]
+    assert len(played) >= 52 + 4
+    seen = until(watcher, WATCHED_JS, turn_of(host)["n"], timeout=30)
+    assert seen["seat"] is None and seen["hand"] == 0
+    assert seen["log"][:6] == [list(x) for x in log[:6]] and seen["scores"] == g.view(None)["scores"]
     assert hosted(host)["dropped"] == {}
 
+
+# What a watcher's page shows, once it has drawn the table up to event n: no hand, the
+# deal's bids (its log), the scores.
+WATCHED_JS = """(n) => import('./store.js').then(({ page }) => { const m = page.model;
+  return m.n >= n && { seat: m.seat, hand: document.querySelectorAll('#hand .card').length + m.hand.length,
+    log: (m.log || []).map((e) => [e.seat, e.action]), scores: m.scores }; })"""
 
 TURN_JS = """async () => {
   const { page } = await import('./store.js');
