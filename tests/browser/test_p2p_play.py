@@ -282,9 +282,23 @@ def test_two_people_play_a_german_whist_hand_by_invitation_codes(people, site_wi
     assert sockets == []  # no relay, no server: the two browsers alone
 
 
+def open_room_by_hand(page, site, game, kinds, name):
+    """From the welcome: Play with people, the game, the host's name and each other seat
+    ("away", or "bot:<level>"), Open the room: the invite link its lobby shows."""
+    page.goto(site_query(site))
+    page.get_by_role("button", name="Play with people").click()
+    page.locator("#people-game").select_option(game)
+    page.get_by_label("Your name").fill(name)
+    for i, kind in enumerate(kinds, start=1):
+        page.locator(f"#people-kind-{i}").select_option(kind)
+    page.get_by_role("button", name="Open the room").click()
+    until(page, "() => (document.querySelector('#invite-link') || {}).value?.includes('#room=')", timeout=90)
+    return page.get_by_role("textbox", name="Invite link").input_value()
+
+
 def test_a_guest_who_drops_mid_trick_is_played_by_a_bot_and_comes_back(people, site):
     host = people(site)
-    link = host_room(host, site, "king", people=2)
+    link = open_room_by_hand(host, site, "king", ["away", "bot:random", "bot:random"], "Hana")
     guest = people(site)
     join_table(guest, link, "Ann")
     lobby_holds(host, 2)
