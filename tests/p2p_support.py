@@ -6,7 +6,12 @@ Chromium that makes WebRTC connections over the loopback and can resolve no othe
 Headless Chromium offers loopback ICE candidates only with
 ``--allow-loopback-in-peer-connection`` and with camera and microphone granted to the
 page's origin (otherwise it hides local addresses behind mDNS names); the tests use no
-STUN or TURN server (``iceServers: []``)."""
+STUN or TURN server (``iceServers: []``).
+
+For the real site's pages (tests/browser/test_p2p_play.py, tests/bench/table_round_trip.py):
+a browser context per person with its wire tapped (``TAP_JS``, ``person_context``), the
+room's and the guest's steps (``host_room``, ``join_table``), everyone playing by clicking
+(``drive``), and what a seat may know, to hold what a guest was told to (``Knowledge``)."""
 
 import functools
 import http.server
