@@ -6,10 +6,16 @@ Chromium that makes WebRTC connections over the loopback and can resolve no othe
 Headless Chromium offers loopback ICE candidates only with
 ``--allow-loopback-in-peer-connection`` and with camera and microphone granted to the
 page's origin (otherwise it hides local addresses behind mDNS names); the tests use no
-STUN or TURN server (``iceServers: []``)."""
+STUN or TURN server (``iceServers: []``).
+
+For the real site's pages (tests/browser/test_p2p_play.py, tests/bench/table_round_trip.py):
+a browser context per person with its wire tapped (``TAP_JS``, ``person_context``), the
+room's and the guest's steps (``host_room``, ``join_table``), everyone playing by clicking
+(``drive``), and what a seat may know, to hold what a guest was told to (``Knowledge``)."""
 
 import functools
 import http.server
+import json
 import re
 import threading
 import time
@@ -18,7 +24,7 @@ from pathlib import Path
 from kingbuild.relay import LOCAL_RELAY, Relay
 from kingbuild.serve import RelayHandler
 
-from browser_support import CHROMIUM_ARGS
+from browser_support import CHROMIUM_ARGS, until
 
 HERE = Path(__file__).resolve().parent
 PAGE_DIR = HERE / "browser" / "p2p"
@@ -33,15 +39,27 @@ P2P_ARGS = [
 IMPORT_MAP = re.compile(r'<script type="importmap">.*?</script>', re.S)
 
 
-def page_handler(dist: Path, relay_port: int) -> type[RelayHandler]:
+def page_handler(dist: Path, relay_port: int, build: dict | None = None) -> type[RelayHandler]:
     """The built site with the relay at /relay, and the test page at /p2p-test.html
-    carrying the import map of the built index.html."""
+    carrying the import map of the built index.html; ``build`` replaces fields of the
+    served build.json, as a private deployment's build would (``{"stun": []}``: no STUN
+    server, which the loopback needs none of)."""
     import_map = IMPORT_MAP.search((dist / "index.html").read_text())
     assert import_map, "dist/index.html has no import map"
+    built = json.dumps({**json.loads((dist / "build.json").read_text()), **(build or {})}).encode()
 
     class Handler(RelayHandler):
         def do_GET(self) -> None:
-            file = PAGE_FILES.get(self.path.split("?", 1)[0].split("#", 1)[0])
+            path = self.path.split("?", 1)[0].split("#", 1)[0]
+            if build is not None and path == "/build.json":
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(built)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                self.wfile.write(built)
+                return
+            file = PAGE_FILES.get(path)
             if file:
                 body = file.read_bytes()
                 if file.suffix == ".html":
@@ -63,9 +81,9 @@ class Site:
     """The relay and the server, started together; ``base`` is the site's address and
     ``relay`` its relay's, on the same origin."""
 
-    def __init__(self, dist: Path) -> None:
+    def __init__(self, dist: Path, build: dict | None = None) -> None:
         self.relay_process = Relay()
-        handler = page_handler(dist, self.relay_process.port)
+        handler = page_handler(dist, self.relay_process.port, build)
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(dist)))
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         port = self.httpd.server_address[1]
@@ -110,3 +128,271 @@ def wait_until(page, js: str, arg=None, timeout: float = 30):
         if time.time() - t0 > timeout:
             raise AssertionError(f"not within {timeout} s: {js} ({arg})")
         page.wait_for_timeout(50)
+
+
+# -- people at a table on several devices: the real site's pages ----------------------------------
+
+# Every frame a page's data channels receive, and every frame it sends on kingweb's channel
+# ("kp"), kept in window.kingwebWire with the page's clock: the test reads what a guest
+# was told on the wire itself, whatever the page did with it.  trystero's channel carries
+# binary frames, kept as Latin-1 text.
+TAP_JS = """(() => {
+  const Real = window.RTCPeerConnection;
+  if (!Real) return;
+  const wire = (window.kingwebWire = { heard: [], sent: [] });
+  const now = () => performance.timeOrigin + performance.now();
+  const latin1 = new TextDecoder('latin1');
+  const tap = (ch) => ch.addEventListener('message', (ev) => {
+    const d = ev.data;
+    wire.heard.push({ at: now(), label: ch.label, data: typeof d === 'string' ? d : d instanceof ArrayBuffer ? latin1.decode(d) : '' });
+  });
+  const make = Real.prototype.createDataChannel;
+  Real.prototype.createDataChannel = function (...args) { const ch = make.apply(this, args); tap(ch); return ch; };
+  window.RTCPeerConnection = class extends Real {
+    constructor(...args) { super(...args); this.addEventListener('datachannel', (ev) => tap(ev.channel)); }
+  };
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (d) {
+    if (this.label === 'kp') wire.sent.push({ at: now(), data: typeof d === 'string' ? d : '' });
+    return send.call(this, d);
+  };
+})();"""
+
+
+def person_context(browser, site: Site, errors: list[str] | None = None, lang: str = "en"):
+    """A browser context for one person (its own storage: its own peer id), allowed local
+    ICE candidates, with no service worker (the offline cache would keep the site's files
+    from one test to the next), every card played by a click, and its wire tapped."""
+    from browser_support import prefs_script
+
+    ctx = browser.new_context(viewport={"width": 1100, "height": 820}, service_workers="block")
+    ctx.grant_permissions(["camera", "microphone"], origin=site.base.rstrip("/"))
+    # (in a try: a document with no storage, as an SVG file opened alone, refuses it)
+    ctx.add_init_script(f"try {{ {prefs_script(lang=lang, autoplay=False)} }} catch {{}}")
+    ctx.add_init_script(TAP_JS)
+    if errors is not None:
+        ctx.on("page", lambda page: watch_errors(page, errors))
+    return ctx
+
+
+def watch_errors(page, errors: list[str]) -> None:
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+
+def site_query(site: Site, **params) -> str:
+    """index.html's address with these parameters and the test's relay."""
+    from urllib.parse import urlencode
+
+    return site.base + "index.html?" + urlencode({**params, "relays": site.relay})
+
+
+def host_room(page, site: Site, game: str, people: int, level: str = "random") -> str:
+    """Open a room for ``game`` with ``people`` people (``index.html?game=…&people=…``,
+    bots at ``level`` in the other seats): the invite link its lobby shows."""
+    page.goto(site_query(site, game=game, people=people, level=level))
+    field = page.get_by_role("textbox", name="Invite link")
+    field.wait_for(timeout=90_000)
+    until(page, "() => document.querySelector('#invite-link').value.includes('#room=')", timeout=30)
+    return field.input_value()
+
+
+def join_table(page, link: str, name: str, watch: bool = False) -> None:
+    """Open an invite, give a name and join the table (or only watch)."""
+    page.goto(link)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Just watch" if watch else "Join the table").click()
+
+
+# The page's table: the audience it draws and the number of the last event drawn.
+MODEL_JS = """async () => {
+  const { page } = await import('./store.js');
+  const m = page.model;
+  return m && { seat: m.seat, n: m.n, deal_no: m.deal_no, contract: m.contract, turn: m.turn, over: m.over,
+                mode: page.mode, model: JSON.parse(JSON.stringify(m)) };
+}"""
+
+
+def model(page):
+    return page.evaluate(MODEL_JS)
+
+
+def heard_kp(page) -> list[dict]:
+    """The kingweb messages a page received, parsed, in order."""
+    out = []
+    for f in page.evaluate("window.kingwebWire.heard"):
+        if f["label"] == "kp":
+            out.append({**json.loads(f["data"]), "_at": f["at"]})
+    return out
+
+
+# -- what a seat may know --------------------------------------------------------------------------
+
+CARD = re.compile(r"^[2-9TJQKA][CDHS]$")
+# Fields that hold finished deals: their hands are public once a deal is over (views.py).
+FINISHED = ("deals", "record")
+# Events whose cards are public by what they are: a card played, a trick taken.
+PUBLIC_EVENTS = ("play", "trick", "deal-end", "match-end")
+
+
+def cards_in(data) -> set[str]:
+    """Every card code in ``data``, leaving out finished deals."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            stack.extend(v for k, v in x.items() if k not in FINISHED)
+        elif isinstance(x, list):
+            stack.extend(x)
+        elif isinstance(x, str) and CARD.match(x):
+            found.add(x)
+    return found
+
+
+def keys_in(data) -> set[str]:
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            found.update(x)
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return found
+
+
+class Knowledge:
+    """What each audience may know after each event of a match, from the host's save (the
+    seed and every action) replayed here: every card in the engine's own view of that
+    audience at any moment of the deal so far (its hand, the tricks, its draws), the
+    finished deals left out.  The engine's tests hold those views to what a seat may see."""
+
+    def __init__(self, save: dict) -> None:
+        import kingweb
+
+        g = kingweb.new_game(save["game"], save["seed"], save["options"])
+        self.seed = save["seed"]
+        self.players = g.players
+        self.audiences = [None, *range(g.players)]
+        self.at: dict[int, dict] = {}
+        seen = {a: set() for a in self.audiences}
+        deal = None
+
+        def note() -> None:
+            nonlocal deal, seen
+            first = len(self.at)
+            news = g.events_for(None, since=max(0, first - 1))
+            dealt = next((e["n"] for e in news if e["type"] == "deal" and e["n"] >= first), None)
+            if g.deal_no != deal and deal is not None and dealt is not None:
+                # the events before the new deal's belong to the deal they closed: what was
+                # known then, and the cards they show (its last trick)
+                shown = cards_in([e for e in news if e["n"] < dealt])
+                closing = {a: frozenset(seen[a] | shown) for a in self.audiences}
+                for n in range(first, dealt):
+                    self.at[n] = closing
+            if g.deal_no != deal:
+                deal, seen = g.deal_no, {a: set() for a in self.audiences}
+            for a in self.audiences:
+                seen[a] |= cards_in(g.view(a))
+            frozen = {a: frozenset(seen[a]) for a in self.audiences}
+            for n in range(len(self.at), g.event_count + 1):
+                self.at[n] = frozen
+
+        note()
+        for action in save["actions"]:
+            g.act(action)
+            note()
+        self.events = g.event_count
+
+    def allowed(self, audience, n: int) -> frozenset:
+        return self.at[min(n, self.events)][audience]
+
+    def leaks(self, audience, messages: list[dict]) -> list[str]:
+        """What in ``messages`` (a guest's kingweb messages, in order) ``audience`` may not
+        know when it came: [] if nothing."""
+        found = []
+        n = 0
+        for m in messages:
+            if "seed" in keys_in(m):
+                found.append(f"a seed in {m['type']}")
+            if m["type"] == "state":
+                n = m["state"]["n"]
+                parts = [("state", n, m["state"])]
+            elif m["type"] == "update":
+                events = m["update"]["events"]
+                parts = [(e["type"], e["n"], e) for e in events if e["type"] not in PUBLIC_EVENTS]
+                n = max([n, *(e["n"] for e in events)])
+                parts.append(("legal", n, m["update"]["legal"]))
+            else:
+                parts = [(m["type"], n, m)]
+            for what, at, part in parts:
+                extra = cards_in(part) - self.allowed(audience, at)
+                if extra:
+                    found.append(f"{what} at event {at}: {sorted(extra)}")
+        return found
+
+    def held(self, audience, m: dict) -> list[str]:
+        """What the page's table (its model) holds that ``audience`` may not know."""
+        allowed = self.allowed(audience, m["n"])
+        problems = [
+            f"the page's table at event {m['n']}, {key}: {sorted(extra)}"
+            for key, value in m["model"].items()
+            if key not in FINISHED and (extra := cards_in(value) - allowed)
+        ]
+        if "seed" in keys_in(m["model"]):
+            problems.append("the page's table holds a seed")
+        return problems
+
+
+# What a person at a page may do now, in one reading: close a deal's summary (the dialog's
+# main button), or, on their turn, tap a legal card of the hand or a button of the panel
+# (where each is, to tap it at its top-left corner, which always shows).
+OFFER_JS = """() => {
+  const dlg = document.querySelector('#dialog');
+  const spot = (e, dx, dy) => { const r = e.getBoundingClientRect(); return [r.left + dx, r.top + dy]; };
+  if (dlg && dlg.open) {
+    const b = document.querySelector('#dialog-actions button.primary');
+    return b && !document.querySelector('#winner') ? { dialog: spot(b, 8, 8) } : null;
+  }
+  if (!document.querySelector('#seat-bottom.to-act')) return null;
+  const cards = {}, actions = {};
+  for (const c of document.querySelectorAll('#hand .card.legal')) cards[c.dataset.card] = spot(c, 8, 24);
+  for (const b of document.querySelectorAll('#panel button[data-action]')) actions[b.dataset.action] = spot(b, 8, 8);
+  return Object.keys(cards).length || Object.keys(actions).length ? { cards, actions } : null;
+}"""
+
+
+def drive(pages, stop, choose=None, timeout: float = 120):
+    """Play at every page like its person: whoever is to act taps ``choose(page, cards,
+    actions)`` (a legal card or an action the panel offers; by default the first legal
+    card; None: that default; False: nothing yet), and a deal's summary is closed, until
+    ``stop()`` holds."""
+    deadline = time.monotonic() + timeout
+    tapped: dict[int, dict] = {}  # what each page offered when it was last tapped
+    while not stop():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout} s: {[p.evaluate(OFFER_JS) for p in pages]}")
+        acted = False
+        for i, page in enumerate(pages):
+            offer = page.evaluate(OFFER_JS)
+            # the same offer again: the page has not taken the last tap in yet (a person
+            # waits for the card to leave the hand rather than tap again)
+            if not offer or offer == tapped.get(i):
+                tapped.pop(i, None) if not offer else None
+                continue
+            tapped[i] = offer
+            if "dialog" in offer:
+                page.mouse.click(*offer["dialog"])
+            else:
+                cards, actions = offer["cards"], offer["actions"]
+                # by default only cards: a bid or a choice is the test's to script (a sweep
+                # may reach a page just after stop() would have held)
+                pick = (choose(page, cards, actions) if choose else None) or next(iter(cards), None)
+                if not pick:
+                    continue
+                page.mouse.click(*(cards.get(pick) or actions[pick]))
+            acted = True
+        if not acted:
+            pages[0].wait_for_timeout(20)

@@ -223,7 +223,7 @@ export class HostTable {
 
   /** The host leaves: guests are told, the room closes. */
   close() {
-    const text = write("leave", { reason: "host-left" });
+    const text = write("farewell", { reason: "host-left" });
     for (const g of this.guests.values()) if (g.here) this.link.send(g.peer, text);
     this.link.close();
   }

@@ -77,6 +77,10 @@ export async function rehost(w, sync) {
     adopt: w.adopt, receive: w.receive, changed: remember, tableChanged: w.tableChanged });
   hosted.started = true;
   if (same && kept.guests) for (const [peer, seat] of Object.entries(kept.guests)) hosted.tokens.set(peer, seat);
+  // the engine, reopened from its save, writes for the guests' seats only: spectators
+  // (who may come at any time) are followed again, as a new match's start does
+  const here = Object.keys(sync.states).map((k) => (k === "spectator" ? null : Number(k)));
+  w.adopt(await w.call("follow", { here, away: [...hosted.awaySeats(), null] }));
   // every guest is gone until their page finds this one again
   for (const seat of hosted.awaySeats()) w.tableChanged((await w.call("seat", { seat, stand_in: true })).table);
   toast(t("room_reopened"), 6000);
@@ -97,8 +101,9 @@ async function openLink(w, roomId) {
     room.on("problem", (key, params) => notice(t(key, params)));
     hub.addRoom(room);
     invite.link = roomLink(location.href, { room: roomId, host: room.id, ...cfg.custom });
-  } else {
-    notice(t(support.problems[0] || "p2p_no_relay", { relays: cfg.relays.join(", ") }));
+  } else if (support.problems.length) {
+    // (a build that names no relay says nothing more: the lobby offers invitations by code)
+    notice(t(support.problems[0]));
   }
   return hub;
 }

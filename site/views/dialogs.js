@@ -20,7 +20,8 @@ import { logLines } from "./narrate.js";
 export function openDialog(title, content, actions, onClose) {
   const d = /** @type {HTMLDialogElement} */ ($("dialog"));
   $("dialog-title").textContent = title;
-  $("dialog-content").replaceChildren(...[content].flat());
+  // (a part a dialog leaves out is null: replaceChildren would write it as the text "null")
+  $("dialog-content").replaceChildren(...[content].flat().filter((c) => c !== null && c !== undefined));
   $("dialog-actions").replaceChildren(...actions.map(([label, fn, primary]) => el("button", {
     type: "button", class: primary ? "primary" : "", text: label,
     onclick: () => { if (fn && fn() === false) return; d.close(); },

@@ -18,7 +18,7 @@ export function seatList(seats, mine) {
     const who = s.kind === "bot" ? t("seat_bot", { level: t(`level_${s.level || "normal"}`) })
       : s.name || (i === mine ? t("you") : s.away ? t("seat_open") : t("seat_here"));
     const state = s.kind === "bot" ? "" : s.here ? t("seat_joined") : t("seat_waiting");
-    return el("li", { class: `lobby-seat ${s.here ? "here" : "waiting"}`, "data-seat": String(i) },
+    return el("li", { class: `lobby-seat ${s.kind === "bot" ? "bot" : s.here ? "here" : "waiting"}`, "data-seat": String(i) },
       el("span", { class: "people-where", text: t("seat_n", { n: i + 1 }) }), el("span", { class: "lobby-who", text: who }),
       state ? el("small", { class: "lobby-state", text: state }) : null);
   }));
@@ -40,11 +40,12 @@ export function openHostLobby(s, on) {
       .catch(() => { copied.textContent = t("copy_by_hand"); });
   } });
   const waiting = s.seats.filter((x) => x.away && !x.here).length;
+  // with no room (no relay, or not a secure page) there is no link to share: only codes
   const content = [
-    el("p", { text: t("invite_text") }),
-    el("label", { for: "invite-link", class: "invite-label" }, t("invite_link")),
-    el("div", { class: "share-row" }, link, copy), copied,
-    s.qr ? el("div", { class: "qr", role: "img", "aria-label": t("invite_qr") }, s.qr) : null,
+    ...(s.invite ? [el("p", { text: t("invite_text") }),
+      el("label", { for: "invite-link", class: "invite-label" }, t("invite_link")),
+      el("div", { class: "share-row" }, link, copy), copied,
+      s.qr ? el("div", { class: "qr", role: "img", "aria-label": t("invite_qr") }, s.qr) : null] : []),
     el("button", { type: "button", class: "rules-link", id: "invite-by-code", text: t("invite_by_code"), onclick: () => { setTimeout(on.onDirect, 0); } }),
     seatList(s.seats, 0),
     el("p", { class: "opt-help", id: "lobby-note", text: waiting ? t("lobby_waiting", { n: waiting }, waiting) : t("lobby_ready") }),

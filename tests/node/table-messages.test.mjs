@@ -49,3 +49,30 @@ test("the host's words are wrapped without parsing and read back", () => {
   assert.equal(readHost(write("welcome", { seat: 2, lobby: [] })).msg.seat, 2);
   assert.equal(readHost("{").problem, "not JSON");
 });
+
+test("a host that closes its table bids its guests farewell in words a guest reads", async () => {
+  const { HostTable } = await import("../../site/p2p/host.js");
+  const { GuestTable } = await import("../../site/p2p/guest.js");
+  /** @type {[string, string][]} */
+  const sent = [];
+  /** @type {any} */
+  let handlers = null;
+  const link = { send: (/** @type {string} */ peer, /** @type {string} */ text) => { sent.push([peer, text]); },
+    listen: (/** @type {any} */ h) => { handlers = h; }, refuse: () => {}, close: () => {} };
+  const host = new HostTable({ call: async () => ({}), link, plan: [{ kind: "person", name: "Hana" }, { kind: "person", name: "", away: true }],
+    match: { game: "whist", options: {}, level: "normal" }, adopt: () => {}, receive: () => {}, changed: () => {}, tableChanged: () => {} });
+  await handlers.message("guest-1", { kp: 1, type: "join", name: "Gus" });
+  host.close();
+  const [peer, text] = sent[sent.length - 1];
+  assert.equal(peer, "guest-1");
+  assert.deepEqual(readHost(text).msg, { kp: 1, type: "farewell", reason: "host-left" });
+  /** @type {string[]} */
+  const told = [];
+  let guestHandlers = /** @type {any} */ (null);
+  const guestLink = { send: () => {}, listen: (/** @type {any} */ h) => { guestHandlers = h; }, refuse: () => {}, close: () => {} };
+  const noop = () => {};
+  new GuestTable({ link: guestLink, host: "host-1", name: "Gus",
+    on: { welcome: noop, lobby: noop, state: noop, update: noop, table: noop, bye: (r) => told.push(r), lost: noop, dropped: (p) => told.push(`dropped ${p}`) } });
+  guestHandlers.message("host-1", JSON.parse(text));
+  assert.deepEqual(told, ["host-left"]);
+});
