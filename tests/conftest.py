@@ -141,6 +141,17 @@ def browser(playwright):
     b.close()
 
 
+@pytest.fixture(scope="session")
+def p2p_browser(playwright):
+    """A browser whose pages make WebRTC connections over the loopback and reach no other
+    host (p2p_support.launch): one for every peer-to-peer test of the run."""
+    from p2p_support import launch
+
+    b = launch(playwright)
+    yield b
+    b.close()
+
+
 @pytest.fixture
 def console_errors():
     errors = []

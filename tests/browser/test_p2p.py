@@ -7,7 +7,7 @@ import json
 import time
 
 import pytest
-from p2p_support import Site, launch, new_page, wait_until
+from p2p_support import Site, new_page, wait_until
 
 from conftest import DIST, need_dist
 
@@ -25,13 +25,6 @@ def site():
     s = Site(DIST)
     yield s
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def p2p_browser(playwright):
-    b = launch(playwright)
-    yield b
-    b.close()
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from p2p_support import (
     heard_kp,
     host_room,
     join_table,
-    launch,
     model,
     person_context,
     site_query,
@@ -34,13 +33,6 @@ def site():
     s = Site(DIST, build={"stun": []})
     yield s
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def p2p_browser(playwright):
-    b = launch(playwright)
-    yield b
-    b.close()
 
 
 @pytest.fixture
