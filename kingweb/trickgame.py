@@ -181,6 +181,13 @@ class TrickGame(Game):
         assert p is not None
         return cards.codes_of(p.legal_mask()) + self._claims()
 
+    def _is_legal(self, action: str) -> bool:
+        # a card is judged by the mask alone: the claims are worked out only when asked for
+        p = self.p
+        if p is not None and action in INDEX and getattr(self, "phase", "play") == "play":
+            return bool(p.legal_mask() >> INDEX[action] & 1)
+        return action in self._legal()
+
     def _refusal(self, action: str) -> IllegalAction:
         if action.startswith("claim:"):
             kind = action[6:]
