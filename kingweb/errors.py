@@ -55,6 +55,9 @@ REFUSALS = {
     "ultimatum-too-high": "“8 o nulos” needs a best offer worth less than 200",
     "ultimatum-answer": "the ultimatum is answered only with 8 up (offer:up:8) or pass",
     "name-trump": "a buyer at up names a trump (up:C … up:S) or no trump (up:NT)",
+    "claim-format": "a claim is claim:all (your cards take every trick left) or, in German Whist's stage 2, claim:none (they take none)",
+    "claim-stock": "no claim while the stock lasts: the tricks that count come after it",
+    "claim-not-sure": "cannot claim: your cards do not surely {claim}, whatever the others hold and play",
     "no-bot-to-act": "no bot is to act",
     "nothing-to-undo": "nothing to undo",
     "bot-seat": "a bot plays seat {seat} now",
@@ -123,6 +126,7 @@ _FORMAT: dict[str, Callable[[Any], object]] = {
     "action": describe,
     "legal": ", ".join,
     "phase": PHASE_LABELS.get,
+    "claim": {"all": "take every trick left", "none": "lose every trick left"}.get,
 }
 
 

@@ -1,6 +1,6 @@
 """What happened at the table, in order: the engine's numbered events.
 
-Every change of a game is told as events: a card played, a trick taken (and, in German
+Every change of a game is told as events: a claim of the rest of a deal, a card played, a trick taken (and, in German
 Whist, the cards drawn after it), a bid or a decision of a King positive, a deal dealt,
 a deal scored, the match over.  Event ``n`` is the same happening for everybody, but each
 audience (a seat, or ``None``: a spectator) receives only what it may know of it: the
@@ -63,6 +63,18 @@ class TrickEvent(TypedDict):
     stage1_taken: NotRequired[list[int]]
     deal_points: list[int]
     turn: int | None
+
+
+class ClaimEvent(TypedDict):
+    """A seat claims the rest of the deal (``claim``: ``all``, every trick left, or
+    ``none``, no trick left; ``tricks``: the cards it holds): the cards that play it out
+    follow as ``play`` and ``trick`` events, then the deal's end."""
+
+    n: int
+    type: Literal["claim"]
+    seat: int
+    claim: str
+    tricks: int
 
 
 class DrawEvent(TypedDict):
@@ -128,10 +140,10 @@ class MatchEndEvent(TypedDict):
     scores: list[int]
 
 
-Event = DealEvent | PlayEvent | TrickEvent | DrawEvent | SpokenEvent | DealEndEvent | MatchEndEvent
+Event = DealEvent | ClaimEvent | PlayEvent | TrickEvent | DrawEvent | SpokenEvent | DealEndEvent | MatchEndEvent
 
 #: Every event type, in the order a page meets them in a deal.
-EVENT_TYPES = ("deal", "bid", "decision", "play", "trick", "draw", "deal-end", "match-end")
+EVENT_TYPES = ("deal", "bid", "decision", "claim", "play", "trick", "draw", "deal-end", "match-end")
 
 
 class EventLog:

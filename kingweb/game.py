@@ -157,7 +157,7 @@ class Game:
             raise IllegalAction("not-your-turn", seat=self.turn)
         if not isinstance(action, str):
             raise IllegalAction("not-a-string", value=describe(action))
-        if action not in self._legal():
+        if not self._is_legal(action):
             raise self._refusal(action)
         self._apply(action)
         self.actions.append(action)
@@ -266,6 +266,10 @@ class Game:
 
     def _legal(self) -> list[str]:
         raise NotImplementedError
+
+    def _is_legal(self, action: str) -> bool:
+        """Whether ``action`` is in ``_legal()`` (a game may know it sooner)."""
+        return action in self._legal()
 
     def _apply(self, action: str) -> None:
         raise NotImplementedError

@@ -487,9 +487,14 @@ def of_game(game: Game, deal: int | None = None, names: list[str | None] | None 
     per_deal: list[list[str]] = [[] for _ in game.deals]
     for a in game.actions:
         k = len(fresh.deals)
-        if k < len(per_deal) and not a.startswith("dealer:"):
-            per_deal[k].append(a)
+        before = fresh.event_count
         fresh.act(a)
+        if k >= len(per_deal) or a.startswith("dealer:"):
+            continue
+        if a.startswith("claim:"):  # recorded as the cards it played out (RECORDS.md §1.1)
+            per_deal[k] += [e["card"] for e in fresh.events_for(None, before) if e["type"] == "play"]
+        else:
+            per_deal[k].append(a)
     if not game.deals:
         raise RulesError("bad-record", "record: game: no deal is over yet, nothing to record", field="game", line=None)
     if deal is not None and not (type(deal) is int and 0 <= deal < len(game.deals)):

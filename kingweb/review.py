@@ -45,6 +45,7 @@ from .bots.knowledge import Knowledge, card_values
 from .bots.policy import rollout
 from .bots.search import evaluate, whist_rollout, whist_values
 from .cards import INDEX, KH, cards_of, code, codes_of
+from .claim import cards_only
 from .errors import describe
 from .game import Game
 from .king import offer_terms, settle
@@ -138,8 +139,8 @@ def _step(g: Game, i: int, action: str | None) -> ReviewStep:
         "seat": seat,
         "phase": v.get("phase", "play"),
         "action": action,
-        "legal": v["legal"],
-        "decision": len(v["legal"]) > 1,
+        "legal": cards_only(v["legal"]),
+        "decision": len(cards_only(v["legal"])) > 1,
         "hands": [g.hand(s) for s in range(g.players)],
         "trick": v["trick"],
         "last_trick": _last_trick(v),
@@ -235,7 +236,7 @@ def judge(g: Game, action: str, worlds: int | None = None, salt: str = "") -> An
     if seat is None:
         raise RulesError("bad-request", "position: nobody is to act", field="position")
     view = g.view(seat)
-    legal = view["legal"]
+    legal = cards_only(view["legal"])  # a claim is not judged: it changes no score
     if action not in legal:
         raise RulesError("bad-request", f"action: {describe(action)} is not legal here", field="action")
     phase = cast(dict[str, Any], view).get("phase", "play")
@@ -279,7 +280,7 @@ class _Found:
 def _card_values(view: View, action: str, worlds: int | None, rng: random.Random) -> _Found:
     know = Knowledge(view)
     gid = view["game"]
-    legal = [INDEX[c] for c in view["legal"]]
+    legal = [INDEX[c] for c in cards_only(view["legal"])]
     if gid == "whist" and cast(WhistView, view)["stage"] == 2:
         return _whist_exact(know, legal)
     _exclude(know)

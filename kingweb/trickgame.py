@@ -6,6 +6,7 @@ from typing import Any, Self
 
 from . import cards
 from .cards import HEART_MASK, INDEX, KH_BIT, code
+from .claim import KINDS, Seen, claim_card, could_claim
 from .errors import IllegalAction, RulesError
 from .game import DealtCards, Game, Preset, check_seat
 from .play import Contract, Play
@@ -64,6 +65,7 @@ class TrickGame(Game):
         self.dealt = [0] * self.players
         self.last_trick: LastTrick | None = None  # the latest finished trick, even of a finished deal
         self.trick_serial = 0
+        self._claim_memo: tuple[tuple[int, int, int], list[str]] = ((-1, -1, -1), [])
 
     @classmethod
     def from_preset(cls, preset: object, seed: int = 0, options: dict[str, Any] | None = None) -> Self:
@@ -152,6 +154,7 @@ class TrickGame(Game):
 
     def _start_play(self, play: Play) -> None:
         self.p = play
+        self._claim_memo = ((-1, -1, -1), [])
         self.tricks = []
         self.leader = play.leader
         self.dealt = list(play.hands)  # kept for the deal's record (a scenario: its hands)
@@ -176,12 +179,91 @@ class TrickGame(Game):
     def _legal(self) -> list[str]:
         p = self.p
         assert p is not None
-        return cards.codes_of(p.legal_mask())
+        return cards.codes_of(p.legal_mask()) + self._claims()
+
+    def _is_legal(self, action: str) -> bool:
+        # a card is judged by the mask alone: the claims are worked out only when asked for
+        p = self.p
+        if p is not None and action in INDEX and getattr(self, "phase", "play") == "play":
+            return bool(p.legal_mask() >> INDEX[action] & 1)
+        return action in self._legal()
 
     def _refusal(self, action: str) -> IllegalAction:
+        if action.startswith("claim:"):
+            kind = action[6:]
+            if kind not in KINDS or (kind == "none" and self.players != 2):
+                return IllegalAction("claim-format")
+            if not self._claims_open():
+                return IllegalAction("claim-stock")
+            return IllegalAction("claim-not-sure", claim=kind)
         if action not in INDEX:
             return IllegalAction("not-a-card", action=action[:40], legal=self._legal())
         return card_refusal(self.play, INDEX[action])
+
+    # -- claiming the rest (kingweb.claim) ----------------------------------------------
+
+    def _claims_open(self) -> bool:
+        """Whether a claim may be made now at all (German Whist: not in the stock stage)."""
+        return True
+
+    def _claims(self) -> list[str]:
+        """The claims open to the seat to act (``claim:all``, ``claim:none``), worked out
+        from what that seat may know (``_seen``), once per position."""
+        p = self.p
+        assert p is not None
+        key = (id(p), p.live, len(p.trick))  # (within one deal's play, one position)
+        if self._claim_memo[0] == key:
+            return list(self._claim_memo[1])
+        out: list[str] = []
+        hand = p.hands[p.turn]
+        # (the cards still in hands are public: ``live`` less my hand is what I cannot see)
+        kinds = [k for k in KINDS if could_claim(k, hand, p.live & ~hand, bool(p.trick), self.players)]
+        if kinds and hand.bit_count() > 1 and self._claims_open():
+            seen = self._seen(p.turn)
+            legal = p.legal_mask()
+            out = [f"claim:{k}" for k in kinds if claim_card(k, seen, p.c, legal) is not None]
+        self._claim_memo = (key, out)
+        return list(out)
+
+    def _seen(self, seat: int) -> Seen:
+        """What ``seat`` knows of the deal, from its hand and the public record alone."""
+        p = self.play
+        n = self.players
+        played = 0
+        voids = [0] * n
+        trick: list[tuple[int, int]] = []
+        for t in self.tricks:
+            led = INDEX[t["cards"][0]] // 13
+            if n > 2 and p.c.ban_hearts_lead and led == cards.HEARTS:
+                voids[t["leader"]] |= 0b1011  # a heart is led only from hearts alone
+            for i, c in enumerate(t["cards"]):
+                s, x = (t["leader"] + i) % n, INDEX[c]
+                played |= 1 << x
+                if n > 2 and x // 13 != led:  # (German Whist's draws refill a suit)
+                    voids[s] |= 1 << led
+                if t["winner"] is None:
+                    trick.append((s, x))
+        hand = p.hands[seat]
+        unseen = self.DECK & ~hand & ~played & ~self.out_of_play
+        return Seen(seat, hand, unseen, voids, [h.bit_count() for h in p.hands], trick)
+
+    def _claim(self, kind: str) -> None:
+        """Play the rest of the deal out as the claim says: the claimant's cards by its
+        plan, every other seat its lowest legal card, each told as it is played."""
+        p = self.play
+        seat = p.turn
+        self._emit({"type": "claim", "seat": seat, "claim": kind, "tricks": p.hands[seat].bit_count()})
+        filed = len(self.deals)
+        while len(self.deals) == filed:
+            p = self.play
+            legal = p.legal_mask()
+            c = None
+            if p.turn == seat and legal & (legal - 1):
+                c = claim_card(kind, self._seen(seat), p.c, legal)
+                assert c is not None, "a claim that held has a card to play"
+            if c is None:
+                c = (legal & -legal).bit_length() - 1
+            self._apply(code(c))
 
     def _apply(self, action: str) -> None:
         """Play the card ``action`` and keep the public record of tricks (``tricks`` of
@@ -189,6 +271,9 @@ class TrickGame(Game):
         Told as a ``play`` event, then ``trick`` when it completes one."""
         p = self.p
         assert p is not None
+        if action.startswith("claim:"):
+            self._claim(action[6:])
+            return
         seat = p.turn
         if not p.trick:
             self.tricks.append({"leader": seat, "cards": [], "winner": None})

@@ -110,6 +110,10 @@ class Whist(TrickGame):
     def stage(self) -> int:
         return 1 if self.play.stock else 2
 
+    def _claims_open(self) -> bool:
+        """Only the tricks after the stock count, and only then are both hands known."""
+        return not self.play.stock
+
     def _end_play(self) -> None:
         """File the deal's record: its points, the stage-2 tricks ``taken``, every public
         trick (``tricks[stage2_from:]`` are stage 2's), what each seat ``counted`` (its

@@ -274,10 +274,12 @@
  * One of the engine's numbered events (kingweb.events), as one audience may know it.
  * @typedef {object} Event
  * @property {number} n
- * @property {"deal" | "play" | "trick" | "draw" | "bid" | "decision" | "deal-end" | "match-end"} type
+ * @property {"deal" | "claim" | "play" | "trick" | "draw" | "bid" | "decision" | "deal-end" | "match-end"} type
  * @property {number} [deal_no]     deal, deal-end
  * @property {any} [state]          deal: the audience's view less `deals` and `legal`
- * @property {number} [seat]        play
+ * @property {number} [seat]        play, claim
+ * @property {"all" | "none"} [claim]  claim: every trick left, or none
+ * @property {number} [tricks]      claim: the cards the claimant holds
  * @property {string} [card]        play
  * @property {number | null} [turn] play, trick
  * @property {number} [leader]      trick

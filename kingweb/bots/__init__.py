@@ -114,6 +114,9 @@ class Bot:
         legal = view["legal"]
         if not legal:
             raise ValueError("this seat has nothing to decide: it is not its turn")
+        claims = [a for a in legal if a.startswith("claim:")]
+        if claims:  # the rest is sure either way: claiming it only saves the table's time
+            return claims[0], Why("claim")
         if len(legal) == 1:
             return legal[0], Why("forced")
         rng = self._rng(view)
@@ -296,7 +299,7 @@ class CheatBot:
         assert seat is not None  # the game is not over
         view = game.view(seat)
         legal = view["legal"]
-        if len(legal) == 1 or view.get("phase", "play") != "play":
+        if len(legal) == 1 or view.get("phase", "play") != "play" or any(a.startswith("claim:") for a in legal):
             return self.fair.decide(view)
         p = game.play
         cands = [INDEX[c] for c in legal]

@@ -85,7 +85,7 @@ class Facts:
             seat=seat_of(view),
             n=view["players"],
             hand=know.hand,
-            legal=cards.mask_of(INDEX[c] for c in view["legal"]),
+            legal=cards.mask_of(INDEX[c] for c in view["legal"] if c in INDEX),  # (not a claim)
             trick=tuple(know.trick),
             out=out,
             voids=tuple(know.voids),
@@ -604,6 +604,9 @@ CODES: dict[str, Reason] = {
     "wait": Reason("not your turn"),
     "suggest": Reason("{choice} is what the bots would play here"),
     "forced": _c("{card} is your only legal card", _forced),
+    # (the engine offers a claim only when it holds whatever the hidden cards: nothing to check)
+    "claim-all": Reason("your cards take every trick left, whatever the others hold and play: claim the rest"),
+    "claim-none": Reason("your cards lose every trick left, whatever your opponent plays: concede the rest"),
     "king-forced": _c("the K♥ must go now", _king_forced),
     # negatives
     "shed-early": _c(
@@ -890,6 +893,9 @@ def considered(view: View) -> tuple[Hint, Values | None]:
         bid = bidding.choose(kv, est)
         return checked(BidFacts(kv, est), bid.action, bid.reason, bid.params), None
     legal = view["legal"]
+    claims = [a for a in legal if a.startswith("claim:")]
+    if claims:  # the engine offers a claim only when it is sure: the bots make it
+        return answer(claims[0], "claim-" + claims[0][6:], {}), None
     if view["game"] == "whist" and cast(WhistView, view)["stage"] == 2 and len(legal) > 1:
         # both hands are known: the hint is the exact solver's play, with its tricks
         from .search import whist_values

@@ -39,6 +39,7 @@ except ImportError as e:  # a test and benchmark dependency, not one of the whee
 
 from .. import cards, scenario
 from ..cards import INDEX
+from ..claim import cards_only
 from ..game import Game
 from ..king import UP_MODES, King, offer_value, settle
 from ..play import Play
@@ -250,7 +251,7 @@ class DealState(pyspiel.State):  # type: ignore[misc]
         if self.is_terminal():
             return []
         if self.g is not None:
-            return [action_id(a) for a in self.g.legal()]
+            return [action_id(a) for a in cards_only(self.g.legal())]  # (a yardstick plays it out)
         assert self.p is not None
         return cards.cards_of(self.p.legal_mask())
 

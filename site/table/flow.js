@@ -21,6 +21,7 @@ import * as tableView from "../views/table.js";
 import * as handView from "../views/hand.js";
 import * as trickView from "../views/trick.js";
 import * as panelView from "../views/panel.js";
+import * as claimView from "../views/claim.js";
 import * as dialogs from "../views/dialogs.js";
 import { dealMs } from "../views/hand.js";
 import { $ } from "../views/dom.js";
@@ -70,6 +71,7 @@ let laid = null;            // the card the bottom seat laid before the engine a
 /** @type {string | null} */
 let fresh = null;           // the card just drawn into the hand (German Whist)
 let deal = false;           // the next drawing deals the hand
+let claimed = false;        // a claim is being played out: its cards come quickly
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let autoTimer;
 
@@ -118,6 +120,7 @@ export function render() {
   if (!page.animating) trickView.render(r, s);
   handView.render(r, s);
   panelView.render(r, s);
+  claimView.render(r, s);
   deal = false;
   wiring.changed();
 }
@@ -142,6 +145,7 @@ export function open(sync, { dealt = false } = {}) {
   page.animating = false;
   laid = null;
   fresh = null;
+  claimed = false;
   clearTimeout(autoTimer);
   deal = dealt && !v.lesson;
   if (deal && moving()) dealtUntil = performance.now() + dealMs(v.hand.length);
@@ -224,7 +228,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Wait until the pace allows the next move: `move` ms after the last one shown, and not
  * before the hand is dealt. */
 async function pace() {
-  const wait = Math.max(lastShown + SPEEDS[prefs.speed].move, dealtUntil) - performance.now();
+  const wait = Math.max(lastShown + SPEEDS[prefs.speed].move * (claimed ? claimView.CLAIM_PACE : 1), dealtUntil) - performance.now();
   if (wait > 0) await sleep(wait);
 }
 
@@ -251,7 +255,7 @@ async function show(e) {
       page.animating = true;
       render();
       const finished = { leader: /** @type {number} */ (e.leader), cards: /** @type {string[]} */ (e.cards), winner: /** @type {number} */ (e.winner) };
-      await trickView.showFinished(r, state, finished, SPEEDS[prefs.speed].trick);
+      await trickView.showFinished(r, state, finished, SPEEDS[prefs.speed].trick * (claimed ? claimView.CLAIM_PACE : 1));
       page.animating = false;
       if (SPEEDS[prefs.speed].trick) sound("trick");
       render();
@@ -272,7 +276,15 @@ async function show(e) {
       lastShown = performance.now();
       return;
     }
+    case "claim": {
+      page.model = applyEvent(v, e);
+      claimed = true;
+      toast(claimView.claimLine(e, v));
+      render();
+      return;
+    }
     case "deal-end": {
+      claimed = false;
       page.model = applyEvent(v, e);
       render();
       if (v.lesson) return;  // a lesson is one decision: its position's deal has no result to show
@@ -358,7 +370,7 @@ export async function act(action) {
   page.hinted = null;
   dropToast("hint");  // its advice is taken or passed over: it speaks of nothing now
   const r = root();
-  if (v.phase === "play" && v.legal.includes(action)) {
+  if (v.phase === "play" && v.legal.includes(action) && !action.startsWith("claim:")) {
     // the card leaves the hand and lands on the table now; the engine's answer follows
     const state = /** @type {TableState} */ (tableState());
     handView.takeFromHand(r, action);

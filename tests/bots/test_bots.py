@@ -30,8 +30,9 @@ def test_ducks_under_the_winning_card():
 
 
 def test_takes_with_the_highest_when_the_trick_is_lost_anyway():
-    # last to play, every club wins: win with the king and keep the 3
-    g = kingweb.scenario("king", "tricks", [["2C", "2D"], ["4C", "4D"], ["3D", "5D"], ["KC", "9C"]], leader=0)
+    # last to play, every club wins: win with the king and keep the 9 to duck under the
+    # 10 still out (were the 9 sure to win the last trick too, the bot would claim the rest)
+    g = kingweb.scenario("king", "tricks", [["2C", "2D"], ["4C", "TC"], ["3D", "5D"], ["KC", "9C"]], leader=0)
     for c in ("2C", "4C", "3D"):
         g.act(c)
     assert decide(g, "normal") == "KC"
@@ -52,7 +53,7 @@ def test_never_leads_a_heart_under_the_ban():
     g = kingweb.scenario(
         "kingru",
         "no-hearts",
-        [["7H", "8H", "AC"], ["7C", "8C", "9C"], ["TC", "JC", "QC"], ["7D", "8D", "9D"]],
+        [["7H", "8H", "AC"], ["7C", "8C", "9C"], ["TC", "JC", "QC"], ["7D", "8D", "AH"]],
         leader=0,
     )
     for level in ("random", "easy", "normal", "hard"):
@@ -288,6 +289,8 @@ def test_normal_plays_whist_endgames_exactly():
         deck = kingweb.cards.codes_of(FULL_DECK)
         rng.shuffle(deck)
         g = kingweb.scenario("whist", "whist", [deck[:6], deck[6:12]], dealer=seed % 2, trump="CDHS"[seed % 4])
+        if any(a.startswith("claim:") for a in g.legal()):
+            continue  # a sure rest is claimed, not played (tests/engine/test_claim.py)
         know = Knowledge(g.view(g.turn))
         exact = kingweb.cards.code(solve_whist(know))
         assert decide(g, "normal") == exact

@@ -198,6 +198,13 @@ def check_position(g, seen):
     assert code != "suggest", (view["game"], view["legal"], h)
     assert action in view["legal"]
     assert h["text"] and REASONS[code]
+    if action.startswith("claim:"):  # the claim holds: played out, the rest goes as it says
+        assert code == "claim-" + action[6:] and action == Bot("normal").decide(view)
+        k, first = kingweb.from_json(g.to_json()), len(g.play.winners) - g.play.winners.count(None)
+        k.act(action)
+        takers = {t["winner"] for t in k.deals[-1]["tricks"][first:]}
+        assert takers == ({seat} if action == "claim:all" else {1 - seat}), (h, takers)
+        return
     if view.get("phase", "play") != "play":
         est = Bot("normal").estimates(view)
         assert CODES[code].holds(BidFacts(view, est), action, params), h

@@ -18,6 +18,7 @@ from kingweb.bots import Bot
 from kingweb.bots.endgame import TrickSolver, maxn
 from kingweb.bots.knowledge import Knowledge
 from kingweb.cards import FULL_DECK, INDEX, SHORT_DECK, SUIT_MASK, cards_of, code, codes_of, mask_of
+from kingweb.claim import cards_only
 from kingweb.errors import ERRORS
 from kingweb.king import offer_value, settle
 from kingweb.play import Play
@@ -135,7 +136,7 @@ def test_the_ending_solver_is_max_n():
         solver = TrickSolver(know.contract, pay)
         for _ in range(4):
             world = know.world(rng)
-            for c in [INDEX[x] for x in g.legal()]:
+            for c in [INDEX[x] for x in cards_only(g.legal())]:
                 q = world.copy()
                 q.play(c)
                 plain = maxn(q.copy())[0]
@@ -210,7 +211,7 @@ def exact_card_values(g):
         owner, buyer, value = g.owner, g.buyer, offer_value(g.bought)
         pay = functools.partial(_settle, owner=owner, buyer=buyer, value=value, uncapped=g.options["uncapped_payment"])
     solver = TrickSolver(g.play.c, pay)
-    totals = dict.fromkeys(g.legal(), 0)
+    totals = dict.fromkeys(cards_only(g.legal()), 0)  # (a claim is not judged)
     worlds = 0
     for p in _consistent_worlds(g):
         worlds += 1
@@ -287,7 +288,7 @@ def random_positions(count, seed):
                 g.act(rng.choice(g.legal()))
             if g.over or len(g.deals) != target:
                 continue
-        if len(g.legal()) > 1:
+        if len(cards_only(g.legal())) > 1:
             out.append(g)
     return out
 

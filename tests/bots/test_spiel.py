@@ -15,6 +15,7 @@ from kingweb.bots.arena import board, run
 from kingweb.bots.knowledge import Knowledge
 from kingweb.bots.spiel import IsmctsBot, action_id, action_str, deal_game
 from kingweb.cards import INDEX
+from kingweb.claim import cards_only
 
 
 def boards(gid, n, seed=1):
@@ -33,15 +34,20 @@ def test_legal_actions_and_returns_match_the_game(gid, n):
         total = abs(g.view(0).get("deal_total", 7))
         while not g.over:
             assert s.current_player() == g.turn
-            assert s.legal_actions() == [action_id(a) for a in g.legal()]
-            assert [action_str(a) for a in s.legal_actions()] == g.legal()
-            a = bots[g.turn].decide(g.view(g.turn))
+            assert s.legal_actions() == [action_id(a) for a in cards_only(g.legal())]
+            assert [action_str(a) for a in s.legal_actions()] == cards_only(g.legal())
+            a = bots[g.turn].decide(played_out(g.view(g.turn)))
             g.act(a)
             s.apply_action(action_id(a))
         assert s.is_terminal()
         pts = g.deals[-1]["points"]
         want = [(pts[0] - pts[1]) / 7, (pts[1] - pts[0]) / 7] if gid == "whist" else [x / total for x in pts]
         assert s.returns() == pytest.approx(want)
+
+
+def played_out(view):
+    """``view`` without its claims: the wrapper, a yardstick, plays every card out."""
+    return {**view, "legal": cards_only(view["legal"])}
 
 
 def _positions(gid, count, seed=2):
@@ -54,7 +60,7 @@ def _positions(gid, count, seed=2):
         while not g.over:
             if k % 7 == 3:
                 out.append(kingweb.from_json(g.to_json()))
-            g.act(bots[g.turn].decide(g.view(g.turn)))
+            g.act(bots[g.turn].decide(played_out(g.view(g.turn))))
             k += 1
     return out
 
@@ -73,7 +79,7 @@ def test_resampled_states_are_consistent_with_the_view(gid):
             s = root.resample(seat, rng)
             assert s.current_player() == seat
             assert s.information_state_string(seat) == key
-            assert [action_str(a) for a in s.legal_actions()] == view["legal"]
+            assert [action_str(a) for a in s.legal_actions()] == cards_only(view["legal"])
             hands = s.p.hands if s.g is None else s.g.dealt
             assert hands[seat] == know.hand
             for o in range(g.players):
@@ -130,7 +136,8 @@ def test_a_view_state_answers_for_its_seat_only():
 
 def test_ismcts_in_the_arena():
     r = run("kingru", ["ismcts:30", "normal", "normal", "normal"], 2, seed=3)
-    assert r["kinds"]["ismcts:30"]["latency_ms"]["decisions"] == 2 * 4 * 8
+    # (at most a decision a trick: a seat that claims the rest plays its last tricks at once)
+    assert 2 * 4 * 4 < r["kinds"]["ismcts:30"]["latency_ms"]["decisions"] <= 2 * 4 * 8
     assert r["kinds"]["ismcts:30"]["cpu_ms"] > 0
     g = kingweb.new_game("whist", seed=1)
     bot = IsmctsBot(30, seed=4)

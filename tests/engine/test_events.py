@@ -47,8 +47,18 @@ def test_every_action_is_told_and_a_deal_is_told_before_it_is_played():
     assert kinds.count("deal") == kinds.count("deal-end") == len(g.deals) == 14
     assert kinds.count("play") == sum(len(t["cards"]) for d in g.deals for t in d["tricks"])
     assert kinds[-2:] == ["deal-end", "match-end"]
-    cards = [e["card"] for e in g.events_for(None) if e["type"] == "play"]
-    assert cards == g.actions  # every Кинг action is a card
+    # every Кинг action is a card, or a claim whose cards follow it until the deal's end
+    told, claiming = [], False
+    for e in g.events_for(None):
+        if e["type"] == "claim":
+            told.append(f"claim:{e['claim']}")
+            claiming = True
+        elif e["type"] == "deal-end":
+            claiming = False
+        elif e["type"] == "play" and not claiming:
+            told.append(e["card"])
+    assert told == g.actions
+    assert "claim" in kinds
 
 
 def test_a_positive_tells_each_bid_and_decision_with_where_it_stands():
@@ -104,10 +114,13 @@ def test_no_audience_is_told_a_card_hidden_from_it(game, seed):
         for a in audiences(g):
             for e in g.events_for(a, told):
                 kind, seen = e["type"], _cards_in(e)
-                if kind == "play":
-                    assert seen == {e["card"]} and (e["seat"], e["card"]) == (turn, action)
+                claim = action.startswith("claim:")  # (its cards follow it)
+                if kind == "claim":
+                    assert claim and not seen and e["seat"] == turn
+                elif kind == "play":
+                    assert seen == {e["card"]} and (claim or (e["seat"], e["card"]) == (turn, action))
                 elif kind == "trick":
-                    assert seen == set(e["cards"]) and action in seen
+                    assert seen == set(e["cards"]) and (claim or action in seen)
                 elif kind == "draw":
                     assert (e["hidden"] is not None) == (a is not None and a != e["winner"])
                 elif kind in ("bid", "decision"):

@@ -104,7 +104,7 @@ def test_tricks_costs_20_per_trick():
 def test_hearts_costs_20_per_heart_and_ends_when_all_hearts_are_taken():
     # seat 2 holds all 13 hearts and may lead them (nothing else held)
     g = k("hearts", SUIT_HANDS, leader=2)
-    assert all(c.endswith("H") for c in g.legal())
+    assert all(c.endswith("H") for c in g.legal()[:-1]) and g.legal()[-1] == "claim:all"  # (they all take)
     play_out(g)
     assert g.scores == [0, 0, -260, 0] and len(g.deals[0]) and g.deals[0]["taken"] == [0, 0, 13, 0]
 
@@ -123,7 +123,7 @@ def test_no_hearts_broken_rule():
     g = k("hearts", hands)
     for c in ["2C", "5C", "9H", "JC"]:  # seat 2 is void in clubs and discards a heart
         g.act(c)
-    assert g.turn == 3 and g.legal() == ["KS"]
+    assert g.turn == 3 and g.legal() == ["KS", "claim:all"]  # (the K♠ and Q♥ must take the rest)
 
 
 def test_queens_and_jacks_kings_scores():

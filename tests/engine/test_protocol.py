@@ -64,6 +64,16 @@ def test_card_refusals_name_code_params_and_words():
     assert str(e) == "an action is a string such as 'QS' or 'pass', not 7"
 
 
+def test_claim_refusals():
+    g = k("up:NT", [["KS", "AH"], ["AS", "2H"], ["2S", "3H"], ["3S", "4H"]])
+    e = refusal(g, "claim:all")
+    assert (e.code, e.params) == ("claim-not-sure", {"claim": "all"})
+    assert (refusal(g, "claim:none").code, refusal(g, "claim:x").code) == ("claim-format", "claim-format")
+    w = kingweb.new_game("whist", seed=1)
+    assert (refusal(w, "claim:none").code, refusal(w, "claim:none").params) == ("claim-stock", {})
+    assert str(refusal(w, "claim:all")) == "no claim while the stock lasts: the tricks that count come after it"
+
+
 def test_hearts_and_king_of_hearts_refusals():
     g = k("hearts", [["2H", "3C"], ["4C", "5H"], ["6C", "7H"], ["8C", "9H"]], leader=0)
     e = refusal(g, "2H")
@@ -388,7 +398,9 @@ def test_deal_records_explain_their_points(gid, options, seed):
             d = g.deals[-1]
             # the record's tricks are exactly the deal's public tricks
             last = g.view(0)["last_trick"] if d["tricks"] else None
-            assert d["tricks"][:-1] == v["tricks"] or d["tricks"] == v["tricks"] == []
+            # (the deal's last action: a card, or a claim that played out the rest)
+            assert d["tricks"][: len(v["tricks"])] == v["tricks"]
+            assert len(d["tricks"]) > len(v["tricks"]) or d["tricks"] == []
             assert all(t["winner"] is not None and len(t["cards"]) == g.players for t in d["tricks"])
             assert [
                 sum(t["winner"] == s for t in d["tricks"][d.get("stage2_from", 0) :]) for s in range(g.players)

@@ -1,0 +1,65 @@
+"""Claim the rest, as a person does it: the button near the hand when the engine offers
+the seat a claim, reached and pressed from the keyboard; the table says so, plays the
+remaining tricks out and ends the deal as usual.  The real built site in real Chromium."""
+
+import json
+
+import pytest
+
+import kingweb
+
+from browser_support import open_game, play_until, stored_save, until
+
+pytestmark = pytest.mark.browser
+
+ORDER = {c: i for i, c in enumerate(kingweb.cards.CODES)}
+
+
+def test_claim_the_rest_plays_the_deal_out_and_ends_it(page, base_url):
+    # seed 19: playing his highest card each trick, the bottom seat is sure to take the
+    # last three tricks of the first deal, "don't take tricks" (the normal bots play the others)
+    open_game(page, base_url, "kingru", seed=19, level="normal")
+    claim = page.locator('#claim button[data-action="claim:all"]')
+    s = play_until(page, lambda s: max(s["legal"], key=ORDER.get), stop=lambda s: claim.count() > 0, timeout=300)
+    assert s["my_turn"] and len(s["hand"]) == 3
+    assert claim.inner_text() == "Claim the rest"
+    assert page.locator("#claim button").count() == 1  # no concession in a four-player game
+    claim.focus()
+    assert page.evaluate("() => document.activeElement.dataset.action") == "claim:all"
+    page.keyboard.press("Enter")
+    until(page, "() => document.querySelector('#toast').textContent === 'You claim the rest'", timeout=30, every=0.05)
+    title = until(
+        page, "() => document.querySelector('#dialog').open && document.querySelector('#dialog-title').textContent"
+    )
+    assert title.startswith("Deal 1")
+    assert page.locator("#claim").is_hidden()
+    save = json.loads(stored_save(page))
+    assert "claim:all" in save["actions"]
+    g = kingweb.new_game(save["game"], save["seed"], save["options"])
+    for a in save["actions"][: save["actions"].index("claim:all") + 1]:
+        g.act(a)
+    assert [t["winner"] for t in g.deals[0]["tricks"][-3:]] == [0, 0, 0]
+    assert g.deals[0]["points"][0] == -2 * g.deals[0]["taken"][0]
+    assert len(g.deals[0]["tricks"]) == 8
+
+
+def test_a_bot_that_claims_is_named_and_the_rest_is_played_out(page, base_url):
+    # seed 18: the bottom seat playing its lowest card, East is sure of the last four
+    # tricks of the first deal and claims them; the bottom seat's four cards go with them
+    open_game(page, base_url, "kingru", seed=18, level="normal")
+    toast = "() => document.querySelector('#toast').textContent"
+    play_until(
+        page, lambda s: min(s["legal"], key=ORDER.get), stop=lambda s: page.evaluate(toast) == "East claims the rest"
+    )
+    title = until(
+        page, "() => document.querySelector('#dialog').open && document.querySelector('#dialog-title').textContent"
+    )
+    assert title.startswith("Deal 1")
+    save = json.loads(stored_save(page))
+    g = kingweb.new_game(save["game"], save["seed"], save["options"])
+    for a in save["actions"]:
+        if g.deals:
+            break
+        g.act(a)
+    assert g.actions[-1] == "claim:all"
+    assert [t["winner"] for t in g.deals[0]["tricks"][-4:]] == [3, 3, 3, 3]
