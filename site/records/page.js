@@ -11,7 +11,7 @@ import { prefs } from "../store.js";
 // visit's download stays within its budget (docs/BENCHMARKS.md).
 const review = () => import("./review.js");
 const exchange = () => import("./exchange.js");
-const record = async (/** @type {import("../protocol.js").View} */ v, /** @type {number} */ i) => (await import("./deal.js")).dealRecord(v, i);
+const record = async (/** @type {import("../table/model.js").Model} */ v, /** @type {number} */ i) => (await import("./deal.js")).dealRecord(v, i);
 
 /** @param {Promise<unknown>} p */
 const reported = (p) => { p.catch((e) => notice(String((e && e.message) || e))); };
