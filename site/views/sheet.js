@@ -43,7 +43,7 @@ export function sheetRows(v) {
     const now = i === v.deal_no && !v.over;
     const owners = v.owners || [];
     // the deal being played names its contract as chosen so far, and its buyer once there is one
-    const who = v.game !== "king" ? "" : now ? positiveWho(v, v.owner, v.phase === "play" ? v.buyer : null, v.bought) : positiveWho(v, owners[i], null, null);
+    const who = v.game !== "king" ? "" : now ? positiveWho(v, v.owner, v.buyer, v.bought) : positiveWho(v, owners[i], null, null);
     rows.push({ deal: i, contract: now ? v.contract : order[i], when: now ? "now" : "to-come", record: null, who });
   }
   return rows;
