@@ -109,6 +109,7 @@ class PositiveState(TypedDict):
     leader: int
     deal_total: int
     deal_points: list[int]
+    deal_unit: int | None
 
 
 class SpokenEvent(TypedDict):

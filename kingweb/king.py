@@ -12,7 +12,7 @@ from .events import Audience, PositiveState
 from .game import Option, check_seat, flag
 from .play import KH_VOID, KH_VOID_OR_HEARTS, Contract, Scorer
 from .trickgame import TrickGame, scenario_hands
-from .views import Auction, Bid, Counted, KingDeal, KingView, LogEntry
+from .views import Auction, Bid, Counted, KingDeal, KingPlan, KingView, LogEntry
 
 
 def _per_card(mask: int, unit: int) -> Scorer:
@@ -63,6 +63,7 @@ def contract_for(cid: str, options: dict[str, Any]) -> Contract:
 
 
 UP_VALUE, NULL_VALUE = 25, 75
+DOWN_STAKE = 325  # a down deal gives each seat this, less NULL_VALUE a trick
 TOTALS = {
     "tricks": -260,
     "hearts": -260,
@@ -86,7 +87,11 @@ def _up(trump: int) -> Contract:
 
 POSITIVES = {c.id: c for c in [_up(s) for s in range(4)] + [_up(-1)]}
 POSITIVES["down"] = Contract(
-    "down", lambda won, nt, wins: [325 - 75 * t for t in nt], sign=0, parts=(("tricks", 325, -NULL_VALUE),)
+    "down",
+    lambda won, nt, wins: [DOWN_STAKE - NULL_VALUE * t for t in nt],
+    sign=0,
+    parts=(("tricks", DOWN_STAKE, -NULL_VALUE),),
+    stake=DOWN_STAKE,
 )
 UP_MODES = tuple(k for k in POSITIVES if k != "down")
 
@@ -225,7 +230,7 @@ class King(TrickGame):
             points, payment = settle(points, owner, self.buyer, offer_value(bought), self.options["uncapped_payment"])
             counted[self.buyer].append({"kind": "payment", "seat": owner, "points": -payment})
             counted[owner].append({"kind": "payment", "seat": self.buyer, "points": payment})
-        self._close_deal(points, counted, list(p.ntricks), self.bought, raw, payment)
+        self._close_deal(points, counted, list(p.ntricks), self.bought, raw, payment, p.ended_early)
 
     def _close_deal(
         self,
@@ -235,6 +240,7 @@ class King(TrickGame):
         offer: str | None,
         raw: list[int] | None = None,
         payment: int | None = None,
+        early_end: bool = False,
     ) -> None:
         """File the deal's record: besides the points, its public ``tricks``, what each
         seat ``counted`` (``Contract.counted``, plus ``{"kind": "payment", "seat": other,
@@ -250,6 +256,7 @@ class King(TrickGame):
             "points": points,
             "total": TOTALS.get(self.contract, 325),  # what the table shares
             "tricks": self._finished_tricks(),
+            "early_end": early_end,
             "counted": counted,
             "scores": list(self.scores),
             "hands": self._dealt_codes(),
@@ -323,7 +330,8 @@ class King(TrickGame):
             "trump": None if p is None or p.c.trump < 0 else SUITS[p.c.trump],
             "leader": self.leader if p is None else p.leader,
             "deal_total": TOTALS.get(self.contract, 325),
-            "deal_points": [0] * 4 if p is None else p.points(),
+            "deal_points": [0] * 4 if p is None else p.points_so_far(),
+            "deal_unit": None if p is None else p.c.unit,
         }
 
     _play_turn, _play_legal = TrickGame._turn, TrickGame._legal
@@ -541,6 +549,22 @@ class King(TrickGame):
             "deals_total": self.DEALS,
             "deal_total": TOTALS.get(self.contract, 325),
             "log": [e.copy() for e in self.log],
+            **self._plan(),
+        }
+
+    def _plan(self) -> KingPlan:
+        """The match's deals as the score sheet lists them before they are played: each
+        deal's contract (a positive is ``positive`` until its owner chooses) and each
+        positive's owner, its dealer (None for a negative, and for every deal while the
+        first dealer is still being named)."""
+        if self.scenario_args is not None:
+            return {"order": [self.contract], "owners": [self.owner]}
+        named = self.phase != "dealer"
+        return {
+            "order": [*NEGATIVE_ORDER, *["positive"] * (self.DEALS - len(NEGATIVE_ORDER))],
+            "owners": [
+                (self.first_dealer + k) % 4 if named and k >= len(NEGATIVE_ORDER) else None for k in range(self.DEALS)
+            ],
         }
 
     def _auction(self) -> Auction:

@@ -190,6 +190,7 @@ class KingRu(TrickGame):
                 "taken": list(p.ntricks),
                 "total": self.deal_total(self.contract),
                 "tricks": self._finished_tricks(),
+                "early_end": p.ended_early,
                 "counted": p.c.counted(p.won, p.ntricks, p.winners),
                 "scores": list(self.scores),
                 "hands": self._dealt_codes(),

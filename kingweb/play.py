@@ -43,6 +43,15 @@ class Contract:
     #: ``mask`` won; ``("tricks", base, unit)`` base + unit per trick taken; ``("last-two",
     #: 0, unit)`` each of the last two tricks.  ``score`` is the fast sum of the same.
     parts: tuple[tuple[str, int, int], ...] = ()
+    #: What ``score`` gives every seat before any trick (King's down: 325 each, less 75 a
+    #: trick); a deal under way shows points less it (``Play.points_so_far``).
+    stake: int = 0
+
+    @property
+    def unit(self) -> int | None:
+        """What each scoring item counts (a trick, a card, one of the last two tricks),
+        signed; None when the deal counts items of several kinds («ералаш») or none."""
+        return self.parts[0][2] if len(self.parts) == 1 else None
 
     def counted(self, won: list[int], ntricks: list[int], winners: list[int | None]) -> list[list[Counted]]:
         """Per seat, the items that seat took that scored, each with its points (they sum
@@ -201,6 +210,18 @@ class Play:
 
     def points(self) -> list[int]:
         return self.c.score(self.won, self.ntricks, self.winners)
+
+    def points_so_far(self) -> list[int]:
+        """What the tricks taken so far have brought each seat: ``points`` less the
+        contract's ``stake``.  In a down deal every seat would show +325 at 0 tricks (1300
+        in all, where the deal hands out 325); so far it has cost −75 a trick taken."""
+        stake = self.c.stake
+        return [x - stake for x in self.points()] if stake else self.points()
+
+    @property
+    def ended_early(self) -> bool:
+        """Whether the deal stopped with cards still in hand: nothing left to charge."""
+        return self.over and self.live != 0
 
     def random_playout(self, rand: Callable[[], float]) -> list[int]:
         """Play to the end choosing uniformly among legal cards; return the points.

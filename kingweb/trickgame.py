@@ -301,7 +301,7 @@ class TrickGame(Game):
                     "serial": self.trick_serial,
                     "trick_no": p.trick_no,
                     **self._trick_tallies(),
-                    "deal_points": p.points(),
+                    "deal_points": p.points_so_far(),
                     "turn": None if p.over else p.turn,
                 }
             )
@@ -341,6 +341,7 @@ class TrickGame(Game):
                 "trick": [],
                 "tricks": [],
                 "deal_points": [0] * self.players,
+                "deal_unit": None,
                 "trump": None,
                 "leader": self.leader,
                 "trick_no": 0,
@@ -353,7 +354,8 @@ class TrickGame(Game):
             if current is None
             else [{"seat": (current["leader"] + i) % self.players, "card": c} for i, c in enumerate(current["cards"])],
             "tricks": self._finished_tricks(),
-            "deal_points": p.points(),
+            "deal_points": p.points_so_far(),
+            "deal_unit": p.c.unit,
             "trump": None if p.c.trump < 0 else cards.SUITS[p.c.trump],
             "leader": p.leader,
             "trick_no": p.trick_no,

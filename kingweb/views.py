@@ -142,6 +142,7 @@ class DealBase(TypedDict):
     total: int  # what the points sum to (the table total of the contract)
     taken: list[int]  # tricks per seat (German Whist: stage 2's)
     tricks: list[Trick]  # every public trick of the deal, in order
+    early_end: bool  # the deal stopped before its last trick: nothing was left to charge (RULES §1.3, §2.3)
     counted: list[list[Counted]]  # per seat: what scored, summing to its points
     scores: list[int]  # the match's totals after this deal
     hands: list[list[str]]  # per seat, the cards dealt (public once the deal is over)
@@ -388,7 +389,8 @@ class TrickPart(TypedDict):
     hand_counts: list[int]
     trick: list[TrickCard]
     tricks: list[Trick]  # the deal's finished tricks
-    deal_points: list[int]
+    deal_points: list[int]  # what the tricks taken so far brought (King's down: less its stake of 325 a seat)
+    deal_unit: int | None  # what each scoring item counts, signed (None: no contract yet, «ералаш», German Whist)
     trump: str | None
     leader: int
     trick_no: int
@@ -410,7 +412,12 @@ class TrickView(BaseView, TrickPart):
     pass
 
 
-class KingView(TrickView, Tallies):
+class KingPlan(TypedDict):
+    order: list[str]  # the contracts of the match, in order (a positive: "positive")
+    owners: list[int | None]  # per deal: a positive's owner (None: a negative, or the first dealer not yet named)
+
+
+class KingView(TrickView, Tallies, KingPlan):
     phase: str  # play, dealer, choose, auction, decide, ultimatum, trump, over
     dealer: int
     owner: int | None

@@ -132,6 +132,7 @@ class Whist(TrickGame):
                 "trump": SUITS[self.trump],
                 "taken": taken,
                 "tricks": self._finished_tricks(),
+                "early_end": False,  # every trick of German Whist is played
                 "stage2_from": self.stage2_from,
                 "counted": [
                     [{"kind": "tricks", "count": t, "points": pts}] for t, pts in zip(taken, points, strict=True)

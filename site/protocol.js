@@ -132,6 +132,7 @@
  * @property {Counted[][]} [counted] per seat, what it took that scored
  * @property {{seat: number, phase: string, action: string, matches?: number}[]} [log]  a positive's spoken actions
  * @property {{cards: string[], leader: number, winner: number}[]} [tricks]
+ * @property {boolean} [early_end]   the deal stopped before its last trick: nothing was left to charge
  * @property {number} [stage2_from]  German Whist: the first trick of stage 2
  * @property {number} [target]       German Whist: the points that win the match
  * @property {string} [trump]        German Whist: the deal's trump suit
@@ -184,7 +185,8 @@
  * @property {{cards: string[], leader: number, winner: number}[]} [tricks]  this deal's finished tricks
  * @property {number[]} [taken]
  * @property {number[]} [deal_points]
- * @property {number} [deal_total]   Кинг: the deal's points in all
+ * @property {number} [deal_total]   the deal's points in all (King: its contract's table total)
+ * @property {number | null} [deal_unit]  what each scoring item counts, signed (null: no contract yet, «ералаш», German Whist)
  * @property {string | null} [trump]
  * @property {number | null} [owner]
  * @property {Auction} [auction]
@@ -205,7 +207,8 @@
  * @property {string[][]} [won]       cards per seat this deal
  * @property {boolean} scenario       one deal from a given position (a lesson)
  * @property {string[]} out_of_play   cards a scenario left out of the deal
- * @property {string[]} [order]       Кинг: the contracts of the match, in order
+ * @property {string[]} [order]       King, Кинг: the contracts of the match, in order (King's positives: "positive")
+ * @property {(number | null)[]} [owners]  King: per deal, a positive's owner (null: a negative, or no first dealer yet)
  * @property {number} [stage2_from]   German Whist: the first trick of stage 2
  * @property {string[]} [opponent_known]  German Whist: face-up cards the opponent took and still holds
  */

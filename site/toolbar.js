@@ -13,6 +13,7 @@ import { myTurn, render, root } from "./table/flow.js";
 import { adopt, startGame } from "./table/start.js";
 import { startLesson } from "./table/lesson.js";
 import { openPeople } from "./views/people.js";
+import { showPlayed } from "./views/played.js";
 
 /** @typedef {import("./protocol.js").Info} Info */
 /** @typedef {import("./protocol.js").Hint} Hint */
@@ -121,6 +122,7 @@ async function undo() {
 
 function showLastTrick() { if (page.model) dialogs.showLastTrick(page.model, prefs.deck); }
 function showSheet() { if (page.model) dialogs.showSheet(page.model); }
+function showPlayedSoFar() { if (page.model) showPlayed(page.model, prefs.deck); }
 /** @param {string} [section] a rules section id to open at */
 export function showRules(section) {
   const v = page.model;
@@ -204,7 +206,7 @@ export function bindTools() {
     if (["INPUT", "SELECT", "TEXTAREA"].includes(/** @type {Element} */ (document.activeElement).tagName)) return;
     const k = e.key.toLowerCase();
     /** @type {Record<string, () => void>} */
-    const map = { h: showHint, u: undo, l: showLastTrick, s: showSheet, r: () => showRules(), n: openNewGame, m: openSettings };
+    const map = { h: showHint, u: undo, l: showLastTrick, s: showSheet, r: () => showRules(), n: openNewGame, m: openSettings, t: showPlayedSoFar };
     if (map[k]) { e.preventDefault(); map[k](); }
   });
   $("dialog").addEventListener("close", () => focusHand(root()));

@@ -375,4 +375,16 @@ export default {
   p2p_password: "This room has another password.",
   p2p_bad_code: "That is not a kingweb invitation or answer code, or it was cut short. Copy it whole and try again.",
   p2p_blocked: "{name} sent messages the table cannot accept and was disconnected.",
+  // following a deal: the price of a Кинг deal's items and a deal's total, a deal that
+  // stopped early, the score sheet's owners, the deal's play so far
+  price_trick: "{n} per trick", price_heart: "{n} per heart", price_boy: "{n} per boy", price_boy_jk: "{n} per boy (jack or king)",
+  price_girl: "{n} per girl", price_last_two: "{n} for each of the last two tricks", price_kh: "{n} for the K♥",
+  price_all: "everything counts", in_all: "{n} in all",
+  early_end: "The deal ended early: {why}.", early_hearts: "all the hearts were taken", early_queens: "all four queens were taken",
+  early_jacks_kings: "all the jacks and kings were taken", early_jacks: "all four jacks were taken", early_kh: "the K♥ was taken",
+  early_girls: "all four girls were taken", early_nothing_left: "nothing was left to count",
+  sheet_owner: "owner: {name}", sheet_owner_you: "owner: you",
+  played_open: "Tricks so far", played_title: "This deal so far", played_none: "No card has been played in this deal yet.",
+  played_not_yet: "not played yet", played_led: "led", played_took: "took the trick",
+  played_legend: "▸ led the trick; the highlighted card took it.",
 };

@@ -23,6 +23,7 @@ import * as trickView from "../views/trick.js";
 import * as panelView from "../views/panel.js";
 import * as claimView from "../views/claim.js";
 import * as dialogs from "../views/dialogs.js";
+import { showPlayed } from "../views/played.js";
 import { dealMs } from "../views/hand.js";
 import { $ } from "../views/dom.js";
 import { refusalText } from "../views/labels.js";
@@ -97,6 +98,7 @@ export function tableState() {
       play: (c) => { act(c); }, act: (a) => { act(a); }, nextLesson: (id) => hooks.nextLesson(id),
       rules: (section) => hooks.rules(section), reveal: () => { reveal(); },
       log: () => { if (page.model) dialogs.showDealLog(page.model); },
+      played: () => { if (page.model) showPlayed(page.model, prefs.deck); },
     },
   };
 }

@@ -3,8 +3,9 @@
 import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
-import { bottomSeat, contractLabel, lessonText, names, numberText, offerLabel, pointsText, valueLabel } from "./labels.js";
-import { logLines } from "./narrate.js";
+import { bottomSeat, contractLabel, earlyEndText, lessonText, names, numberText, pointsText, valueLabel } from "./labels.js";
+import { heldAuction, logLines } from "./narrate.js";
+import { sheetTable } from "./sheet.js";
 
 /** @typedef {import("../table/model.js").Model} View */
 /** @typedef {import("../protocol.js").Info} Info */
@@ -314,11 +315,13 @@ export function showDealResult(v, i, deck, then) {
       a: nm[me], x: pointsText(totals[me], v, { total: true }), y: pointsText(totals[other], v, { total: true }), b: nm[other], target }) }));
     if (d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
   }
+  const early = earlyEndText(d, v);
+  if (early) content.push(el("p", { class: "note", id: "early-end", text: early }));
   const capped = cappedPayment(d, v);
   if (capped !== null) content.push(el("p", { class: "note", id: "payment-capped", text: t("payment_capped", { n: numberText(capped) }) }));
   if (d.log && d.log.length && d.owner !== undefined && d.owner !== null) {
     // an owner who played the positive at once held no auction: the heading says so
-    const heading = d.log.some((e) => e.phase !== "choose") ? "log_title" : "log_title_choice";
+    const heading = heldAuction(d.log) ? "log_title" : "log_title_choice";
     content.push(el("h3", { text: t(heading) }), el("ol", { class: "deal-log" }, ...logLines(v, d.log, d.owner).map((line) => el("li", { text: line }))));
   }
   // German Whist has one contract: its name on every deal would only repeat the game's
@@ -357,37 +360,6 @@ export function decidingDeal(v) {
     if (d.points[winner] - d.points[other] > v.deals[deal].points[winner] - v.deals[deal].points[other]) deal = k;
   });
   return { deal, winner, other };
-}
-
-/** Every deal's points per seat and the totals.  Each deal's points must sum to what the
- * engine says its contract hands out, and the totals to the deals; a player learns of it
- * only when they do not (an error to report), and #sheet-check says which it is.
- * @param {View} v */
-function sheetTable(v) {
-  const nm = names(v);
-  const pts = (/** @type {number} */ n) => pointsText(n, v, { total: true });
-  // the Σ column proves a zero-sum table; German Whist's two scores add up to nothing
-  // a player reads, and it has one contract, so neither column is shown there
-  const whist = v.game === "whist";
-  /** @param {Node[]} cells @param {Node} contract @param {Node} sum */
-  const row = (cells, contract, sum) => whist ? cells : [cells[0], contract, ...cells.slice(1), sum];
-  const head = el("tr", {}, ...row([el("th", { text: "#" }), ...nm.map((n) => el("th", { text: n }))], el("th", { text: t("game") }), el("th", { text: "Σ" })));
-  let ok = true;
-  const body = v.deals.map((d, i) => {
-    const sum = d.points.reduce((a, b) => a + b, 0);
-    if (sum !== d.total) ok = false;
-    return el("tr", {}, ...row([el("td", { text: String(i + 1) }), ...d.points.map((p) => el("td", { text: pts(p) }))],
-      el("td", { text: contractLabel(v, d.contract) }), el("td", { class: sum === d.total ? "" : "bad", text: pts(sum) })));
-  });
-  const totals = v.scores;
-  const grand = totals.reduce((a, b) => a + b, 0);
-  const expected = v.deals.reduce((a, d) => a + d.total, 0);
-  if (grand !== expected) ok = false;
-  const foot = el("tr", {}, ...row([el("td", { text: whist ? t("sheet_total") : "" }), ...totals.map((p) => el("td", { text: pts(p) }))],
-    el("td", { text: t("sheet_total") }), el("td", { text: pts(grand) })));
-  const table = el("table", { class: "sheet", id: "sheet" }, el("thead", {}, head), el("tbody", {}, ...body), el("tfoot", {}, foot));
-  const check = el("p", { class: "bad", id: "sheet-check", "data-sums": ok ? "ok" : "bad", hidden: ok, text: ok ? "" : t("sums_bad") });
-  return [table, check];
 }
 
 /** @param {View} v */

@@ -65,12 +65,43 @@ export function contractLabel(v, cid = v.contract) {
   return t(`c_${cid}`);
 }
 
-/** What the current contract costs or pays, for the banner. @param {View} v */
+// What one scoring item of a Кинг deal is, by its contract without "no-": the banner's
+// price names it ("−2 per trick", "+4 per girl")
+const RU_ITEM = /** @type {Record<string, string>} */ ({ tricks: "price_trick", hearts: "price_heart", boys: "price_boy",
+  girls: "price_girl", "last-two": "price_last_two", king: "price_kh" });
+
+/** What the current contract costs or pays, item by item, for the banner ("−20 per
+ * trick", "−2 per trick"): King's from its words, Кинг's from the engine's `deal_unit`
+ * on the match's scale.  @param {View} v */
 export function costLabel(v) {
   const cid = v.contract;
   if (v.game === "whist") return "";
   if (v.game === "king") return cid.startsWith("up:") ? t("cost_up") : t(`cost_${cid}`);
-  return ""; // Кинг: the banner shows the deal total instead
+  const base = cid.replace(/^no-/, "");
+  const item = base === "boys" && v.options.boys === "jacks-kings" ? "price_boy_jk" : RU_ITEM[base];
+  if (v.deal_unit === null || v.deal_unit === undefined || !item) return t("price_all");
+  return t(item, { n: pointsText(v.deal_unit, v) });
+}
+
+/** The deal's points in all, where they say more than the price ("−260 in all"; not for
+ * a deal of one item, the K♥, whose price is its total), or "".  @param {View} v */
+export function totalLabel(v) {
+  if (v.game === "whist" || v.deal_total === undefined || v.deal_unit === v.deal_total) return "";
+  return t("in_all", { n: pointsText(v.deal_total, v) });
+}
+
+// What was all taken when a deal stopped early, by its contract without "no-"
+const EARLY = /** @type {Record<string, string>} */ ({ hearts: "early_hearts", queens: "early_queens", "jacks-kings": "early_jacks_kings",
+  "king-of-hearts": "early_kh", king: "early_kh", girls: "early_girls" });
+
+/** A deal's summary line when the engine says it stopped before its last trick
+ * (`early_end`): "The deal ended early: all four queens were taken.", else "".
+ * @param {{contract: string, early_end?: boolean}} d @param {View} v */
+export function earlyEndText(d, v) {
+  if (!d.early_end) return "";
+  const base = d.contract.replace(/^no-/, "");
+  const key = base === "boys" ? (v.options.boys === "jacks-kings" ? "early_jacks_kings" : "early_jacks") : EARLY[base];
+  return t("early_end", { why: t(key || "early_nothing_left") });
 }
 
 /** "5 up", "2 nulls". @param {string} a an offer action */

@@ -73,6 +73,13 @@ export function logLines(v, log, owner) {
   return out;
 }
 
+/** Whether a positive's log tells of an auction (its bids, the owner's decision on them),
+ * not only the owner's choice to play it himself: only then is there bidding to show.
+ * @param {LogEntry[] | undefined} log */
+export function heldAuction(log) {
+  return !!log && log.some((e) => e.phase === "auction");
+}
+
 /** The positive being played, for the top line: "East bought 2 nulls from West · down
  * (nulls)", "You play the positive · ♠ trumps".  Null outside a played positive.
  * @param {View} v */

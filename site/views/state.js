@@ -26,6 +26,7 @@
  * @property {(section: string) => void} rules
  * @property {() => void} reveal       show the hand behind the screen
  * @property {(() => void) | undefined} [log]   open a positive's bidding
+ * @property {(() => void) | undefined} [played]   open the deal's play so far
  */
 
 export {};

@@ -4,8 +4,9 @@
 import { t } from "../i18n/index.js";
 import { el, part } from "./dom.js";
 import { cardFace } from "./card.js";
-import { SUIT_SYM, bidLabel, bottomSeat, contractLabel, costLabel, lessonText, names, pointsText, position, rankLabel, suitWord } from "./labels.js";
-import { positiveCaption, said } from "./narrate.js";
+import { SUIT_SYM, bidLabel, bottomSeat, contractLabel, costLabel, lessonText, names, pointsText, position, rankLabel, suitWord, totalLabel } from "./labels.js";
+import { heldAuction, positiveCaption, said } from "./narrate.js";
+import * as badgeView from "./badge.js";
 
 /** @typedef {import("./state.js").TableState} TableState */
 /** @typedef {import("../table/model.js").Model} View */
@@ -18,7 +19,8 @@ export function render(root, state) {
   root.dataset.game = v.game;
   renderBanner(root, v, state.on);
   renderSeats(root, v);
-  renderStock(root, v, state.look.deck);
+  renderStock(root, v, state.look.deck, badgeView.playedButton(state));
+  badgeView.render(root, state);
 }
 
 /** @param {HTMLElement} root @param {View} v @param {TableState["on"]} on */
@@ -26,12 +28,11 @@ function renderBanner(root, v, on) {
   const deal = v.deals_total ? t("deal_of", { n: v.deal_no + 1, total: v.deals_total }) : t("deal_n", { n: v.deal_no + 1 });
   const caption = positiveCaption(v);
   const cl = el("strong", { text: caption || contractLabel(v) });
-  const cost = costLabel(v);
+  const cost = [costLabel(v), totalLabel(v)].filter(Boolean).join(" · ");
   /** @type {(string | HTMLElement)[]} */
   const kids = v.lesson ? [cl] : [deal, " · ", cl];
   if (cost) kids.push(` (${cost})`);
-  if (v.game === "kingru") kids.push(` (${pointsText(v.deal_total || 0, v)})`);
-  if (caption && on.log && v.log && v.log.length) {
+  if (caption && on.log && heldAuction(v.log)) {
     kids.push(" ", el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_title"), onclick: on.log }));
   }
   if (!caption) {
@@ -133,10 +134,11 @@ function lastBid(v, seat) {
 /** A card as its corner shows it: "Q♥". @param {string} c */
 const shortCard = (c) => `${rankLabel(c[0])}${SUIT_SYM[c[1]]}`;
 
-/** German Whist: the stock beside the trick (its size, the face-up card, the trump) and
- * what each player took from it after the last trick, in plain words.
- * @param {HTMLElement} root @param {View} v @param {string} deck */
-function renderStock(root, v, deck) {
+/** German Whist: the stock beside the trick (its size, the face-up card, the trump, the
+ * button to the hand's play so far) and what each player took from it after the last
+ * trick, in plain words.
+ * @param {HTMLElement} root @param {View} v @param {string} deck @param {HTMLElement | null} played */
+function renderStock(root, v, deck, played) {
   const stock = part(root, "stock");
   const news = part(root, "draw-news");
   if (v.game !== "whist") { stock.hidden = true; news.hidden = true; return; }
@@ -148,7 +150,8 @@ function renderStock(root, v, deck) {
   stock.replaceChildren(
     el("div", { class: "stock-title", text: n ? t("stock_title", { n }) : t("stock_empty") }),
     ...(n ? [pile, el("div", { class: "stock-label", text: t("faceup") })] : []),
-    el("div", { class: "stock-trump", text: t("trumps_whist", { sym: SUIT_SYM[/** @type {string} */ (v.trump)], suit: suitWord(/** @type {string} */ (v.trump)) }) }));
+    el("div", { class: "stock-trump", text: t("trumps_whist", { sym: SUIT_SYM[/** @type {string} */ (v.trump)], suit: suitWord(/** @type {string} */ (v.trump)) }) }),
+    ...(played ? [played] : []));
   const draws = v.draws || [];
   const last = draws[draws.length - 1];
   // told only right after the trick that drew (the news of stage 1's last draw stays through

@@ -419,7 +419,9 @@ def test_the_score_sheet_says_nothing_of_its_sums_when_they_agree_and_aligns_its
     play_until(page, lambda s: rng.choice(s["legal"]), stop=lambda s: s["banner"].startswith("Deal 2"), timeout=200)
     page.keyboard.press("s")
     sheet = page.locator("#dialog-content")
-    assert page.locator("#sheet tbody tr").count() == 1
+    # the whole match: the deal played, then the one being played and those to come, empty
+    assert page.locator("#sheet tbody tr").count() == 14
+    assert page.locator("#sheet tbody tr.played").count() == 1
     check = page.locator("#sheet-check")
     assert check.get_attribute("data-sums") == "ok" and check.is_hidden()
     assert "sums" not in sheet.inner_text() and "Table total" not in sheet.inner_text()

@@ -149,8 +149,11 @@ def test_early_end_of_queens_when_all_queens_are_taken():
         g.act(rng.choice(g.legal()))
     d = g.deals[-1]
     assert d["contract"] == "queens" and sum(d["points"]) == -200
-    # the deal stopped at the trick that took the last queen
-    assert sum(d["taken"]) <= 13
+    # the deal stopped at the trick that took the last queen, and its record says so
+    queens_out = [i for i, t in enumerate(d["tricks"]) if any(c[0] == "Q" for c in t["cards"])][-1]
+    assert len(d["tricks"]) == queens_out + 1
+    assert d["early_end"] == (len(d["tricks"]) < 13)
+    assert not g.deals[0]["early_end"]  # tricks: always all 13
 
 
 def test_play_all_tricks_option_plays_13_tricks():
@@ -158,6 +161,7 @@ def test_play_all_tricks_option_plays_13_tricks():
         g = kingweb.new_game("king", seed=seed, options={"play_all_tricks": True})
         play_out(g, random.Random(seed))
         assert all(sum(d["taken"]) == 13 for d in g.deals if d["contract"] != "4333")
+        assert not any(d["early_end"] for d in g.deals)
 
 
 def test_king_of_hearts_obligations():
@@ -246,6 +250,43 @@ def test_down_scores_325_minus_75_per_trick():
     play_out(g)
     assert g.scores == [325 - 75 * 13, 325, 325, 325]
     assert sum(g.scores) == 325
+
+
+def test_a_down_deal_under_way_shows_what_its_tricks_cost():
+    # not +325 a seat at 0 tricks (1300 in all, where the deal hands out 325): the stake is
+    # scored with the deal; so far each trick taken has cost 75
+    g = positive(0)
+    assert g.view(1)["deal_unit"] is None  # nothing chosen yet
+    g.act("down")
+    assert g.view(1)["deal_points"] == [0, 0, 0, 0] and g.view(1)["deal_unit"] == -75
+    decision = [e for e in g.events_for(1) if e["type"] == "decision"][-1]
+    assert decision["then"]["deal_unit"] == -75 and decision["then"]["deal_points"] == [0, 0, 0, 0]
+    seen = []
+    while not g.over:
+        g.act(g.legal()[0])
+        if not g.over:
+            v = g.view(1)
+            assert v["deal_points"] == [-75 * t for t in v["taken"]]
+            seen.append(sum(v["taken"]))
+    assert max(seen) == 12 and g.deals[-1]["points"] == [325 - 75 * 13, 325, 325, 325]
+    # what a trick's event tells the page is the same figure
+    trick = next(e for e in g.events_for(1) if e["type"] == "trick")
+    assert trick["deal_points"] == [-75 * t for t in trick["taken"]]
+
+
+def test_the_view_plans_the_whole_match():
+    # the score sheet lists the deals to come: their contracts, and whose positive each is
+    g = kingweb.new_game("king", seed=5)
+    v = g.view(0)
+    assert v["order"] == [*NEGATIVE_ORDER, "positive", "positive", "positive", "positive"]
+    assert v["owners"] == [None] * 6 + [(g.dealer + k) % 4 for k in range(6, 10)]
+    play_out(g, random.Random(1), until=lambda x: x.deal_no == 7)
+    assert g.view(2)["owners"][7] == g.dealer == (g.deals[-1]["owner"] + 1) % 4
+    # a first dealer still to be named: no owner is known yet
+    g = kingweb.new_game("king", seed=5, options={"king_chooses_dealer": True})
+    assert g.view(0)["owners"] == [None] * 10
+    g.act("dealer:2")
+    assert g.view(0)["owners"][6:] == [(2 + k) % 4 for k in range(6, 10)]
 
 
 def test_auction_preference_worked_example_5():

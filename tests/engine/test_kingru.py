@@ -134,6 +134,7 @@ def test_early_end_cases():
     for c in ["AC", "JC", "7D", "KH"]:
         g.act(c)
     assert g.over and g.scores == [0, -16, 0, 0] and sum(g.deals[0]["taken"]) == 1
+    assert g.deals[0]["early_end"]  # the record says so: the page tells it from this
     # boys: 4 jacks
     hands = [["JC", "7D"], ["JD", "8D"], ["JH", "9D"], ["JS", "TD"]]
     g = kr("no-boys", hands)
@@ -143,7 +144,7 @@ def test_early_end_cases():
     # tricks, last-two and everything always play 8 tricks
     for c in ["no-tricks", "no-last-two", "everything"]:
         g = play_out(kr(c, SUITS32, leader=2))
-        assert sum(g.deals[0]["taken"]) == 8
+        assert sum(g.deals[0]["taken"]) == 8 and not g.deals[0]["early_end"]
 
 
 def test_play_all_tricks_option():
@@ -152,6 +153,8 @@ def test_play_all_tricks_option():
     for c in ["JC", "JD", "JH", "JS"]:
         g.act(c)
     assert not g.over
+    play_out(g)
+    assert not g.deals[0]["early_end"]
 
 
 def test_king_discard_option():
@@ -188,3 +191,17 @@ def test_scale_is_display_only():
 def test_scenario_deck_is_32_cards():
     with pytest.raises(RulesError, match="not in this game's deck"):
         kr("no-tricks", [["2C"], ["8C"], ["9C"], ["TC"]])
+
+
+def test_the_view_gives_what_each_item_counts():
+    # the banner's price per trick or card: the contract's unit, signed; none for «ералаш»
+    hands = [["7C", "7D"], ["8C", "8D"], ["9C", "9D"], ["TC", "TD"]]
+    units = {
+        c: kr(c, hands).view(0)["deal_unit"] for c in ["no-tricks", "hearts", "no-boys", "girls", "no-last-two", "king"]
+    }
+    assert units == {"no-tricks": -2, "hearts": 2, "no-boys": -4, "girls": 4, "no-last-two": -8, "king": 16}
+    assert kr("boys", hands, options={"boys": "jacks-kings"}).view(0)["deal_unit"] == 2
+    assert kr("no-everything", hands).view(0)["deal_unit"] is None
+    assert kingweb.new_game("whist", seed=3).view(0)["deal_unit"] is None
+    g = kingweb.new_game("kingru", seed=3)
+    assert g.view(0)["deal_unit"] == -2 and g.view(0)["deal_total"] == -16  # deal 1: don't take tricks

@@ -80,3 +80,75 @@ export function boughtPositive(seed) { return ask().positives[seed]; }
 
 /** A lesson's view as the page first gets it (one of LESSONS). @param {string} id */
 export function lessonView(id) { return ask().lessons[id]; }
+
+// Views of positions the tests of following a deal read (following.test.mjs): named, each
+// the engine's own view for seat 0 after the actions given (random ones, seeded, where a
+// whole deal or match is played out).
+const SCENES = `
+import json, random
+import kingweb
+from kingweb.session import Session
+
+def random_until(g, stop, seed=1):
+    rng = random.Random(seed)
+    while not stop(g):
+        g.act(rng.choice(g.legal()))
+    return g
+
+SUITS = [[r + s for r in "23456789TJQKA"] for s in "CDHS"]
+SHORT = [[r + s for r in "789TJQKA"] for s in "CDHS"]
+out = {}
+out["king-deal-1"] = kingweb.new_game("king", seed=5).view(0)
+out["king-kh"] = kingweb.scenario("king", "king-of-hearts", SUITS, leader=0).view(0)
+g = kingweb.scenario("king", "positive", SUITS, dealer=0)
+out["king-positive-choose"] = g.view(0)
+g.act("up:S")
+out["king-up-owner"] = g.view(0)
+g = kingweb.scenario("king", "positive", SUITS, dealer=0)
+g.act("down")
+g.act("2C")
+out["king-down-one-card"] = g.view(0)
+g = kingweb.scenario("king", "positive", SUITS, dealer=0)
+for a in ["auction", "pass", "pass", "pass"]:
+    g.act(a)
+out["king-auction-passed"] = g.view(0)
+for seed in range(40):
+    g = random_until(kingweb.new_game("king", seed=seed), lambda g: g.deals and g.deals[-1]["contract"] == "queens")
+    if g.deals[-1]["early_end"]:
+        out["king-queens-early"] = g.view(0)
+        break
+out["king-after-two"] = random_until(kingweb.new_game("king", seed=5), lambda g: g.deal_no == 2 and len(g.view(0)["trick"]) == 2).view(0)
+s = Session()
+s.start("king", seed=4, level="random")
+rng = random.Random(2)
+while len(s.state(0)["deals"]) < 8:
+    st = s.state(0)
+    s.act(rng.choice([a for a in st["legal"] if a != "4333"] or st["legal"])) if st["turn"] == 0 else s.step()
+out["king-eight-played"] = s.state(0)
+out["kingru-deal-1"] = kingweb.new_game("kingru", seed=3, options={"scale": 10}).view(0)
+out["kingru-boys-jk"] = kingweb.scenario("kingru", "boys", SHORT, leader=0, options={"boys": "jacks-kings"}).view(0)
+out["kingru-everything"] = kingweb.scenario("kingru", "no-everything", SHORT, leader=0).view(0)
+g = kingweb.scenario("kingru", "no-boys", [["JC", "7D"], ["JD", "8D"], ["JH", "9D"], ["JS", "TD"]], leader=0, options={"boys": "jacks-kings"})
+for c in ["JC", "JD", "JH", "JS"]:
+    g.act(c)
+out["kingru-boys-jk-deal"] = g.view(0)
+out["kingru-after-three"] = random_until(kingweb.new_game("kingru", seed=3), lambda g: g.deal_no == 3).view(0)
+out["whist-stage2"] = random_until(kingweb.new_game("whist", seed=2), lambda g: g.view(0)["stage"] == 2 and len(g.view(0)["tricks"]) == 14 and len(g.view(0)["trick"]) == 1).view(0)
+print(json.dumps(out))
+`;
+
+/** @type {Record<string, View> | null} */
+let scenes = null;
+
+/** The engine's view for seat 0 of a named position of SCENES. @param {string} name @returns {View} */
+export function scene(name) {
+  if (!scenes) {
+    const python = process.env.KINGWEB_PYTHON || "python3";
+    const r = spawnSync(python, ["-c", SCENES], { cwd: ROOT, encoding: "utf8", env: { ...process.env, PYTHONPATH: ROOT } });
+    if (r.status !== 0) throw new Error(`${python} did not answer for the engine: ${r.error || r.stderr}`);
+    scenes = JSON.parse(r.stdout);
+  }
+  const v = /** @type {Record<string, View>} */ (scenes)[name];
+  if (!v) throw new Error(`no scene ${name}`);
+  return v;
+}

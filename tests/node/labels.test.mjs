@@ -94,10 +94,10 @@ describe("contracts, offers and actions", () => {
     assert.equal(L.actionLabel("up:S", view({ phase: "trump" })), "Acima, trunfo espadas");
   });
 
-  test("what a contract costs, in King's banner only", () => {
+  test("what a contract costs, item by item (following.test.mjs has both games' banners)", () => {
     assert.equal(L.costLabel(view({ contract: "tricks" })), "\u221220 per trick");
     assert.equal(L.costLabel(view({ contract: "up:S" })), L.costLabel(view({ contract: "up:NT" })));
-    assert.equal(L.costLabel(view({ game: "kingru" })), "");
+    assert.equal(L.costLabel(view({ game: "kingru", contract: "girls", deal_unit: 4 })), "+4 per girl");
     assert.equal(L.costLabel(view({ game: "whist", contract: "whist" })), "");
   });
 
