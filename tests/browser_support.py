@@ -192,8 +192,18 @@ HAND_JS = """([tapW, tapH]) => {
 }"""
 
 
+# Whether the hand is at rest: no card of it in a CSS animation or transition (being
+# dealt, drawn, raised or set down).
+HAND_AT_REST_JS = """() => !document.getAnimations().some((a) => a.playState === 'running' &&
+  a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('#hand'))"""
+
+
 def hand_problems(page, tap=(24, 44)):
-    """What keeps a card of the hand from being read or tapped (HAND_JS), [] if nothing."""
+    """What keeps a card of the hand from being read or tapped (HAND_JS), [] if nothing,
+    once the hand is at rest: a card caught mid-flight (a loaded machine draws the deal's
+    and the draw's motion slowly) covers its neighbours' corners for a moment, as it does
+    for a person, and is no fault of the layout."""
+    until(page, HAND_AT_REST_JS, timeout=15, every=0.05)
     return page.evaluate(HAND_JS, list(tap) if tap else [0, 0])
 
 
