@@ -139,6 +139,7 @@ def test_language_switch_changes_visible_text(page, base_url):
     page.locator("#dialog-actions button.primary").click()
     assert page.locator("#btn-rules").inner_text() == "Reglas"
     page.locator("#btn-rules").click()
+    page.locator("#dialog .rules").wait_for()  # the rules' texts load when first opened
     assert "Las seis negativas" in page.locator("#dialog").inner_text()
     assert page.evaluate("document.documentElement.lang") == "es"
 
@@ -191,6 +192,7 @@ def test_classic_deck_is_chosen_in_the_new_game_dialog_and_loaded_only_then(page
     assert all(u.endswith(".svg") and "/cards/classic/" in u for u in drawings)
     assert page.evaluate("JSON.parse(localStorage.getItem('kingweb.prefs.v1')).deck") == "classic"
     page.locator("#btn-rules").click()
+    page.locator("#dialog .rules").wait_for()
     assert "Saul Spatz" in page.locator("#dialog").inner_text()  # the drawings' credit
 
 

@@ -484,7 +484,7 @@ def test_words_players_read_agree_in_number_and_name_what_they_count(page, base_
     assert plate.startswith("0 pts"), plate
     # the rules open at the top, not scrolled down to their Close button
     page.locator("#btn-rules").click()
-    page.locator("#dialog[open]").wait_for()
+    page.locator("#dialog .rules").wait_for()
     top = page.evaluate("""() => {
       const body = document.querySelector('#dialog .dialog-body');
       const first = document.querySelector('#dialog .rules h3');

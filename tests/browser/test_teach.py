@@ -141,7 +141,7 @@ def test_no_page_asks_for_a_missing_file(browser, logged_site):
         until(
             page,
             """() => [...document.querySelectorAll('iframe')].every((f) => f.contentDocument
-                 && f.contentDocument.querySelector('#hand .card, .welcome, #dialog[open]'))
+                 && f.contentDocument.querySelector('#hand .card, .welcome, #dialog[open], .rv-body'))
                && (!document.getElementById('table') || !!document.querySelector('#dialog[open], #hand .card'))""",
             timeout=180,
         )
