@@ -18,6 +18,16 @@ from .wheel import add_to_zip, build_wheel, version
 SITE = ROOT / "site"
 
 
+# The page never imports these (the command line's tools: the terminal game, the review's
+# command, the bot ladder and its OpenSpiel yardstick, the arena, the estimates' fit): the
+# site's copy of the wheel leaves them out, 90 kB of a first visit's download (pip's wheel
+# keeps them; kingweb.bench stays, the Pyodide engine bench runs it).
+COMMAND_LINE_ONLY = frozenset(
+    f"kingweb/{m}.py"
+    for m in ("__main__", "terminal", "reviewcli", "bots/arena", "bots/calibrate", "bots/ladder", "bots/spiel")
+)
+
+
 def build(dist: Path = DIST, site: Path = SITE, relays: list[str] | None = None) -> Path:
     """Assemble the site from ``site`` (every file and subfolder) into ``dist``; ``relays``
     replaces the default relays where rooms meet (``serve --relay`` names its own)."""
@@ -27,6 +37,7 @@ def build(dist: Path = DIST, site: Path = SITE, relays: list[str] | None = None)
     runtime = pyodide_runtime(dist / "pyodide")
     micropip = next(runtime.glob("micropip-*.whl"))
     wheel = build_wheel(dist / "wheels")
+    add_to_zip(wheel, {}, leave_out=COMMAND_LINE_ONLY)
     bytecode = precompile(runtime, wheel)
     deck = classic_deck(dist / "cards" / "classic")
     vendor_trystero(dist)

@@ -98,16 +98,18 @@ def build_wheel(out: Path, root: Path = ROOT) -> Path:
     return write_wheel(out, sources(root), root)
 
 
-def add_to_zip(path: Path, extra: dict[str, bytes]) -> None:
-    """Rewrite a zip with ``extra`` files added (a wheel's RECORD lists them too)."""
+def add_to_zip(path: Path, extra: dict[str, bytes], leave_out: frozenset[str] = frozenset()) -> None:
+    """Rewrite a zip with ``extra`` files added and the files ``leave_out`` names left
+    out (a wheel's RECORD says so too)."""
     with zipfile.ZipFile(path) as z:
-        files = [(i, z.read(i)) for i in z.infolist()]
+        files = [(i, z.read(i)) for i in z.infolist() if i.filename not in leave_out]
     record = next((i for i, _ in files if i.filename.endswith(".dist-info/RECORD")), None)
     with zipfile.ZipFile(path, "w") as z:
         for info, data in files:
             if info is record:
-                rows = [record_row(arc, d) for arc, d in sorted(extra.items())]
-                data = data.rstrip(b"\n") + b"\n" + "\n".join(rows).encode() + b"\n"
+                kept = [r for r in data.decode().splitlines() if r and r.split(",", 1)[0] not in leave_out]
+                rows = kept + [record_row(arc, d) for arc, d in sorted(extra.items())]
+                data = ("\n".join(rows) + "\n").encode()
             z.writestr(info, data)
         for arc, data in sorted(extra.items()):
             z.writestr(entry(arc), data)
