@@ -93,23 +93,22 @@ def sources(root: Path = ROOT) -> list[tuple[str, bytes]]:
     return [(p.relative_to(root).as_posix(), p.read_bytes()) for p in paths]
 
 
-def build_wheel(out: Path, root: Path = ROOT) -> Path:
-    """The reproducible wheel of the kingweb package (pure Python)."""
-    return write_wheel(out, sources(root), root)
+def build_wheel(out: Path, root: Path = ROOT, leave_out: frozenset[str] = frozenset()) -> Path:
+    """The reproducible wheel of the kingweb package (pure Python), without the files
+    ``leave_out`` names (the site's copy: the command line's modules)."""
+    return write_wheel(out, [f for f in sources(root) if f[0] not in leave_out], root)
 
 
-def add_to_zip(path: Path, extra: dict[str, bytes], leave_out: frozenset[str] = frozenset()) -> None:
-    """Rewrite a zip with ``extra`` files added and the files ``leave_out`` names left
-    out (a wheel's RECORD says so too)."""
+def add_to_zip(path: Path, extra: dict[str, bytes]) -> None:
+    """Rewrite a zip with ``extra`` files added (a wheel's RECORD lists them too)."""
     with zipfile.ZipFile(path) as z:
-        files = [(i, z.read(i)) for i in z.infolist() if i.filename not in leave_out]
+        files = [(i, z.read(i)) for i in z.infolist()]
     record = next((i for i, _ in files if i.filename.endswith(".dist-info/RECORD")), None)
     with zipfile.ZipFile(path, "w") as z:
         for info, data in files:
             if info is record:
-                kept = [r for r in data.decode().splitlines() if r and r.split(",", 1)[0] not in leave_out]
-                rows = kept + [record_row(arc, d) for arc, d in sorted(extra.items())]
-                data = ("\n".join(rows) + "\n").encode()
+                rows = [record_row(arc, d) for arc, d in sorted(extra.items())]
+                data = data.rstrip(b"\n") + b"\n" + "\n".join(rows).encode() + b"\n"
             z.writestr(info, data)
         for arc, data in sorted(extra.items()):
             z.writestr(entry(arc), data)
