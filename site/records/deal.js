@@ -1,9 +1,10 @@
-// The record (docs/RECORDS.md) of one finished deal of the table the page follows, made
-// from what the engine released at the deal's end (`deals[i]` of the model: the hands as
-// dealt, German Whist's stock, the positive's spoken actions, the tricks in order): what
-// every seat may see once the deal is over, and no seed, so a guest's page can record
-// its deals as well as the host's.  It is filing, not judging: the review's worker reads
-// the record back (`read`) and replays it under the rules before anything is shown.
+// The record (docs/RECORDS.md) of a finished deal, or of the match so far, of the table
+// the page follows, made from what the engine released at each deal's end (`deals[i]` of
+// the model: the hands as dealt, German Whist's stock, the positive's spoken actions, the
+// tricks in order): what every seat may see once the deal is over, and no seed, so a
+// guest's page can record its deals as well as the host's.  It is filing, not judging:
+// the review's worker reads the record back (`read`) and replays it under the rules
+// before anything is shown.
 
 /** @typedef {import("../table/model.js").Model} View */
 
@@ -18,20 +19,42 @@ const NAME = /^[^\s"\u0000-\u001f\u007f](?:[^"\u0000-\u001f\u007f]{0,58}[^\s"\u0
  * @returns {Record<string, any>}
  */
 export function dealRecord(v, i) {
-  const d = /** @type {Record<string, any>} */ (v.deals[i]);
-  if (!d) throw new RangeError(`deal ${i} is not over`);
+  if (!v.deals[i]) throw new RangeError(`deal ${i} is not over`);
+  return record(v, [i]);
+}
+
+/**
+ * Every finished deal of the model's match as one record, with the totals after them
+ * (`scores`: the record starts at the match's first deal), for the match's review.
+ * @param {View} v
+ * @returns {Record<string, any>}
+ */
+export function matchRecord(v) {
+  if (!v.deals.length) throw new RangeError("no deal is over yet");
+  const rec = record(v, v.deals.map((_, i) => i));
+  const deals = /** @type {{points: number[]}[]} */ (v.deals);
+  rec.scores = deals.reduce((acc, d) => acc.map((x, s) => x + d.points[s]), deals[0].points.map(() => 0));
+  return rec;
+}
+
+/** @param {View} v @param {number[]} which the deals' indices @returns {Record<string, any>} */
+function record(v, which) {
   const key = v.game === "kingru" ? "leader" : "dealer";
-  /** @type {Record<string, any>} */
-  const deal = {
-    deal_no: i,
-    contract: d.contract,
-    [key]: d[key],
-    hands: d.hands,
-    actions: [...(d.log || []).map((/** @type {{action: string}} */ e) => e.action),
-      ...d.tricks.flatMap((/** @type {{cards: string[]}} */ tr) => tr.cards)],
-    points: d.points,
-  };
-  if (v.game === "whist") deal.stock = d.stock;
+  const deals = which.map((i) => {
+    const d = /** @type {Record<string, any>} */ (v.deals[i]);
+    /** @type {Record<string, any>} */
+    const deal = {
+      deal_no: i,
+      contract: d.contract,
+      [key]: d[key],
+      hands: d.hands,
+      actions: [...(d.log || []).map((/** @type {{action: string}} */ e) => e.action),
+        ...d.tricks.flatMap((/** @type {{cards: string[]}} */ tr) => tr.cards)],
+      points: d.points,
+    };
+    if (v.game === "whist") deal.stock = d.stock;
+    return deal;
+  });
   /** @type {Record<string, any>} */
   const rec = { format: FORMAT, version: VERSION, game: v.game, options: v.options };
   const names = Array.from({ length: v.players }, (_, s) => {
@@ -39,6 +62,6 @@ export function dealRecord(v, i) {
     return typeof n === "string" && NAME.test(n) ? n : null;
   });
   if (names.some((n) => n !== null)) rec.names = names;
-  rec.deals = [deal];
+  rec.deals = deals;
   return rec;
 }

@@ -44,9 +44,9 @@ export async function viewerLink(text) {
 /**
  * Export a record (JSON data): copy it as JSON or as text, download it, or copy a link
  * to the viewer.  The text copied is shown too, for a browser that refuses the clipboard.
- * @param {Record<string, any>} record @param {{deal?: number}} [o]
+ * @param {Record<string, any>} record
  */
-export function openExport(record, o = {}) {
+export function openExport(record) {
   const out = /** @type {HTMLTextAreaElement} */ (el("textarea", { class: "rec-out", readonly: true, rows: "8", "aria-label": t("rec_export") }));
   const said = el("p", { class: "rec-said", role: "status" });
   /** @param {"json" | "text"} form */
@@ -64,10 +64,11 @@ export function openExport(record, o = {}) {
   };
   /** @param {() => Promise<void>} job */
   const safely = (job) => () => { job().catch((e) => { said.textContent = recordError(e); }); };
-  const name = `kingweb-${record.game}-${(record.deals[o.deal ?? 0] || record.deals[0]).deal_no + 1}.json`;
+  const match = record.deals.length > 1;
+  const name = match ? `kingweb-${record.game}-match.json` : `kingweb-${record.game}-${record.deals[0].deal_no + 1}.json`;
   const b = (/** @type {string} */ how, /** @type {() => Promise<void>} */ job) =>
     el("button", { type: "button", class: `rec-${how}`, text: t(`rec_export_${how}`), onclick: safely(job) });
-  dialog("rec-export", t("rec_export"), [
+  dialog("rec-export", t(match ? "rec_export_match" : "rec_export"), [
     el("div", { class: "rec-buttons" },
       b("json", async () => copy(await written("json"))),
       b("text", async () => copy(await written("text"))),

@@ -117,16 +117,18 @@ export function marksOf(analyses) {
   }));
 }
 
-/** The summary's words: points lost to marked decisions and the three costliest.
+/** The summary's words: points lost to marked decisions and the three costliest (with
+ * their deal's number, `dealNo` of a deal's index, in a match's summary).
  * @param {import("./shapes.js").Summary} s @param {View} v
+ * @param {((deal: number) => number) | null} [dealNo]
  * @returns {{lost: string, counts: string, costliest: string[]}} */
-export function summaryText(s, v) {
+export function summaryText(s, v, dealNo = null) {
   const counts = MARKS.map((m) => t(`rv_count_${m}`, { n: s.marks[m] || 0 }, s.marks[m] || 0)).join(" · ");
   return {
     lost: t("rv_lost", { value: points(s.lost, v), n: s.decisions }, s.decisions),
     counts,
-    costliest: s.costliest.map((c) => t("rv_costly", {
-      step: c.step + 1, action: actionWords(c.action, v), best: actionWords(c.best, v), value: points(c.loss, v),
+    costliest: s.costliest.map((c) => t(dealNo ? "rv_costly_match" : "rv_costly", {
+      deal: dealNo ? dealNo(c.deal) : 0, step: c.step + 1, action: actionWords(c.action, v), best: actionWords(c.best, v), value: points(c.loss, v),
     })),
   };
 }

@@ -1,6 +1,7 @@
-// The records in the game's page: Review and Export in every deal's summary, Import in
-// the More menu, and a record carried in the address (`index.html#z=<code>`, as the
-// viewer's links carry it) opened in a review.
+// The records in the game's page: Review and Export in every deal's summary, Review the
+// match in the score sheet and at the match's end, Import in the More menu, and a record
+// carried in the address (`index.html#z=<code>`, as the viewer's links carry it) opened in
+// a review.
 import { t } from "../i18n/index.js";
 import { dealExtras } from "../views/dialogs.js";
 import { bottomSeat } from "../views/labels.js";
@@ -12,6 +13,7 @@ import { prefs } from "../store.js";
 const review = () => import("./review.js");
 const exchange = () => import("./exchange.js");
 const record = async (/** @type {import("../table/model.js").Model} */ v, /** @type {number} */ i) => (await import("./deal.js")).dealRecord(v, i);
+const match = async (/** @type {import("../table/model.js").Model} */ v) => (await import("./deal.js")).matchRecord(v);
 
 /** @param {Promise<unknown>} p */
 const reported = (p) => { p.catch((e) => notice(String((e && e.message) || e))); };
@@ -26,6 +28,14 @@ export function bindRecords() {
       }],
       [t("rec_export"), () => { reported(Promise.all([exchange(), record(v, i)]).then(([x, rec]) => x.openExport(rec))); return false; }],
     ];
+  };
+  // a match of two deals or more: one deal's review is the deal summary's
+  dealExtras.match = (v) => {
+    if (v.lesson || v.deals.length < 2 || !v.deals.every((d) => d.hands)) return [];
+    return [[t("rv_review_match"), () => {
+      reported(Promise.all([review(), match(v)]).then(([r, rec]) => r.openReview(JSON.stringify(rec), { seat: bottomSeat(v), deck: prefs.deck })));
+      return false;
+    }]];
   };
   const btn = document.getElementById("btn-import");
   if (btn) {

@@ -20,6 +20,8 @@ if (typeof document !== "undefined" && ![...document.querySelectorAll("link[rel=
 
 /** @typedef {import("../views/review.js").ReviewState} ReviewState */
 /** @typedef {import("./shapes.js").Analysis} Analysis */
+/** @typedef {import("./shapes.js").Review} Review */
+/** @typedef {import("./shapes.js").Summary} Summary */
 
 /**
  * @typedef {object} ReviewOptions
@@ -38,7 +40,9 @@ if (typeof document !== "undefined" && ![...document.querySelectorAll("link[rel=
  * @property {() => ReviewState | null} state
  */
 
-/** Draw the review of `text` (a record in either form) into `root`.
+/** Draw the review of `text` (a record in either form) into `root`.  A record of several
+ * deals (a match) is reviewed whole: the deal shown first, then every other in order, and
+ * the match's summary adds up the deals analysed.
  * @param {HTMLElement} root @param {string} text @param {ReviewOptions} [o] @returns {ReviewControl} */
 export function mountReview(root, text, o = {}) {
   /** @type {ReviewState | null} */
@@ -47,54 +51,113 @@ export function mountReview(root, text, o = {}) {
   let closed = false;
   /** @type {any} */
   let record = null;
-  const deal = o.deal ?? 0;
+  /** @type {Record<number, Review>} each deal's steps, as the worker gave them */
+  const reviews = {};
+  /** @type {Record<number, Record<number, Analysis>>} each deal's analyses, by step */
+  const analysed = {};
+  /** @type {Record<number, Summary>} each finished deal's summary, for the seat analysed */
+  const summaries = {};
+  /** @type {Record<number, Record<number, string>>} the reader's answers, by deal and step */
+  const answers = {};
 
   const draw = () => { if (s && !closed) render(root, s); };
 
-  /** The record with this deal's marks, as it is exported. */
+  /** @param {number} k */
+  const reviewOf = async (k) => (reviews[k] ??= await analyst.ask("review", { record: text, deal: k }));
+  /** @param {number} k */
+  const decisionsOf = (k) => decisionSteps(reviews[k].steps, /** @type {ReviewState} */ (s).seat);
+  /** @param {number} k */
+  const todoOf = (k) => decisionsOf(k).filter((i) => !(i in (analysed[k] ??= {})));
+
+  /** The deal under the cursor: its steps, decisions, analyses and summary in `s`.
+   * @param {number} k @param {number} at */
+  const show = (k, at) => {
+    const st = /** @type {ReviewState} */ (s);
+    st.deal = k;
+    st.review = reviews[k];
+    st.at = clampStep(at, st.review.steps.length);
+    st.decisions = decisionsOf(k);
+    st.analyses = (analysed[k] ??= {});
+    st.summary = summaries[k] || null;
+    st.picked = (answers[k] ??= {});
+    st.v = labelView(st.review, st.seat ?? 0);
+  };
+
+  /** Progress over the whole record: the deal's decisions, then the match's. */
+  const count = () => {
+    const st = /** @type {ReviewState} */ (s);
+    const ks = Object.keys(reviews).map(Number);
+    const known = ks.length === st.deals.length;
+    const total = known ? ks.reduce((n, k) => n + decisionsOf(k).length, 0) : 0;
+    const done = ks.reduce((n, k) => n + decisionsOf(k).filter((i) => i in (analysed[k] || {})).length, 0);
+    return { done: st.decisions.filter((i) => i in st.analyses).length, total: st.decisions.length, matchDone: done, matchTotal: total };
+  };
+
+  /** The record with the marks of every deal analysed so far, as it is exported. */
   const marked = () => {
     const out = structuredClone(record);
-    const done = Object.values(/** @type {ReviewState} */ (s).analyses);
-    if (done.length) out.deals[deal].marks = marksOf(done);
-    else delete out.deals[deal].marks;
+    out.deals.forEach((/** @type {any} */ d, /** @type {number} */ k) => {
+      const done = Object.values(analysed[k] || {});
+      if (done.length) d.marks = marksOf(done);
+      else delete d.marks;
+    });
     return out;
+  };
+
+  /** A deal's summary, once each of its decisions is analysed, and the match's over the
+   * deals analysed so far.  @param {number} k */
+  const sumUp = async (k) => {
+    const st = /** @type {ReviewState} */ (s);
+    summaries[k] = await analyst.ask("summary", { analyses: decisionsOf(k).map((i) => analysed[k][i]), seat: st.seat });
+    if (st.deals.length < 2) return;
+    const done = Object.keys(summaries).map(Number).sort((x, y) => x - y);
+    const all = done.flatMap((j) => decisionsOf(j).map((i) => analysed[j][i]));
+    st.match = { summary: await analyst.ask("summary", { analyses: all, seat: st.seat }), deals: done.length };
   };
 
   const analyse = async () => {
     const st = /** @type {ReviewState} */ (s);
     const gen = ++run;
-    st.progress = { ...st.progress, total: st.decisions.length, running: true, stopped: false, error: "" };
+    st.progress = { ...st.progress, ...count(), running: true, stopped: false, error: "" };
     draw();
-    for (;;) {
-      const todo = st.decisions.filter((i) => !(i in st.analyses));
-      if (!todo.length) break;
-      // the step under the cursor first: the reader is looking at it (or answered it)
-      const i = todo.includes(st.at) ? st.at : todo[0];
-      /** @type {Analysis} */
-      let a;
-      try {
-        a = await analyst.ask("analyse", { record: text, deal, step: i });
-      } catch (e) {
-        if (gen !== run || closed) return;
-        const err = /** @type {analyst.AnalystError} */ (e);
-        st.progress = { ...st.progress, running: false, stopped: true, error: err.kind === "stopped" ? "" : recordError(err) };
-        draw();
-        return;
-      }
-      if (gen !== run || closed) return;
-      st.analyses[i] = a;
-      st.progress = { ...st.progress, done: Object.keys(st.analyses).filter((k) => st.decisions.includes(Number(k))).length };
-      draw();
-    }
-    st.progress = { ...st.progress, running: false };
-    const mine = st.decisions.map((i) => st.analyses[i]);
     try {
-      st.summary = await analyst.ask("summary", { analyses: mine, seat: st.seat });
+      for (;;) {
+        // the deal shown first, and in it the step under the cursor: the reader is looking
+        // at it (or answered it); then the match's other deals in order
+        let k = st.deal;
+        let todo = todoOf(k);
+        if (!todo.length) {
+          if (!(k in summaries)) await sumUp(k);
+          if (gen !== run || closed) return;
+          const next = st.deals.findIndex((_, j) => !(j in summaries));
+          if (next < 0) break;
+          k = next;
+          await reviewOf(k);
+          if (gen !== run || closed) return;
+          todo = todoOf(k);
+          if (!todo.length) { await sumUp(k); if (gen !== run || closed) return; draw(); continue; }
+        }
+        const i = k === st.deal && todo.includes(st.at) ? st.at : todo[0];
+        /** @type {Analysis} */
+        const a = await analyst.ask("analyse", { record: text, deal: k, step: i });
+        if (gen !== run || closed) return;
+        analysed[k][i] = a;
+        if (!todoOf(k).length) await sumUp(k);
+        if (gen !== run || closed) return;
+        if (k === st.deal) st.summary = summaries[k] || null;
+        st.progress = { ...st.progress, ...count() };
+        draw();
+      }
     } catch (e) {
       if (gen !== run || closed) return;
-      st.progress.error = recordError(/** @type {analyst.AnalystError} */ (e));
+      const err = /** @type {analyst.AnalystError} */ (e);
+      st.progress = { ...st.progress, ...count(), running: false, stopped: true, error: err.kind === "stopped" ? "" : recordError(err) };
+      draw();
+      return;
     }
-    if (gen === run) draw();
+    st.summary = summaries[st.deal] || null;
+    st.progress = { ...st.progress, ...count(), running: false };
+    draw();
   };
 
   const stop = () => {
@@ -106,15 +169,25 @@ export function mountReview(root, text, o = {}) {
   /** @type {import("../views/review.js").ReviewHandlers} */
   const on = {
     go: (to) => { if (!s) return; s.at = clampStep(to, s.review.steps.length); draw(); },
+    deal: (k, at = 0) => {
+      if (!s || !(k >= 0 && k < s.deals.length)) return;
+      const st = s;
+      reviewOf(k).then(() => {
+        if (closed) return;
+        show(k, at);
+        st.progress = { ...st.progress, ...count() };
+        // a stopped analysis stays stopped; a running one turns to this deal at its next step
+        draw();
+      }, (e) => { st.progress = { ...st.progress, error: recordError(e) }; draw(); });
+    },
     seat: (seat) => {
       if (!s) return;
-      const wasRunning = s.progress.running;
-      if (wasRunning) { run++; analyst.stop(); }
+      if (s.progress.running) { run++; analyst.stop(); }
       s.seat = seat;
-      s.decisions = decisionSteps(s.review.steps, seat);
-      s.summary = null;
-      s.v = labelView(s.review, seat ?? 0);
-      s.progress = { done: s.decisions.filter((i) => i in /** @type {ReviewState} */ (s).analyses).length, total: s.decisions.length, running: false, stopped: false, error: "" };
+      for (const k of Object.keys(summaries)) delete summaries[Number(k)];
+      s.match = null;
+      show(s.deal, s.at);
+      s.progress = { ...s.progress, ...count(), running: false, stopped: false, error: "" };
       analyse();
     },
     quiz: (q) => { if (s) { s.quiz = q; draw(); } },
@@ -127,7 +200,7 @@ export function mountReview(root, text, o = {}) {
     },
     stop,
     resume: () => { analyse(); },
-    exportAs: () => { openExport(marked(), { deal }); },
+    exportAs: () => { openExport(marked()); },
   };
 
   const keys = (/** @type {KeyboardEvent} */ e) => {
@@ -144,15 +217,19 @@ export function mountReview(root, text, o = {}) {
 
   const ready = (async () => {
     record = (await analyst.ask("read", { text })).record;
-    const review = await analyst.ask("review", { record: text, deal });
+    const first = o.deal ?? 0;
+    await reviewOf(first);  // (a deal not in the record: the engine's refusal)
     const info = await analyst.info();
     const seat = o.seat === undefined ? 0 : o.seat;
-    s = {
-      review, v: labelView(review, seat ?? 0), at: 0, seat, decisions: decisionSteps(review.steps, seat), analyses: {},
-      symbols: info.marks, progress: { done: 0, total: 0, running: false, stopped: false, error: "" }, summary: null,
-      quiz: Boolean(o.quiz), picked: {}, look: { deck: o.deck || "plain" }, exportable: o.exportable !== false, on,
-    };
+    const deals = record.deals.map((/** @type {any} */ d) => ({ deal_no: d.deal_no, contract: d.contract }));
+    s = /** @type {ReviewState} */ ({
+      deals, match: null, seat, symbols: info.marks, progress: { done: 0, total: 0, matchDone: 0, matchTotal: 0, running: false, stopped: false, error: "" },
+      quiz: Boolean(o.quiz), look: { deck: o.deck || "plain" }, exportable: o.exportable !== false, on,
+    });
+    show(first, 0);
     draw();
+    // a match's other deals are read now, so that its progress counts every decision
+    for (let k = 0; k < record.deals.length; k++) await reviewOf(k);
     if (o.analyse !== false) analyse();
   })();
 
@@ -190,7 +267,15 @@ export function openReview(recordText, o = {}) {
   dlg.showModal();
   const control = mountReview(body, recordText, o);
   current = control;
-  control.ready.then(() => { note.remove(); body.focus(); }, (e) => {
+  control.ready.then(() => {
+    note.remove();
+    const st = control.state();
+    if (st && st.deals.length > 1) {
+      dlg.setAttribute("aria-label", t("rv_title_match"));
+      /** @type {HTMLElement} */ (dlg.querySelector(".rv-bar h2")).textContent = t("rv_title_match");
+    }
+    body.focus();
+  }, (e) => {
     note.textContent = recordError(e);
     note.classList.add("rv-error");
     note.setAttribute("role", "alert");

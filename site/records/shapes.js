@@ -76,11 +76,15 @@
  */
 
 /**
- * @typedef {object} Summary
+ * @typedef {object} Tally
  * @property {number} decisions
  * @property {Record<string, number>} marks
  * @property {number} lost
  * @property {Costly[]} costliest
  */
+
+/** @typedef {Tally & {deal: number}} DealTally */
+
+/** @typedef {Tally & {deals: DealTally[]}} Summary  a deal's or a match's, and per deal */
 
 export {};

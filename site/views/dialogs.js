@@ -331,10 +331,13 @@ export function showDealResult(v, i, deck, then) {
 }
 
 /** More buttons for a deal's summary (the records' Review and Export: records/page.js),
- * each returning false to keep the summary open, so the table waits under them. */
+ * and for the score sheet and the match's end (Review the match), each returning false to
+ * keep its dialog open, so the table waits under them. */
 export const dealExtras = {
   /** @type {(v: View, i: number) => DialogAction[]} */
   actions: () => [],
+  /** @type {(v: View) => DialogAction[]} */
+  match: () => [],
 };
 
 /** A bought positive's payment when it fell short of the offer (the buyer pays at most
@@ -364,7 +367,7 @@ export function decidingDeal(v) {
 
 /** @param {View} v */
 export function showSheet(v) {
-  openDialog(t("score_sheet"), sheetTable(v), [[t("close"), null, true]]);
+  openDialog(t("score_sheet"), sheetTable(v), [...dealExtras.match(v), [t("close"), null, true]]);
 }
 
 /**
@@ -400,7 +403,7 @@ export function showMatchEnd(v, record, on) {
   }
   content.push(el("details", { class: "sheet-fold" }, el("summary", { text: t("score_sheet") }), ...sheetTable(v)));
   openDialog(t("match_over"), content,
-    [[t("play_again"), on.onPlayAgain, true], [t("new_game"), () => { setTimeout(on.onNewGame, 0); }],
+    [[t("play_again"), on.onPlayAgain, true], ...dealExtras.match(v), [t("new_game"), () => { setTimeout(on.onNewGame, 0); }],
       [t("stats"), () => { setTimeout(on.onStats, 0); }]]);
 }
 

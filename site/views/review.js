@@ -8,7 +8,7 @@ import { t } from "../i18n/index.js";
 import { el } from "./dom.js";
 import { cardFace, sortHand } from "./card.js";
 import { contractLabel, names, position, pointsText } from "./labels.js";
-import { actionWords, summaryText, verdict } from "../records/marks.js";
+import { MARKS, actionWords, points, summaryText, verdict } from "../records/marks.js";
 
 /** @typedef {import("../records/shapes.js").Review} Review */
 /** @typedef {import("../records/shapes.js").ReviewStep} ReviewStep */
@@ -18,15 +18,19 @@ import { actionWords, summaryText, verdict } from "../records/marks.js";
 
 /**
  * @typedef {object} ReviewState
- * @property {Review} review
+ * @property {number} deal             the deal shown: its index in the record
+ * @property {{deal_no: number, contract: string}[]} deals  the record's deals (a match's, or one)
+ * @property {Review} review           the deal shown, step by step
  * @property {View} v                  the labels' view (marks.labelView)
  * @property {number} at               the cursor: the step shown
  * @property {number | null} seat      whose decisions are analysed (null: every seat's)
  * @property {number[]} decisions      their steps
  * @property {Record<number, Analysis>} analyses  by step
  * @property {Record<string, string>} symbols     mark → its sign (the engine's)
- * @property {{done: number, total: number, running: boolean, stopped: boolean, error: string}} progress
- * @property {Summary | null} summary
+ * @property {{done: number, total: number, matchDone: number, matchTotal: number, running: boolean, stopped: boolean, error: string}} progress
+ *   the deal's decisions analysed and their number, and the match's (0 until every deal is read)
+ * @property {Summary | null} summary  the deal's, once each of its decisions is analysed
+ * @property {{summary: Summary, deals: number} | null} match  a match's, over the deals analysed so far
  * @property {boolean} quiz            hide the other hands and ask "what would you play?"
  * @property {Record<number, string>} picked      the reader's answers, by step
  * @property {{deck: string}} look
@@ -37,6 +41,7 @@ import { actionWords, summaryText, verdict } from "../records/marks.js";
 /**
  * @typedef {object} ReviewHandlers
  * @property {(step: number) => void} go
+ * @property {(deal: number, step?: number) => void} deal   show another deal of the record (at its step)
  * @property {(seat: number | null) => void} seat
  * @property {(on: boolean) => void} quiz
  * @property {(action: string) => void} pick
@@ -85,7 +90,34 @@ function head(s) {
   const quiz = el("label", { class: "rv-quiz" }, el("input", { type: "checkbox", class: "rv-quiz-box", "data-focus": "quiz", checked: s.quiz,
     onchange: (/** @type {Event} */ e) => s.on.quiz(/** @type {HTMLInputElement} */ (e.target).checked) }), " ", t("rv_quiz"));
   return el("div", { class: "rv-head" }, el("h3", { class: "rv-title", text: `${t(`game_${r.game}`)}: ${title}` }),
-    el("label", { class: "rv-whose" }, t("rv_whose"), " ", pick), quiz);
+    dealPicker(s), el("label", { class: "rv-whose" }, t("rv_whose"), " ", pick), quiz);
+}
+
+/** A deal's name in a review: "Deal 3: No tricks" (German Whist's: "Deal 3").
+ * @param {ReviewState} s @param {number} k the deal's index in the record */
+export function dealName(s, k) {
+  const d = s.deals[k];
+  return s.review.game === "whist" ? t("deal_n", { n: d.deal_no + 1 }) : t("deal_result", { n: d.deal_no + 1, contract: contractLabel(s.v, d.contract) });
+}
+
+/** A deal's name in a column headed "Deal": "3. No tricks" (German Whist's: "3").
+ * @param {ReviewState} s @param {number} k */
+function shortDealName(s, k) {
+  const d = s.deals[k];
+  return s.review.game === "whist" ? String(d.deal_no + 1) : `${d.deal_no + 1}. ${contractLabel(s.v, d.contract)}`;
+}
+
+/** A match's deals: the previous, any by name, the next.  @param {ReviewState} s */
+function dealPicker(s) {
+  if (s.deals.length < 2) return el("span", { class: "rv-deals", hidden: true });
+  const n = s.deals.length;
+  const btn = (/** @type {string} */ key, /** @type {string} */ sign, /** @type {number} */ to) =>
+    el("button", { type: "button", class: `rv-${key}`, "data-focus": key, "aria-label": t(`rv_${key}`), title: t(`rv_${key}`), text: sign,
+      disabled: to < 0 || to >= n, onclick: () => s.on.deal(to) });
+  const pick = el("select", { class: "rv-deal", "data-focus": "deal", "aria-label": t("rv_deal_pick"),
+    onchange: (/** @type {Event} */ e) => s.on.deal(Number(/** @type {HTMLSelectElement} */ (e.target).value)) },
+  ...s.deals.map((_, k) => el("option", { value: String(k), text: dealName(s, k), selected: k === s.deal })));
+  return el("span", { class: "rv-deals", role: "group", "aria-label": t("rv_deal_pick") }, btn("deal_prev", "◀", s.deal - 1), pick, btn("deal_next", "▶", s.deal + 1));
 }
 
 /** Each seat's hand and the trick, the seats placed as at the table (`bottom` at the foot).
@@ -142,8 +174,8 @@ function cursor(s) {
   const st = step(s);
   const where = st.phase === "over" ? t("rv_at_end") : t("rv_at", { n: s.at + 1, of: n - 1, name: names(s.v)[/** @type {number} */ (st.seat)] });
   return el("div", { class: "rv-cursor", role: "group", "aria-label": t("rv_cursor") },
-    btn("first", "⏮", 0, s.at === 0), btn("back", "◀", s.at - 1, s.at === 0),
-    btn("forward", "▶", s.at + 1, s.at === n - 1), btn("last", "⏭", n - 1, s.at === n - 1),
+    btn("first", "⇤", 0, s.at === 0), btn("back", "◀", s.at - 1, s.at === 0),
+    btn("forward", "▶", s.at + 1, s.at === n - 1), btn("last", "⇥", n - 1, s.at === n - 1),
     slider, el("span", { class: "rv-where", "aria-live": "polite", text: where }));
 }
 
@@ -210,24 +242,57 @@ function progress(s) {
   box.append(el("progress", { max: String(p.total), value: String(p.done), "aria-label": t("rv_analysing") }),
     el("span", { class: "rv-count", text: p.done === p.total ? t("rv_analysed", { n: p.total }, p.total)
       : p.stopped ? t("rv_stopped", { n: p.done, of: p.total }) : t("rv_analysing_n", { n: p.done, of: p.total }) }));
+  if (s.deals.length > 1 && p.matchTotal) {
+    box.append(el("span", { class: "rv-match-count", text: t("rv_match_analysing", { n: p.matchDone, of: p.matchTotal }, p.matchTotal) }));
+  }
   if (p.running) box.append(el("button", { type: "button", class: "rv-stop", "data-focus": "stop", text: t("rv_stop"), onclick: () => s.on.stop() }));
   else if (p.done < p.total) box.append(el("button", { type: "button", class: "rv-resume", "data-focus": "resume", text: t("rv_resume"), onclick: () => s.on.resume() }));
   return box;
 }
 
-/** @param {ReviewState} s */
+/** The deal's summary, then a match's: points lost, the marks, the three costliest
+ * decisions (a click goes there), and deal by deal.  @param {ReviewState} s */
 function summary(s) {
-  if (!s.summary || (s.quiz && s.decisions.some((i) => !(i in s.picked)))) return el("div", { class: "rv-summary", hidden: true });
-  const w = summaryText(s.summary, s.v);
-  return el("div", { class: "rv-summary" }, el("h4", { text: t("rv_summary") }), el("p", { class: "rv-lost", text: w.lost }),
-    el("p", { class: "rv-counts", text: w.counts }),
-    ...(w.costliest.length ? [el("ol", { class: "rv-costliest" }, ...w.costliest.map((c, i) => el("li", {},
-      el("button", { type: "button", "data-focus": `costly-${i}`, text: c, onclick: () => s.on.go(/** @type {Summary} */ (s.summary).costliest[i].step) }))))] : []));
+  const box = el("div", { class: "rv-summary" });
+  if (s.summary && !(s.quiz && s.decisions.some((i) => !(i in s.picked)))) {
+    const sum = s.summary;
+    const w = summaryText(sum, s.v);
+    box.append(el("section", { class: "rv-deal-summary" }, el("h4", { text: s.deals.length > 1 ? dealName(s, s.deal) : t("rv_summary") }),
+      el("p", { class: "rv-lost", text: w.lost }), el("p", { class: "rv-counts", text: w.counts }),
+      ...costliest(w.costliest, (i) => s.on.go(sum.costliest[i].step), "costly")));
+  }
+  // a quiz keeps the match's verdicts for when the quiz is off: they would give answers away
+  if (s.match && s.deals.length > 1 && !s.quiz) {
+    const m = s.match.summary;
+    const w = summaryText(m, s.v, (k) => s.deals[k].deal_no + 1);
+    const head = el("tr", {}, ...["rv_col_deal", "rv_col_decisions", "rv_col_marks", "rv_col_lost"].map((k) => el("th", { scope: "col", text: t(k) })));
+    const rows = m.deals.map((d) => el("tr", { "data-deal": String(d.deal), class: d.deal === s.deal ? "current" : "" },
+      el("th", { scope: "row" }, el("button", { type: "button", class: "rv-to-deal", "data-focus": `deal-${d.deal}`, "aria-label": dealName(s, d.deal),
+        text: shortDealName(s, d.deal), onclick: () => s.on.deal(d.deal) })),
+      el("td", { text: String(d.decisions) }),
+      el("td", { class: "rv-marks-cell", text: MARKS.filter((x) => x !== "good" && d.marks[x]).map((x) => `${s.symbols[x] || x}\u00a0×${d.marks[x]}`).join(" · ") || (s.symbols.good || "") }),
+      el("td", { class: "pts", text: points(d.lost, s.v) })));
+    box.append(el("section", { class: "rv-match-summary" }, el("h4", { text: t("rv_match_summary") }),
+      ...(s.match.deals < s.deals.length ? [el("p", { class: "rv-so-far", text: t("rv_match_so_far", { n: s.match.deals, of: s.deals.length }) })] : []),
+      el("p", { class: "rv-lost", text: w.lost }), el("p", { class: "rv-counts", text: w.counts }),
+      ...costliest(w.costliest, (i) => s.on.deal(m.costliest[i].deal, m.costliest[i].step), "match-costly"),
+      el("table", { class: "rv-per-deal", "aria-label": t("rv_per_deal") }, el("caption", { text: t("rv_per_deal") }), el("thead", {}, head), el("tbody", {}, ...rows))));
+  }
+  box.hidden = !box.childElementCount;
+  return box;
+}
+
+/** The costliest decisions as buttons that go to them.
+ * @param {string[]} lines @param {(i: number) => void} go @param {string} key @returns {HTMLElement[]} */
+function costliest(lines, go, key) {
+  if (!lines.length) return [];
+  return [el("ol", { class: "rv-costliest" }, ...lines.map((c, i) => el("li", {},
+    el("button", { type: "button", "data-focus": `${key}-${i}`, text: c, onclick: () => go(i) }))))];
 }
 
 /** @param {ReviewState} s */
 function exporter(s) {
   if (!s.exportable) return el("div", { class: "rv-export", hidden: true });
   return el("div", { class: "rv-export" }, el("button", { type: "button", class: "rv-export-open", "data-focus": "export",
-    text: t("rec_export"), onclick: () => s.on.exportAs() }));
+    text: t(s.deals.length > 1 ? "rec_export_match" : "rec_export"), onclick: () => s.on.exportAs() }));
 }

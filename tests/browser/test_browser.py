@@ -62,6 +62,13 @@ def test_whole_kingru_match(page, base_url):
     finish_match(page, random.Random(2), set())
     assert page.locator("#sheet tbody tr").count() == 14
     assert page.locator("#sheet tfoot td").last.text_content() == "0"  # the sheet is folded under the places
+    # the match's end offers its review, whole: its 14 deals
+    page.locator("#dialog-actions button", has_text="Review the match").click()
+    page.locator("#review .rv-deal").wait_for(timeout=60_000)
+    assert page.locator("#review .rv-bar h2").text_content() == "Review of the match"
+    assert page.locator("#review .rv-deal option").count() == 14
+    page.locator("#review .rv-close").click()
+    assert page.locator("#review").count() == 0
 
 
 def test_whole_whist_match(page, base_url):

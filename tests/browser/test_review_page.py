@@ -2,7 +2,8 @@
 Pyodide and the real wheel: marks on every decision, a bad play marked as the engine
 marks it, a cancelled analysis, export and import through the page (paste, file, link),
 a bad record refused with its field and line, the viewer and <kingweb-deal> stepping and
-asking "what would you play?", in four languages."""
+asking "what would you play?", in four languages; a whole match reviewed from the score
+sheet, its summary the engine's."""
 
 import base64
 import json
@@ -13,9 +14,10 @@ import pytest
 import kingweb
 from kingweb.bots import Bot
 from kingweb.record import dumps, of_game
-from kingweb.review import analyse, review
+from kingweb.review import analyse, review, summary
+from kingweb.session import Session
 
-from browser_support import play_until, prefs_script, read, until
+from browser_support import new_page, plant_save, play_until, prefs_script, read, saved_match, until
 
 pytestmark = pytest.mark.browser
 
@@ -281,3 +283,61 @@ def test_a_german_whist_deal_shows_its_face_up_card_and_judges_stage_two_exactly
     assert until(page, VERDICT, timeout=120) == a["mark"]
     assert "Exact" in page.locator(".rv-verdict .rv-how").inner_text()
     assert page.locator(".rv-faceup").count() == 0  # the stock is gone in stage 2
+
+
+def kingru_after_two_deals():
+    """A Кинг match the random bots played through its first two deals, as the page saves
+    it, and the engine's record of those two deals."""
+    save = saved_match("kingru", 3, lambda v: len(v["deals"]) == 2)
+    s = Session()
+    s.load(save)
+    rec = {k: v for k, v in of_game(s.table.game).items() if k != "seed"}
+    return save, rec
+
+
+MATCH_JS = """() => {
+  const m = document.querySelector('#review .rv-match-summary');
+  if (!m || m.querySelector('.rv-so-far')) return null;
+  return {
+    title: document.querySelector('#review .rv-bar h2').textContent,
+    deals: [...document.querySelectorAll('#review .rv-deal option')].map((o) => o.textContent),
+    rows: [...m.querySelectorAll('.rv-per-deal tbody tr')].map((tr) => ({deal: Number(tr.dataset.deal), decisions: Number(tr.children[1].textContent)})),
+    costly: [...m.querySelectorAll('.rv-costliest button')].map((b) => b.textContent),
+    lost: m.querySelector('.rv-lost').textContent,
+  };
+}"""
+
+
+def test_a_match_is_reviewed_whole_from_the_score_sheet(browser, base_url, console_errors):
+    save, rec = kingru_after_two_deals()
+    ctx, page = new_page(browser, {"width": 390, "height": 844}, console_errors, lang="ru")
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    page.keyboard.press("s")
+    page.get_by_role("button", name="Разбор партии").click()
+    got = until(page, MATCH_JS, timeout=240)
+    assert got["title"] == "Разбор партии"
+    assert [d.split(":")[0] for d in got["deals"]] == ["Сдача 1", "Сдача 2"]
+    # the engine's own figures: every decision of the player (seat 0) in both deals
+    analyses = [
+        analyse(rec, k, st["step"])
+        for k in range(2)
+        for st in review(rec, k)["steps"]
+        if st["decision"] and st["seat"] == 0
+    ]
+    want = summary(analyses, 0)
+    assert got["rows"] == [{"deal": d["deal"], "decisions": d["decisions"]} for d in want["deals"]]
+    assert len(got["costly"]) == len(want["costliest"]) > 0
+    for line, c in zip(got["costly"], want["costliest"], strict=True):
+        assert line.startswith(f"Сдача {rec['deals'][c['deal']]['deal_no'] + 1}, ход {c['step'] + 1}: "), line
+    # a costly decision of the match opens its deal at its step
+    c = want["costliest"][0]
+    page.locator("#review .rv-match-summary .rv-costliest button").first.click()
+    until(
+        page,
+        f"document.querySelector('#review .rv-deal').value === '{c['deal']}' && "
+        f"document.querySelector('#review .rv-go.current')?.dataset.step === '{c['step']}'",
+        timeout=30,
+    )
+    ctx.close()

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { after, describe, test } from "node:test";
 
 import * as I from "../../site/i18n/index.js";
-import { dealRecord } from "../../site/records/deal.js";
+import { dealRecord, matchRecord } from "../../site/records/deal.js";
 import { actionWords, clampStep, decisionSteps, keyStep, labelView, marksOf, nextDecision, points, reasonText, summaryText, verdict } from "../../site/records/marks.js";
 import { ROOT } from "./engine.mjs";
 
@@ -34,8 +34,12 @@ for game, seed in (("king", 4), ("kingru", 9), ("whist", 2)):
     steps = review.review(recs[1], 0)["steps"]
     picks = [st["step"] for st in steps if st["decision"] and st["seat"] == 0][:3]
     analyses = [review.analyse(recs[1], 0, i, worlds=16) for i in picks]
+    match = {k: v for k, v in of_game(g).items() if k != "seed"}
+    both = [review.analyse(match, k, st["step"], worlds=16) for k in range(2)
+            for st in review.review(match, k)["steps"] if st["decision"] and st["seat"] == 0][::3]
     out["games"][game] = {"view": s.state(0), "records": recs, "steps": steps, "analyses": analyses,
-                          "summary": review.summary(analyses, 0)}
+                          "summary": review.summary(analyses, 0), "match": match,
+                          "match_summary": review.summary(both, 0)}
 print(json.dumps(out))
 `;
 
@@ -65,6 +69,14 @@ describe("dealRecord: a finished deal as the model holds it", () => {
       const back = python("import json, sys\nfrom kingweb.record import read\nprint(json.dumps([read(json.loads(a)) for a in sys.argv[1:]]))",
         made.map((r) => JSON.stringify(r)));
       assert.deepEqual(back, g.records);
+    });
+  }
+
+  for (const game of GAMES) {
+    test(`${game}: the match so far is the engine's own record of the match`, () => {
+      const g = E.games[game];
+      assert.equal(g.view.deals.length, 2);
+      assert.deepEqual(matchRecord(g.view), g.match);
     });
   }
 
@@ -125,6 +137,21 @@ describe("the review's words", () => {
     const w = summaryText(g.summary, labelView(g.records[1], 0));
     assert.match(w.lost, /^Points lost/);
     assert.equal(w.costliest.length, g.summary.costliest.length);
+  });
+
+  test("a match's summary names each costly decision's deal, and adds up every deal", () => {
+    for (const game of GAMES) {
+      const g = E.games[game];
+      const m = g.match_summary;
+      assert.deepEqual(m.deals.map((/** @type {{deal: number}} */ d) => d.deal), [0, 1], game);
+      assert.equal(m.decisions, m.deals.reduce((/** @type {number} */ n, /** @type {{decisions: number}} */ d) => n + d.decisions, 0), game);
+      const w = summaryText(m, labelView(g.match, 0), (k) => g.match.deals[k].deal_no + 1);
+      assert.ok(w.costliest.length > 0, `${game}: random play makes a costly decision`);
+      w.costliest.forEach((line, i) => {
+        const c = m.costliest[i];
+        assert.ok(line.startsWith(`Deal ${g.match.deals[c.deal].deal_no + 1}, step ${c.step + 1}: `), line);
+      });
+    }
   });
 });
 
