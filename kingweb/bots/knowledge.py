@@ -114,45 +114,55 @@ class Knowledge:
 
     def deal_unseen(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """Hands for every seat: mine as known, the others' drawn from the unseen cards
-        with each seat's count and known voids respected (best effort after 30 tries).
-        Returns ``(hands, rest)``; ``rest`` are unseen cards left over (the whist stock)."""
+        with each seat's count and known voids respected.  Returns ``(hands, rest)``;
+        ``rest`` are unseen cards left over (the whist stock)."""
         others = [s for s in range(self.n) if s != self.seat]
         need = {s: self.counts[s] - self.known[s].bit_count() for s in others}
         pool = cards.cards_of(self.unseen)
-        for attempt in range(31):
-            strict = attempt < 30
+        # a quick greedy deal first, which nearly always fits; when a few tries do not,
+        # a deal guided by what can still be completed, which always does
+        for _attempt in range(30):
             rng.shuffle(pool)
-            # most constrained cards first: those few seats may hold
-            order = sorted(pool, key=lambda c: sum(1 for s in others if not self.voids[s] >> c & 1)) if strict else pool
-            left = dict(need)
-            hands = [0] * self.n
-            rest: list[int] = []
-            ok = True
-            for c in order:
-                seats = [s for s in others if left[s] > 0 and (not strict or not self.voids[s] >> c & 1)]
-                if not seats:
-                    if sum(left.values()) == 0:
-                        rest.append(c)
-                        continue
-                    if self.game == "whist":
-                        rest.append(c)  # the stock holds what the opponent cannot
-                        continue
-                    ok = False
+            got = self._greedy(pool, need, others, rng)
+            if got is not None:
+                return self._with_known(*got)
+        whist = self.game == "whist"
+        placed = deal_within(pool, need, self.voids, rng, stock=len(pool) - sum(need.values()) if whist else 0)
+        if placed is None:  # pragma: no cover - a view's own facts always admit its true deal
+            raise AssertionError("could not deal the unseen cards")
+        return self._with_known(*placed)
+
+    def _greedy(
+        self, pool: list[int], need: dict[int, int], others: list[int], rng: random.Random
+    ) -> tuple[list[int], list[int]] | None:
+        # most constrained cards first: those few seats may hold
+        order = sorted(pool, key=lambda c: sum(1 for s in others if not self.voids[s] >> c & 1))
+        left = dict(need)
+        hands = [0] * self.n
+        rest: list[int] = []
+        for c in order:
+            seats = [s for s in others if left[s] > 0 and not self.voids[s] >> c & 1]
+            if not seats:
+                if sum(left.values()) == 0 or self.game == "whist":
+                    rest.append(c)  # the stock holds what the opponent cannot
+                    continue
+                return None
+            total = sum(left[s] for s in seats)
+            x = rng.random() * total
+            for s in seats:
+                x -= left[s]
+                if x < 0:
                     break
-                total = sum(left[s] for s in seats)
-                x = rng.random() * total
-                for s in seats:
-                    x -= left[s]
-                    if x < 0:
-                        break
-                hands[s] |= 1 << c
-                left[s] -= 1
-            if ok and all(v == 0 for v in left.values()):
-                hands[self.seat] = self.hand
-                for s in others:
-                    hands[s] |= self.known[s]
-                return hands, rest
-        raise AssertionError("could not deal the unseen cards")  # pragma: no cover
+            hands[s] |= 1 << c
+            left[s] -= 1
+        return (hands, rest) if all(v == 0 for v in left.values()) else None
+
+    def _with_known(self, hands: list[int], rest: list[int]) -> tuple[list[int], list[int]]:
+        hands[self.seat] = self.hand
+        for s in range(self.n):
+            if s != self.seat:
+                hands[s] |= self.known[s]
+        return hands, rest
 
     def world(self, rng: random.Random) -> Play:
         """A full-information ``Play`` of this deal from now on, with sampled hands."""
@@ -193,3 +203,62 @@ class Knowledge:
         for _, c in trick:
             p.play(c)
         return p
+
+
+def deal_within(
+    pool: list[int], need: dict[int, int], voids: list[int], rng: random.Random, stock: int = 0
+) -> tuple[list[int], list[int]] | None:
+    """A deal of the cards ``pool`` (in their order) to the seats of ``need``, each getting
+    exactly its count and none a card of its ``voids`` mask, and ``stock`` cards left
+    over (the whist stock, which may hold any card); None when no such deal exists.
+
+    Each card goes to a seat drawn in proportion to its room, among the seats that leave
+    the rest completable, by Hall's condition: a deal exists iff, for every set of places,
+    the cards that only those places may hold are no more than the places' room.  Unlike
+    a greedy deal, it never paints itself into a corner.
+    """
+    places = [*need, -1] if stock else list(need)
+    room = [need[p] if p >= 0 else stock for p in places]
+
+    def allowed(c: int) -> int:
+        return sum(1 << i for i, p in enumerate(places) if p < 0 or not voids[p] >> c & 1)
+
+    classes: dict[int, int] = {}
+    for c in pool:
+        m = allowed(c)
+        classes[m] = classes.get(m, 0) + 1
+    subsets = range(1, 1 << len(places))
+
+    def completable() -> bool:
+        for sub in subsets:
+            only = sum(n for m, n in classes.items() if m & ~sub == 0)
+            if only > sum(room[i] for i in range(len(places)) if sub >> i & 1):
+                return False
+        return True
+
+    if sum(room) != len(pool) or not completable():
+        return None
+    hands = [0] * len(voids)
+    rest: list[int] = []
+    for c in pool:
+        m = allowed(c)
+        classes[m] -= 1
+        open_ = [i for i in range(len(places)) if m >> i & 1 and room[i] > 0]
+        while open_:
+            x = rng.random() * sum(room[i] for i in open_)
+            for i in open_:
+                x -= room[i]
+                if x < 0:
+                    break
+            room[i] -= 1
+            if completable():
+                break
+            room[i] += 1
+            open_.remove(i)
+        else:  # pragma: no cover - completable() held before this card
+            return None
+        if places[i] < 0:
+            rest.append(c)
+        else:
+            hands[places[i]] |= 1 << c
+    return hands, rest
