@@ -28,7 +28,7 @@ import { showPlayed } from "./views/played.js";
  * @property {(start: () => Promise<void>) => void} whenReady   run `start` once the engine is up
  * @property {(m: {game: string, options: Record<string, any>, level: string, seats: import("./protocol.js").Seat[]}) => Promise<void>} host
  *   open a room for a table with people at other devices (p2p/hosting.js)
- * @property {() => void} invite   show a hosted table's invite again
+ * @property {() => void} invite   show a hosted table's invite again (once its room is open)
  */
 /** @type {Tools} */
 export const tools = { call: null, info: null, failed: () => {}, whenReady: (f) => { f(); }, host: async () => {}, invite: () => {} };
@@ -133,7 +133,9 @@ export function showRules(section) {
  * several people has none: its seed would show every hand). */
 async function showShare() {
   const v = page.model;
-  if (page.mode === "host") return tools.invite();  // a hosted table shares its invite
+  // a hosted table shares its invite (once its room is open: a reloaded host's page has
+  // its table before its room)
+  if (page.mode === "host") return tools.invite();
   if (v && v.daily) return toast(t("daily_share_end"));  // by its replay code, at its end
   if (!v || v.lesson || page.mode !== "solo") return toast(t("share_none"));
   try {
