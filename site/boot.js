@@ -367,6 +367,7 @@ export function start() {
   tools.whenReady = whenReady;
   tools.host = hostRoom;
   tools.invite = showInvite;
+  tools.opening = () => opening !== null;
   wireLessons({ call: (cmd, args) => call(/** @type {Command} */ (cmd), args), get info() { return tools.info; },
     tell: (type, data) => { if (host) host.post(type, data); } });
   bindTools();

@@ -572,3 +572,31 @@ def test_share_says_why_a_resumed_hosts_room_could_not_reopen(p2p_browser, site)
         assert errors and [e for e in errors if not any(f in e for f in failed)] == []
     finally:
         ctx.close()
+
+
+def test_share_clicked_while_a_new_room_opens_shows_its_lobby_once_it_is_open(people, site):
+    """A person playing alone opens a room (Play with people) and clicks Share before it is
+    open: Share says the room is opening, then the room's lobby with its invite comes."""
+    host = people(site)
+    host.goto(site_query(site, game="whist", seed=3))
+    host.wait_for_selector("#hand .card", timeout=90_000)
+    held = hold(host, MEETING)
+    host.locator("#btn-new").click()
+    host.get_by_role("button", name="Play with people").click()
+    host.locator("#people-game").select_option("whist")
+    host.get_by_label("Your name").fill("Hana")
+    host.locator("#people-kind-1").select_option("away")
+    host.get_by_role("button", name="Open the room").click()
+    asked(host, held)
+    click_share(host)
+    host.get_by_text("Opening the room").wait_for(timeout=5_000)
+    release(host, MEETING, held)
+    until(host, "() => (document.querySelector('#invite-link') || {}).value?.includes('#room=')", timeout=30)
+    assert host.locator("#lobby-seats").count() == 1
+    link = host.get_by_role("textbox", name="Invite link").input_value()
+    guest = people(site)
+    join_table(guest, link, "Ann")
+    lobby_holds(host, 2)
+    host.get_by_role("button", name="Start the match").click()
+    guest.wait_for_selector("#hand .card", timeout=30_000)
+    assert model(guest)["seat"] == 1
