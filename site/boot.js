@@ -20,6 +20,7 @@ import { resume, hasSave } from "./resume.js";
 import { applyLang, bindTools, openNewGame, refreshTools, showRules, showStats, tools } from "./toolbar.js";
 import { hooks } from "./table/flow.js";
 import { bindHand } from "./views/hand.js";
+import { awaitRoom, roomFailed, showRoomFailed } from "./views/invite.js";
 
 /** The daily challenge (site/daily/), loaded when first needed: a first visit that plays
  * no daily downloads none of it. */
@@ -44,6 +45,10 @@ let waiting = [];        // what the player asked for before the engine was up
 let built = {};          // build.json: the build's id, its relays and STUN servers
 /** @type {typeof import("./p2p/hosting.js") | null} */
 let hosting = null;      // loaded when a table has people at other devices
+/** @type {{done: Promise<void>, again: boolean} | null} */
+let opening = null;      // a room being opened (a new match's, or a resumed one's again): Share waits for it
+/** @type {{error: unknown, again: boolean} | null} */
+let roomFailure = null;  // why the last room could not be opened, for Share to say
 
 /** An invite in the address: a guest's page, which runs no engine (index.html starts none). */
 const invited = () => /^#(.*&)?(room|offer)=/.test(location.hash);
@@ -56,9 +61,11 @@ const hostWiring = () => ({
 
 /** Open a room for a match with people at other devices (Play with people, `people=`).
  * @param {{game: string, options: Record<string, any>, level: string, seats: import("./protocol.js").Seat[]}} m */
-async function hostRoom(m) {
-  hosting = hosting || await import("./p2p/hosting.js");
-  await hosting.hostMatch(hostWiring(), m);
+function hostRoom(m) {
+  return openingRoom(false, async () => {
+    hosting = hosting || await import("./p2p/hosting.js");
+    await hosting.hostMatch(hostWiring(), m);
+  });
 }
 
 /** A table taken from the engine (resumed, or after a crash): one with people away opens
@@ -66,11 +73,32 @@ async function hostRoom(m) {
 function take(sync) {
   adopt(sync);
   if (page.mode === "host" || page.away.length) {
-    (async () => {
+    openingRoom(true, async () => {
       hosting = hosting || await import("./p2p/hosting.js");
       await hosting.rehost(hostWiring(), sync);
-    })().catch((e) => toast(String(e.message || e), 8000));
+    }).catch((e) => toast(roomFailed(e, true), 8000));
   }
+}
+
+/** Open a room (`open`: its modules loaded, then the room), which Share waits for while it
+ * opens (a reloaded host's page has its table at once, its room a moment later).
+ * @param {boolean} again  a resumed match's room @param {() => Promise<void>} open */
+function openingRoom(again, open) {
+  const mine = { done: open(), again };
+  opening = mine;
+  roomFailure = null;
+  mine.done.then(() => { if (opening === mine) opening = null; },
+    (error) => { if (opening === mine) { opening = null; roomFailure = { error, again }; } });
+  return mine.done;
+}
+
+/** Share on a hosted table, or while a room opens: the invite now, or once the room is
+ * open (the dialog says it is opening meanwhile), or why it could not open. */
+function showInvite() {
+  if (opening) awaitRoom(opening.done, opening.again, () => { if (hosting) hosting.showInvite(); });
+  else if (roomFailure) showRoomFailed(roomFailure.error, roomFailure.again);
+  else if (hosting) hosting.showInvite();
+  else toast(t("lobby_direct_only"), 6000);
 }
 
 const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, crashed: onCrashed, update: receive };
@@ -338,7 +366,8 @@ export function start() {
   tools.failed = tellFailure;
   tools.whenReady = whenReady;
   tools.host = hostRoom;
-  tools.invite = () => { if (hosting) hosting.showInvite(); };
+  tools.invite = showInvite;
+  tools.opening = () => opening !== null;
   wireLessons({ call: (cmd, args) => call(/** @type {Command} */ (cmd), args), get info() { return tools.info; },
     tell: (type, data) => { if (host) host.post(type, data); } });
   bindTools();

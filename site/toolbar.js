@@ -28,10 +28,12 @@ import { showPlayed } from "./views/played.js";
  * @property {(start: () => Promise<void>) => void} whenReady   run `start` once the engine is up
  * @property {(m: {game: string, options: Record<string, any>, level: string, seats: import("./protocol.js").Seat[]}) => Promise<void>} host
  *   open a room for a table with people at other devices (p2p/hosting.js)
- * @property {() => void} invite   show a hosted table's invite again
+ * @property {() => void} invite   show a hosted table's invite again (once its room is open)
+ * @property {() => boolean} opening   whether a room is being opened (Share waits for its invite)
  */
 /** @type {Tools} */
-export const tools = { call: null, info: null, failed: () => {}, whenReady: (f) => { f(); }, host: async () => {}, invite: () => {} };
+export const tools = { call: null, info: null, failed: () => {}, whenReady: (f) => { f(); }, host: async () => {}, invite: () => {},
+  opening: () => false };
 
 /** The engine, which the toolbar uses only once it is up. */
 function engine() {
@@ -133,7 +135,9 @@ export function showRules(section) {
  * several people has none: its seed would show every hand). */
 async function showShare() {
   const v = page.model;
-  if (page.mode === "host") return tools.invite();  // a hosted table shares its invite
+  // a hosted table shares its invite, and a room being opened will (a reloaded host's
+  // page has its table before its room, a new room's lobby comes once it is open)
+  if (page.mode === "host" || tools.opening()) return tools.invite();
   if (v && v.daily) return toast(t("daily_share_end"));  // by its replay code, at its end
   if (!v || v.lesson || page.mode !== "solo") return toast(t("share_none"));
   try {

@@ -345,6 +345,11 @@ export default {
   // -- the table's seats and modes (kingweb.table)
   room_reopened: "Your room is open again: the players come back through the same link.",
   lobby_direct_only: "No room could be opened here: invite each person by code instead.",
+  room_opening: "Opening the room… Its invite link shows here as soon as it is open.",
+  room_reopening: "Reopening the room… Its invite link shows here as soon as it is open again.",
+  room_unopened: "The room could not be opened: {why}",
+  room_unreopened: "The room could not be reopened: {why} Reload the page to try again; the match is kept.",
+  room_download: "part of the page could not be downloaded. Check your connection.",
   invite_by_code: "Invite by code instead (no relay)", direct_title: "Invite by code",
   direct_text: "Send this link (or show the QR code) to one person. Their page then shows an answer code: paste it here.",
   answer_code: "Answer code", connect: "Connect", answer_title: "Your answer code",

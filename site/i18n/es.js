@@ -339,6 +339,11 @@ export default {
   // -- los asientos y los modos de la mesa (kingweb.table)
   room_reopened: "Tu sala está abierta de nuevo: los jugadores vuelven con el mismo enlace.",
   lobby_direct_only: "Aquí no se pudo abrir una sala: invita a cada persona con un código.",
+  room_opening: "Abriendo la sala… Su enlace de invitación aparece aquí en cuanto esté abierta.",
+  room_reopening: "Reabriendo la sala… Su enlace de invitación aparece aquí en cuanto vuelva a estar abierta.",
+  room_unopened: "No se pudo abrir la sala: {why}",
+  room_unreopened: "No se pudo reabrir la sala: {why} Recarga la página para intentarlo de nuevo; la partida se conserva.",
+  room_download: "no se pudo descargar una parte de la página. Comprueba tu conexión.",
   invite_by_code: "Invitar con un código (sin relé)", direct_title: "Invitar con un código",
   direct_text: "Envía este enlace (o muestra el código QR) a una persona. Su página mostrará un código de respuesta: pégalo aquí.",
   answer_code: "Código de respuesta", connect: "Conectar", answer_title: "Tu código de respuesta",

@@ -340,6 +340,11 @@ export default {
   // -- os lugares e os modos da mesa (kingweb.table)
   room_reopened: "Sua sala está aberta de novo: os jogadores voltam pelo mesmo link.",
   lobby_direct_only: "Não foi possível abrir uma sala aqui: convide cada pessoa com um código.",
+  room_opening: "Abrindo a sala… O link de convite aparece aqui assim que ela estiver aberta.",
+  room_reopening: "Reabrindo a sala… O link de convite aparece aqui assim que ela estiver aberta de novo.",
+  room_unopened: "Não foi possível abrir a sala: {why}",
+  room_unreopened: "Não foi possível reabrir a sala: {why} Recarregue a página para tentar de novo; a partida é mantida.",
+  room_download: "uma parte da página não pôde ser baixada. Verifique sua conexão.",
   invite_by_code: "Convidar com um código (sem relé)", direct_title: "Convidar com um código",
   direct_text: "Mande este link (ou mostre o código QR) para uma pessoa. A página dela mostrará um código de resposta: cole-o aqui.",
   answer_code: "Código de resposta", connect: "Conectar", answer_title: "Seu código de resposta",

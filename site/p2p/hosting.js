@@ -161,9 +161,14 @@ async function directInvite(w) {
   }, true]]);
 }
 
-/** The invite, from the toolbar while a hosted match is on. */
+/** The invite, from the toolbar while a hosted match is on (or once its room is open: the
+ * dialog may already be open, saying the room is being opened; this takes its place).
+ * With no room (no relay, or not a secure page) the dialog says there is no link. */
 export function showInvite() {
-  if (!invite.link) return toast(t("lobby_direct_only"), 6000);
+  if (!invite.link) {
+    openDialog(t("invite_link"), [el("p", { class: "note", id: "invite-status", text: t("lobby_direct_only") })], [[t("close"), null, true]]);
+    return;
+  }
   openDialog(t("invite_link"), [el("p", { text: t("invite_text") }),
     el("input", { type: "text", readonly: true, value: invite.link, id: "invite-link", class: "share-url", "aria-label": t("invite_link") }),
     el("div", { class: "qr" }, qr(invite.link, t("invite_qr")))], [[t("close"), null, true]]);

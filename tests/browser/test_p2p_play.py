@@ -464,3 +464,139 @@ def saved_through(host, n):
 def lobby_holds(host, people):
     """Wait until the host's lobby shows this many people joined (the host included)."""
     until(host, "(n) => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === n", people, timeout=30)
+
+
+# -- Share before the room is open ------------------------------------------------------------------
+#
+# A host's page that resumes a match has its table at once and its room a moment later
+# (its modules loaded, then the meeting library, then the room), and a host who asks for a
+# new room waits for it too.  On the loopback that moment is short; on a slow network it is
+# not, so these tests hold one of the files the room needs (the request stays unanswered
+# until the test lets it through, as a slow download would), click Share meanwhile, then
+# let it through.  Everything else is real: the page, the runtime, the relay, WebRTC.
+
+HOSTING = "**/p2p/hosting.js"  # the page's hosting module, loaded when a table has people away
+MEETING = "**/vendor/trystero/torrent/index.mjs"  # the meeting library, loaded when a room opens
+
+
+def whist_save_with_a_guest_away():
+    """A German Whist match just dealt: the host (Hana) at seat 0, seat 1 for a guest away."""
+    from kingweb.session import Session
+    from kingweb.table import person
+
+    s = Session()
+    s.start("whist", seed=5, seats=[person("Hana"), person("", away=True)])
+    return json.dumps(s.save())
+
+
+def hold(page, pattern):
+    """Hold the requests for ``pattern`` until released: the routes held (a list filled as
+    the page asks)."""
+    held = []
+    page.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def asked(page, held, timeout=60):
+    """Wait until the page has asked for a held file."""
+    deadline = time.monotonic() + timeout
+    while not held:
+        assert time.monotonic() < deadline, "the page never asked for the held file"
+        page.wait_for_timeout(20)
+
+
+def release(page, pattern, held):
+    for route in held:
+        route.continue_()
+    page.unroute(pattern)
+
+
+def click_share(page):
+    page.locator("#more summary").click()
+    page.locator("#btn-share").click()
+
+
+@pytest.mark.parametrize("slow", [HOSTING, MEETING], ids=["hosting-module", "meeting-library"])
+def test_share_clicked_before_a_resumed_hosts_room_reopens_shows_the_invite_once_it_is_open(people, site, slow):
+    host = people(site)
+    plant_save(host, site.base, whist_save_with_a_guest_away())
+    held = hold(host, slow)
+    host.goto(site_query(site))
+    host.wait_for_selector("#hand .card", timeout=90_000)
+    asked(host, held)
+    click_share(host)
+    # the click is taken at once: the dialog says the room is being reopened
+    host.get_by_text("Reopening the room").wait_for(timeout=5_000)
+    assert host.locator("#invite-link").count() == 0
+    release(host, slow, held)
+    # and becomes the invite once the room is open, with no second click
+    field = host.get_by_role("textbox", name="Invite link")
+    field.wait_for(timeout=30_000)
+    link = field.input_value()
+    assert "#room=" in link
+    assert host.get_by_text("Reopening the room").count() == 0
+    guest = people(site)
+    join_table(guest, link, "Ann")
+    guest.wait_for_selector("#hand .card", timeout=30_000)
+    assert model(guest)["seat"] == 1
+    until(host, "() => !document.querySelector('#table').textContent.includes('gone: a bot plays')", timeout=30)
+
+
+def test_share_says_why_a_resumed_hosts_room_could_not_reopen(p2p_browser, site):
+    errors = []
+    ctx = person_context(p2p_browser, site, errors)
+    try:
+        host = ctx.new_page()
+        plant_save(host, site.base, whist_save_with_a_guest_away())
+        held = hold(host, MEETING)
+        host.goto(site_query(site))
+        host.wait_for_selector("#hand .card", timeout=90_000)
+        asked(host, held)
+        click_share(host)
+        host.get_by_text("Reopening the room").wait_for(timeout=5_000)
+        for route in held:
+            route.abort("internetdisconnected")
+        host.unroute(MEETING)
+        # the same dialog says why (as the page's message does), and so does Share clicked again
+        said = host.locator("#dialog-content").get_by_role("alert")
+        words = "The room could not be reopened: part of the page could not be downloaded"
+        said.filter(has_text=words).wait_for(timeout=30_000)
+        assert words in host.locator("#toast").inner_text()
+        host.locator("#dialog-actions button.primary").click()
+        click_share(host)
+        said.filter(has_text=words).wait_for(timeout=5_000)
+        # the match goes on, the guest's seat played by a bot
+        assert model(host)["mode"] == "host"
+        # (the browser reports the download that failed, and nothing else)
+        failed = ("ERR_INTERNET_DISCONNECTED", "dynamically imported module")
+        assert errors and [e for e in errors if not any(f in e for f in failed)] == []
+    finally:
+        ctx.close()
+
+
+def test_share_clicked_while_a_new_room_opens_shows_its_lobby_once_it_is_open(people, site):
+    """A person playing alone opens a room (Play with people) and clicks Share before it is
+    open: Share says the room is opening, then the room's lobby with its invite comes."""
+    host = people(site)
+    host.goto(site_query(site, game="whist", seed=3))
+    host.wait_for_selector("#hand .card", timeout=90_000)
+    held = hold(host, MEETING)
+    host.locator("#btn-new").click()
+    host.get_by_role("button", name="Play with people").click()
+    host.locator("#people-game").select_option("whist")
+    host.get_by_label("Your name").fill("Hana")
+    host.locator("#people-kind-1").select_option("away")
+    host.get_by_role("button", name="Open the room").click()
+    asked(host, held)
+    click_share(host)
+    host.get_by_text("Opening the room").wait_for(timeout=5_000)
+    release(host, MEETING, held)
+    until(host, "() => (document.querySelector('#invite-link') || {}).value?.includes('#room=')", timeout=30)
+    assert host.locator("#lobby-seats").count() == 1
+    link = host.get_by_role("textbox", name="Invite link").input_value()
+    guest = people(site)
+    join_table(guest, link, "Ann")
+    lobby_holds(host, 2)
+    host.get_by_role("button", name="Start the match").click()
+    guest.wait_for_selector("#hand .card", timeout=30_000)
+    assert model(guest)["seat"] == 1
