@@ -4,9 +4,9 @@
 
 /** The section ids of each game's rules page, in page order (the same in every language). */
 export const SECTION_IDS = {
-  king: ["game", "deal", "lead", "negatives", "positives", "choose", "auction", "decision", "trump", "payment", "scoring", "options"],
-  kingru: ["game", "deals", "lead", "early", "king-of-hearts", "scoring", "options"],
-  whist: ["game", "deal", "stock", "stage2", "scoring", "options"],
+  king: ["game", "deal", "lead", "negatives", "positives", "choose", "auction", "decision", "trump", "payment", "scoring", "claim", "table", "options"],
+  kingru: ["game", "deals", "lead", "early", "king-of-hearts", "scoring", "claim", "table", "options"],
+  whist: ["game", "deal", "stock", "stage2", "scoring", "claim", "table", "options"],
 };
 
 /**

@@ -8,6 +8,8 @@ export const LANGS = ["en", "es", "pt", "ru"];
 
 // the sections' ids live apart, so that the table links to them without loading the rules
 import { SECTION_IDS } from "./rule-sections.js";
+// the buttons' own words, so that the page names each one as the table shows it
+import { makeT } from "./i18n/index.js";
 
 export { SECTION_IDS, SECTION_OF_PHASE } from "./rule-sections.js";
 
@@ -37,6 +39,18 @@ export function optionsInForce(game, options = {}) {
   }
   return out;
 }
+
+/** The table's keys (toolbar.js) in the order the page lists them, each with the
+ * language file's key of the button it presses. */
+export const TABLE_KEYS = [["h", "hint"], ["u", "undo"], ["l", "last_trick"], ["t", "played_open"], ["s", "score_sheet"],
+  ["r", "rules"], ["n", "new_game"], ["m", "settings"]];
+
+/** "H “Hint”, U “Undo”, …": each key with its button's words, quoted as `quote` does.
+ * @param {import("./i18n/index.js").Translate} w @param {(label: string) => string} quote */
+const keyList = (w, quote) => TABLE_KEYS.map(([k, key]) => `${k.toUpperCase()} ${quote(w(key))}`).join(", ");
+
+/** The name of the seat on the player's left at four, for an example. @param {import("./i18n/index.js").Translate} w */
+const west = (w) => w("seat_name").split("|")[0];
 
 const KINGRU_ORDERS = {
   classic: ["tricks", "hearts", "boys", "girls", "last-two", "king", "everything"],
@@ -137,6 +151,27 @@ const en = {
       scoring: ["Score", [`Only stage 2 counts: the player who takes 7 or more of its 13 tricks scores one point for every trick above six. The first to reach ${o.target} points wins the match${o.target !== 15 ? " (an option: by default 15)" : ""}.`]],
     };
   },
+
+  // claiming the rest and the table's own help: the buttons named with the very words they show (w, the language file)
+  claim(whist, w) {
+    return whist
+      ? ["Claiming or conceding the rest", [
+        `In stage 2, once the stock is gone, each player knows both hands. When your cards are sure to take every trick left, whatever your opponent plays, a “${w("claim_all")}” button appears beside your hand on your turn; when they are sure to lose every one, a “${w("claim_none")}” button. The table then plays the rest card by card, quickly, and scores it exactly as if you had played it. There is no claim in stage 1.`,
+        `The bots claim and concede too whenever they can, and the table says so; “${w("hint")}” suggests it when you can.`,
+      ]]
+      : ["Claiming the rest", [
+        `When your cards are sure to take every trick left, whatever the others hold and however they play, a “${w("claim_all")}” button appears beside your hand on your turn. Press it and the deal need not be played out: the table plays the rest card by card, quickly, and scores it exactly as if you had played it.`,
+        "The button appears only when that is sure from what you can see: your own cards, the cards played and the suits someone could not follow; never from the hidden hands. Where tricks cost points, it appears only when you could not avoid taking them all anyway. You cannot claim to take nothing more: the others still play for the cards you would let go.",
+        `The bots claim too whenever they can, and the table says so (“${w("claimed_all", { name: west(w) })}”); “${w("hint")}” suggests it when you can.`,
+      ]];
+  },
+
+  table(whist, w) {
+    return ["At the table", [
+      `“${w("played_open")}”, beside the trick (key T), shows the deal's play so far, trick by trick: each player's card, who led (▸) and whose card took the trick (highlighted), the trick on the table last.${whist ? " Stage 2 is marked where it begins." : ""} Every one of those cards was played face up, so anyone may look at any time. “${w("last_trick")}” (key L) shows just the last trick.`,
+      `Keys: the arrow keys, Home and End move along your hand, and Enter plays the card; ${keyList(w, (l) => `“${l}”`)}.`,
+    ]];
+  },
 };
 
 // -- Español ------------------------------------------------------------------------------
@@ -232,6 +267,26 @@ const es = {
       stage2: ["Fase 2", ["Agotado el mazo, sale quien ganó la última baza y se juegan las 13 cartas que quedan en cada mano. Los dos han visto todas las cartas descubiertas y jugadas, así que cada uno puede deducir exactamente la mano del otro."]],
       scoring: ["Puntos", [`Solo cuenta la fase 2: quien gana 7 o más de sus 13 bazas suma un punto por cada baza por encima de seis. Gana la partida el primero que llega a ${o.target} puntos${o.target !== 15 ? " (una opción: por defecto 15)" : ""}.`]],
     };
+  },
+
+  claim(whist, w) {
+    return whist
+      ? ["Llevarse o ceder el resto", [
+        `En la fase 2, agotado el mazo, cada jugador conoce las dos manos. Cuando tus cartas ganan seguro todas las bazas que quedan, juegue lo que juegue tu rival, en tu turno aparece junto a tu mano el botón «${w("claim_all")}»; cuando seguro las pierden todas, el botón «${w("claim_none")}». La mesa juega entonces el resto carta a carta, deprisa, y lo anota exactamente igual que si lo hubieras jugado tú. En la fase 1 no se puede.`,
+        `Los bots también lo hacen cuando pueden, y la mesa lo dice; «${w("hint")}» lo propone cuando puedes hacerlo.`,
+      ]]
+      : ["Llevarse el resto", [
+        `Cuando tus cartas ganan seguro todas las bazas que quedan, tengan lo que tengan los demás y jueguen como jueguen, en tu turno aparece junto a tu mano el botón «${w("claim_all")}». Al pulsarlo ya no hace falta jugar la mano hasta el final: la mesa juega el resto carta a carta, deprisa, y lo anota exactamente igual que si lo hubieras jugado tú.`,
+        "El botón solo aparece cuando es seguro por lo que tú ves: tus cartas, las cartas jugadas y los palos a los que alguien no pudo asistir; nunca por las manos ocultas. Donde las bazas restan puntos, solo aparece cuando no podrías evitar llevártelas todas. No se puede anunciar que no te llevarás ninguna más: los demás siguen jugando por las cartas que dejarías.",
+        `Los bots también se llevan el resto cuando pueden, y la mesa lo dice («${w("claimed_all", { name: west(w) })}»); «${w("hint")}» lo propone cuando puedes hacerlo.`,
+      ]];
+  },
+
+  table(whist, w) {
+    return ["En la mesa", [
+      `«${w("played_open")}», junto a la baza en juego (tecla T), muestra lo jugado en la mano hasta ahora, baza a baza: la carta de cada jugador, quién salió (▸) y qué carta se llevó la baza (resaltada), y al final la baza que está en la mesa.${whist ? " La fase 2 aparece marcada donde empieza." : ""} Todas esas cartas se jugaron boca arriba, así que cualquiera puede mirarlas cuando quiera. «${w("last_trick")}» (tecla L) muestra solo la última baza.`,
+      `Teclado: las flechas, Inicio y Fin recorren tu mano, e Intro juega la carta; ${keyList(w, (l) => `«${l}»`)}.`,
+    ]];
   },
 };
 
@@ -329,6 +384,26 @@ const pt = {
       scoring: ["Pontos", [`Só a fase 2 conta: quem faz 7 ou mais das suas 13 vazas marca um ponto por vaza acima de seis. Vence o jogo quem chega primeiro a ${o.target} pontos${o.target !== 15 ? " (uma opção: no padrão 15)" : ""}.`]],
     };
   },
+
+  claim(whist, w) {
+    return whist
+      ? ["Levar ou entregar as restantes", [
+        `Na fase 2, acabado o monte, cada jogador conhece as duas mãos. Quando suas cartas levam com certeza todas as vazas que faltam, jogue o adversário o que jogar, na sua vez aparece junto à sua mão o botão «${w("claim_all")}»; quando com certeza perdem todas, o botão «${w("claim_none")}». A mesa então joga o resto carta a carta, depressa, e marca exatamente como se você tivesse jogado. Na fase 1 não se pode.`,
+        `Os bots também fazem isso quando podem, e a mesa avisa; «${w("hint")}» sugere quando for possível.`,
+      ]]
+      : ["Levar as restantes", [
+        `Quando suas cartas levam com certeza todas as vazas que faltam, tenham os outros o que tiverem e joguem como jogarem, na sua vez aparece junto à sua mão o botão «${w("claim_all")}». Com ele não é preciso jogar a mão até o fim: a mesa joga o resto carta a carta, depressa, e marca exatamente como se você tivesse jogado.`,
+        "O botão só aparece quando isso é certo pelo que você vê: suas cartas, as cartas jogadas e os naipes que alguém não pôde seguir; nunca pelas mãos escondidas. Onde as vazas custam pontos, ele só aparece quando você não poderia evitar levar todas. Não dá para anunciar que não vai levar mais nenhuma: os outros ainda jogam pelas cartas que você deixaria.",
+        `Os bots também levam as restantes quando podem, e a mesa avisa («${w("claimed_all", { name: west(w) })}»); «${w("hint")}» sugere quando for possível.`,
+      ]];
+  },
+
+  table(whist, w) {
+    return ["Na mesa", [
+      `«${w("played_open")}», ao lado da vaza em jogo (tecla T), mostra o que já se jogou nesta mão, vaza a vaza: a carta de cada jogador, quem saiu (▸) e qual carta levou a vaza (destacada), e por último a vaza que está na mesa.${whist ? " A fase 2 aparece marcada onde começa." : ""} Todas essas cartas foram jogadas viradas para cima, então qualquer um pode olhá-las quando quiser. «${w("last_trick")}» (tecla L) mostra só a última vaza.`,
+      `Teclado: as setas, Home e End percorrem a sua mão, e Enter joga a carta; ${keyList(w, (l) => `«${l}»`)}.`,
+    ]];
+  },
 };
 
 // -- Русский ------------------------------------------------------------------------------
@@ -425,6 +500,26 @@ const ru = {
       scoring: ["Очки", [`Считается только второй этап: взявший 7 и более из его 13 взяток получает по очку за каждую взятку сверх шести. Партию выигрывает первый, набравший ${o.target} очков${o.target !== 15 ? " (вариант правил: по умолчанию 15)" : ""}.`]],
     };
   },
+
+  claim(whist, w) {
+    return whist
+      ? ["Забрать или отдать остальные", [
+        `На втором этапе, когда колода кончилась, каждый знает обе руки. Если ваши карты наверняка берут все оставшиеся взятки, как бы ни ходил соперник, в ваш ход рядом с вашими картами появляется кнопка «${w("claim_all")}»; если наверняка отдают все — кнопка «${w("claim_none")}». Тогда стол сам быстро разыгрывает остаток карта за картой и записывает его точно так, как если бы вы сыграли сами. На первом этапе так нельзя.`,
+        `Боты тоже так делают, когда могут, и стол об этом говорит; «${w("hint")}» предлагает это, когда можно.`,
+      ]]
+      : ["Забрать остальные", [
+        `Если ваши карты наверняка берут все оставшиеся взятки при любых картах остальных и как бы они ни ходили, в ваш ход рядом с вашими картами появляется кнопка «${w("claim_all")}». Тогда сдачу не нужно доигрывать: стол сам быстро разыгрывает остаток карта за картой и записывает его точно так, как если бы вы сыграли сами.`,
+        "Кнопка появляется, только когда это наверняка по тому, что видно вам: ваши карты, сыгранные карты и масти, которых у кого-то уже нет; но не по чужим закрытым картам. В сдачах, где взятки идут в минус, она появляется, только если вам всё равно не избежать ни одной из оставшихся взяток. Объявить, что больше не возьмёте ни одной, нельзя: остальные ещё разыгрывают карты, которые вы бы отдали.",
+        `Боты тоже забирают остальные, когда могут, и стол об этом говорит («${w("claimed_all", { name: west(w) })}»); «${w("hint")}» предлагает это, когда можно.`,
+      ]];
+  },
+
+  table(whist, w) {
+    return ["За столом", [
+      `Кнопка «${w("played_open")}» рядом со взяткой на столе (клавиша T) показывает, что уже сыграно в этой сдаче, взятка за взяткой: карту каждого игрока, кто ходил первым (▸) и чья карта взяла взятку (выделена), а последней — взятку, которая сейчас на столе.${whist ? " Начало второго этапа отмечено." : ""} Все эти карты были сыграны в открытую, поэтому смотреть их может любой и в любой момент. «${w("last_trick")}» (клавиша L) показывает только последнюю взятку.`,
+      `Клавиши (в английской раскладке): стрелки, Home и End переходят по вашим картам, Enter играет карту; ${keyList(w, (l) => `«${l}»`)}.`,
+    ]];
+  },
 };
 
 const TEXT = { en, es, pt, ru };
@@ -456,6 +551,9 @@ export function rulesSections(game, lang, options = {}) {
     scale: o.scale || 1, order, half: order.length, deals: 2 * order.length,
   };
   const bodies = L[game](o, x);
+  const w = makeT(TEXT[lang] ? lang : "en");
+  bodies.claim = L.claim(game === "whist", w);
+  bodies.table = L.table(game === "whist", w);
   bodies.options = [OPTIONS_HEADING[TEXT[lang] ? lang : "en"], optionsSection(L, game, o)];
   return SECTION_IDS[game].map((id) => [id, bodies[id][0], bodies[id][1]]);
 }

@@ -4,12 +4,12 @@ for the hint button, the lessons and the deal review.
 The reason is the bot's own: the rule of thumb that chose a card (``policy.choose``),
 what a search found each card worth (``search.search_values``; German Whist's endgame
 exactly), or the estimates a bid rests on (``bidding.choose``).  Each code is declared
-once in ``REASONS`` with its English template and its *claim*: a predicate over what the
+once in ``REASONS`` with its English template and its *check*: a predicate over what the
 seat knows (``Facts``: its hand, the trick, what wins it so far, the cards still out, the
 suits each seat has shown out of) that holds when every fact the sentence states is true.
 A reason whose truth is a judgement (an estimate, a search over sampled deals) says so in
-its words ("about", "can expect", "the search finds"), and its claim checks the figures it
-quotes.  A reason is given only when its claim holds (else the plain ``suggest``), and
+its words ("about", "can expect", "the search finds"), and its check tests the figures it
+quotes.  A reason is given only when its check holds (else the plain ``suggest``), and
 ``tests/bots/test_hints.py`` checks thousands of them against the whole game.
 
 The page says a code as ``why_<code>`` in its language with the same params: cards as
@@ -194,9 +194,9 @@ def _only_stage1(f: Facts) -> bool:
     return f.game == "whist" and f.faceup is not None and len(f.trick) == 1
 
 
-# -- the claims of card reasons: True when every fact the words state holds ------------------
+# -- the checks of card reasons: True when every fact the words state holds ------------------
 
-CardClaim = Callable[[Facts, int, Params], bool]
+CardCheck = Callable[[Facts, int, Params], bool]
 
 
 def _forced(f: Facts, c: int, p: Params) -> bool:
@@ -378,7 +378,7 @@ def _endgame(f: Facts, c: int, p: Params, any_card: bool = False) -> bool:
     return v.means[c] == max(v.means.values()) and p["other_tricks"] == v.means[INDEX[p["other"]]] < v.means[c]
 
 
-# -- the claims of the costs of a wrong play (lessons) -----------------------------------------
+# -- the checks of the costs of a wrong play (lessons) -----------------------------------------
 
 
 def _worse_takes(f: Facts, c: int, p: Params) -> bool:
@@ -453,7 +453,7 @@ class BidFacts:
     est: bidding.Estimates
 
 
-BidClaim = Callable[[BidFacts, str, Params], bool]
+BidCheck = Callable[[BidFacts, str, Params], bool]
 
 
 def _near(quoted: object, x: float) -> bool:
@@ -572,12 +572,12 @@ def _worse_bid(b: BidFacts, a: str, p: Params) -> bool:
 
 @dataclass(frozen=True)
 class Reason:
-    """A reason code's English template and its claim (None: it states no fact of the
+    """A reason code's English template and its check (None: it states no fact of the
     position, as "not your turn")."""
 
     template: str
-    card: CardClaim | None = None
-    bid: BidClaim | None = None
+    card: CardCheck | None = None
+    bid: BidCheck | None = None
 
     def holds(self, facts: "Facts | BidFacts | None", action: str, params: Params) -> bool:
         """Whether every fact the reason states holds for ``action``."""
@@ -588,15 +588,15 @@ class Reason:
         return True
 
 
-def _c(template: str, claim: CardClaim) -> Reason:
-    return Reason(template, card=claim)
+def _c(template: str, check: CardCheck) -> Reason:
+    return Reason(template, card=check)
 
 
-def _b(template: str, claim: BidClaim) -> Reason:
-    return Reason(template, bid=claim)
+def _b(template: str, check: BidCheck) -> Reason:
+    return Reason(template, bid=check)
 
 
-#: Every reason code: its English template and the claim that checks it.  Params as in
+#: Every reason code: its English template and the check that tests it.  Params as in
 #: ``kingweb.errors`` (cards as codes, suits as letters, offers as action strings, seats as
 #: ints); ``other``/``better``/``choice`` are cards or actions; ``pts``, ``gain``, ``cost``,
 #: ``extra``, ``own``, ``share``, ``other_pts`` are points; ``expect`` tricks to a tenth.
@@ -866,7 +866,7 @@ def values_reason(f: Facts, c: int) -> tuple[str, Params]:
 def checked(
     facts: "Facts | BidFacts | None", action: str, code: str, params: Params, fallback: str = "suggest"
 ) -> Hint:
-    """The hint ``(code, params)`` for ``action`` if its claim holds, else the plain
+    """The hint ``(code, params)`` for ``action`` if its check holds, else the plain
     ``fallback`` (``suggest``, or for a wrong play's cost ``worse``): a hint never states
     what is not so."""
     if CODES[code].holds(facts, action, params):

@@ -6,7 +6,7 @@ Each position's hint is checked three ways:
 
 - it is the ``normal`` bot's own choice (so its reason is the bot's why, not a reading
   made after the fact), and its reason is never the plain fallback;
-- its code's claim (``hints.CODES``) holds on facts this file builds from the game
+- its code's check (``hints.CODES``) holds on facts this file builds from the game
   itself: the cards still out are the other hands and the stock as they are, the suits a
   seat has shown out of are read from the public tricks;
 - what the words say of the trick's outcome ("takes this trick for sure", "cannot take

@@ -79,6 +79,39 @@ def test_the_skip_link_speaks_the_pages_language(page, base_url, lang):
     assert read(page, "() => document.getElementById('skip').textContent") == words
 
 
+# A rules section's text as the dialog shows it: its paragraphs, up to the next heading.
+SECTION_TEXT = """(id) => {
+  const out = [];
+  for (let e = document.getElementById(`rules-${id}`).nextElementSibling; e && e.tagName === 'P'; e = e.nextElementSibling) out.push(e.textContent);
+  return out.join(' ');
+}"""
+
+
+@pytest.mark.parametrize(("lang", "game"), [("en", "king"), ("es", "kingru"), ("pt", "whist"), ("ru", "whist")])
+def test_the_rules_name_the_claim_and_the_t_key_as_the_table_does(page, base_url, lang, game):
+    """The rules dialog, opened with R in each language, tells "Tricks so far" and its key
+    with the very words of the table's button, and the claim with those of its button;
+    and the key it names opens the deal's play so far."""
+    page.add_init_script(prefs_script(lang))
+    open_game(page, base_url, game, seed=2, level="easy")
+    button = until(
+        page, "() => { const b = document.getElementById('btn-played'); return b && b.offsetParent && b.textContent; }"
+    )
+    assert button == catalogue(lang, "played_open")
+    page.keyboard.press("r")
+    until(page, "() => !!document.querySelector('#dialog[open] #rules-table')")
+    quote = "“{}”" if lang == "en" else "«{}»"
+    table = read(page, SECTION_TEXT, "table")
+    assert f"T {quote.format(button)}" in table, table
+    claim = read(page, SECTION_TEXT, "claim")
+    assert quote.format(catalogue(lang, "claim_all")) in claim, claim
+    assert (quote.format(catalogue(lang, "claim_none")) in claim) == (game == "whist"), claim
+    page.keyboard.press("Escape")
+    until(page, "() => !document.querySelector('#dialog[open]')")
+    page.keyboard.press("t")
+    until(page, "() => !!document.querySelector('#dialog[open] #played, #dialog[open] #played-none')")
+
+
 # The look of a card of the hand: its outline, its shadows' colours, its paper; and the felt.
 LOOK_JS = """(sel) => {
   const s = getComputedStyle(document.querySelector(sel));

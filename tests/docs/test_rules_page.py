@@ -161,3 +161,69 @@ def test_every_king_phase_links_to_a_section():
     phases = set(king.King._PHASES) - {"play"}
     assert set(res["phases"]) == phases
     assert set(res["phases"].values()) <= set(res["ids"]["king"])
+
+
+# -- what the table offers beside the rules, named as its buttons name it ----------------------
+
+
+def _label(lang, key):
+    """A key's words in a language file, as its button shows them."""
+    text = (ROOT / "site" / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+    m = re.search(rf'(?:^|[\s,{{])"?{re.escape(key)}"?: "((?:[^"\\]|\\.)*)"', text, re.M)
+    assert m, (lang, key)
+    return m.group(1)
+
+
+def _quoted(label):
+    """The label quoted as a rules page quotes a button: “…” in English, «…» elsewhere."""
+    return rf"[“«]{re.escape(label)}[”»]"
+
+
+def table_keys():
+    """The table's keys, each with the language file's key of the button it presses: the
+    buttons that declare a key (``aria-keyshortcuts``) in index.html and in the views."""
+    found = {}
+    for path in [ROOT / "site" / "index.html", *sorted((ROOT / "site" / "views").glob("*.js"))]:
+        text = path.read_text(encoding="utf-8")
+        html = r'<button\b[^>]*?aria-keyshortcuts="(\w)"[^>]*>.*?data-i18n="(\w+)"|<button\b[^>]*?data-i18n="(\w+)"[^>]*?aria-keyshortcuts="(\w)"'
+        for k1, l1, l2, k2 in re.findall(html, text):
+            found[k1 or k2] = l1 or l2
+        for k, label in re.findall(r'"aria-keyshortcuts": "(\w)", text: t\("(\w+)"\)', text):
+            found[k] = label
+    return found
+
+
+def test_every_key_of_the_table_has_a_button_that_says_so():
+    """The keys toolbar.js answers are the keys the buttons declare, so that the rules page
+    can name each key with its button's words."""
+    toolbar = (ROOT / "site" / "toolbar.js").read_text(encoding="utf-8")
+    handled = set(re.findall(r"(?:^|[{,])\s*(\w):", re.search(r"const map = (\{[^}]*\})", toolbar).group(1)))
+    keys = table_keys()
+    assert handled and set(keys) == handled, (sorted(handled), keys)
+    assert keys["t"] == "played_open"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_tell_claiming_the_rest_with_the_buttons_words(game):
+    """Every rules page tells the claim, quoting the button as the table shows it in that
+    language; German Whist's also the concession, which only it offers."""
+    res = _pages([[game, lang, {}] for lang in LANGS])
+    for lang, page in zip(LANGS, res["pages"], strict=True):
+        claim = _section(page, "claim")
+        assert re.search(_quoted(_label(lang, "claim_all")), claim), (game, lang, claim)
+        concede = re.search(_quoted(_label(lang, "claim_none")), claim)
+        assert bool(concede) == (game == "whist"), (game, lang, claim)
+        assert re.search(_quoted(_label(lang, "hint")), claim), (game, lang)  # the hint suggests it
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_name_every_key_of_the_table_with_its_buttons_words(game):
+    """The table's section names the deal's play so far and every key, each with the
+    words of the button it presses ("T “Tricks so far”"), in every language."""
+    keys = table_keys()
+    res = _pages([[game, lang, {}] for lang in LANGS])
+    for lang, page in zip(LANGS, res["pages"], strict=True):
+        table = _section(page, "table")
+        assert re.search(_quoted(_label(lang, "played_open")), table), (game, lang)
+        for k, label in keys.items():
+            assert re.search(rf"\b{k.upper()} {_quoted(_label(lang, label))}", table), (game, lang, k, label)

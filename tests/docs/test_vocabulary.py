@@ -98,6 +98,23 @@ GLOSSARY = {
         "pt": ("Não levar as duas últimas", []),
         "ru": ("Не брать двух последних", ["Не брать две последние"]),
     },
+    # the table's own actions, named as their buttons are (the rules pages quote them), not
+    # by the literal words for "claim" and "concede"
+    "claim the rest": {
+        "es": ("Me llevo el resto", ["eclam"]),  # reclamar
+        "pt": ("Levo as restantes", ["eivindic", "eclam"]),
+        "ru": ("Забрать остальные", ["ретенд"]),  # претендовать
+    },
+    "concede the rest": {
+        "es": ("Cedo el resto", ["Me rindo", "me rindo", "bandon"]),
+        "pt": ("Entrego as restantes", ["Desist", "desist", "bandon"]),
+        "ru": ("Отдать остальные", ["Сдаюсь", "сдаюсь", "сдаться"]),
+    },
+    "the deal's play so far": {
+        "es": ("Bazas jugadas", []),
+        "pt": ("Vazas jogadas", []),
+        "ru": ("Сыгранные взятки", []),
+    },
     "the bots' level": {
         "es": ("bots {level}", []),
         "pt": ("bots {level}", []),
@@ -194,3 +211,7 @@ def test_the_glossary_in_rules_md_holds_these_words():
         assert " ".join(reversed(ranks)) + " 10" in glossary, lang
     for word in ("ceder la baza", "não ganhar a vaza", "отдать взятку", "recusar (e jogar a mão)", "acima, sem trunfo"):
         assert word in glossary, word
+    # the buttons of the table's own actions, with the words they show
+    for lang in ("en", "es", "pt", "ru"):
+        for key in ("claim_all", "claim_none", "played_open"):
+            assert _value(lang, key).lower() in glossary, (lang, key)
