@@ -32,8 +32,7 @@ export function dealRecord(v, i) {
 export function matchRecord(v) {
   if (!v.deals.length) throw new RangeError("no deal is over yet");
   const rec = record(v, v.deals.map((_, i) => i));
-  const deals = /** @type {{points: number[]}[]} */ (v.deals);
-  rec.scores = deals.reduce((acc, d) => acc.map((x, s) => x + d.points[s]), deals[0].points.map(() => 0));
+  rec.scores = [...v.scores];  // (a deal in play has scored nothing yet)
   return rec;
 }
 

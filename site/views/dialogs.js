@@ -3,7 +3,7 @@
 import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
-import { bottomSeat, contractLabel, earlyEndText, lessonText, names, numberText, pointsText, valueLabel } from "./labels.js";
+import { bottomSeat, contractLabel, dealTitle, earlyEndText, lessonText, names, numberText, pointsText, valueLabel } from "./labels.js";
 import { heldAuction, logLines } from "./narrate.js";
 import { sheetTable } from "./sheet.js";
 
@@ -325,8 +325,7 @@ export function showDealResult(v, i, deck, then) {
     content.push(el("h3", { text: t(heading) }), el("ol", { class: "deal-log" }, ...logLines(v, d.log, d.owner).map((line) => el("li", { text: line }))));
   }
   // German Whist has one contract: its name on every deal would only repeat the game's
-  const title = v.game === "whist" ? t("deal_n", { n: i + 1 }) : t("deal_result", { n: i + 1, contract: contractLabel(v, d.contract) });
-  openDialog(title, content,
+  openDialog(dealTitle(v, i + 1, d.contract), content,
     [...dealExtras.actions(v, i), [t(i + 1 < v.deals.length || v.over ? "continue" : "next_deal"), null, true]], then);
 }
 

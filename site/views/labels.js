@@ -65,6 +65,12 @@ export function contractLabel(v, cid = v.contract) {
   return t(`c_${cid}`);
 }
 
+/** A deal's title: "Deal 3: No tricks" (German Whist, of one contract: "Deal 3").
+ * @param {View} v @param {number} n the deal's number, from 1 @param {string} cid its contract */
+export function dealTitle(v, n, cid) {
+  return v.game === "whist" ? t("deal_n", { n }) : t("deal_result", { n, contract: contractLabel(v, cid) });
+}
+
 // What one scoring item of a Кинг deal is, by its contract without "no-": the banner's
 // price names it ("−2 per trick", "+4 per girl")
 const RU_ITEM = /** @type {Record<string, string>} */ ({ tricks: "price_trick", hearts: "price_heart", boys: "price_boy",

@@ -7,7 +7,7 @@
 import { t } from "../i18n/index.js";
 import { el } from "./dom.js";
 import { cardFace, sortHand } from "./card.js";
-import { contractLabel, names, position, pointsText } from "./labels.js";
+import { contractLabel, dealTitle, names, position, pointsText } from "./labels.js";
 import { MARKS, actionWords, points, summaryText, verdict } from "../records/marks.js";
 
 /** @typedef {import("../records/shapes.js").Review} Review */
@@ -81,23 +81,20 @@ export function render(root, s) {
 function head(s) {
   const r = s.review;
   const nm = names(s.v);
-  const title = r.game === "whist" ? t("deal_n", { n: r.deal_no + 1 })
-    : t("deal_result", { n: r.deal_no + 1, contract: contractLabel(s.v, r.contract) });
   const pick = el("select", { class: "rv-seat", "data-focus": "seat", "aria-label": t("rv_whose"),
     onchange: (/** @type {Event} */ e) => { const x = /** @type {HTMLSelectElement} */ (e.target).value; s.on.seat(x === "all" ? null : Number(x)); } },
     ...nm.map((n, i) => el("option", { value: String(i), text: n, selected: s.seat === i })),
     el("option", { value: "all", text: t("rv_every_seat"), selected: s.seat === null }));
   const quiz = el("label", { class: "rv-quiz" }, el("input", { type: "checkbox", class: "rv-quiz-box", "data-focus": "quiz", checked: s.quiz,
     onchange: (/** @type {Event} */ e) => s.on.quiz(/** @type {HTMLInputElement} */ (e.target).checked) }), " ", t("rv_quiz"));
-  return el("div", { class: "rv-head" }, el("h3", { class: "rv-title", text: `${t(`game_${r.game}`)}: ${title}` }),
+  return el("div", { class: "rv-head" }, el("h3", { class: "rv-title", text: `${t(`game_${r.game}`)}: ${dealName(s, s.deal)}` }),
     dealPicker(s), el("label", { class: "rv-whose" }, t("rv_whose"), " ", pick), quiz);
 }
 
 /** A deal's name in a review: "Deal 3: No tricks" (German Whist's: "Deal 3").
  * @param {ReviewState} s @param {number} k the deal's index in the record */
 export function dealName(s, k) {
-  const d = s.deals[k];
-  return s.review.game === "whist" ? t("deal_n", { n: d.deal_no + 1 }) : t("deal_result", { n: d.deal_no + 1, contract: contractLabel(s.v, d.contract) });
+  return dealTitle(s.v, s.deals[k].deal_no + 1, s.deals[k].contract);
 }
 
 /** A deal's name in a column headed "Deal": "3. No tricks" (German Whist's: "3").
