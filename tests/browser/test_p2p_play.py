@@ -516,17 +516,24 @@ def click_share(page):
     page.locator("#btn-share").click()
 
 
-@pytest.mark.parametrize("slow", [HOSTING, MEETING], ids=["hosting-module", "meeting-library"])
-def test_share_clicked_before_a_resumed_hosts_room_reopens_shows_the_invite_once_it_is_open(people, site, slow):
-    host = people(site)
+def share_while_reopening(host, site, slow):
+    """A resumed host's page, with what the room needs from ``slow`` held back, where Share
+    is clicked: the click is taken at once, the dialog saying the room is being reopened.
+    Returns the requests held."""
     plant_save(host, site.base, whist_save_with_a_guest_away())
     held = hold(host, slow)
     host.goto(site_query(site))
     host.wait_for_selector("#hand .card", timeout=90_000)
     asked(host, held)
     click_share(host)
-    # the click is taken at once: the dialog says the room is being reopened
     host.get_by_text("Reopening the room").wait_for(timeout=5_000)
+    return held
+
+
+@pytest.mark.parametrize("slow", [HOSTING, MEETING], ids=["hosting-module", "meeting-library"])
+def test_share_clicked_before_a_resumed_hosts_room_reopens_shows_the_invite_once_it_is_open(people, site, slow):
+    host = people(site)
+    held = share_while_reopening(host, site, slow)
     assert host.locator("#invite-link").count() == 0
     release(host, slow, held)
     # and becomes the invite once the room is open, with no second click
@@ -547,13 +554,7 @@ def test_share_says_why_a_resumed_hosts_room_could_not_reopen(p2p_browser, site)
     ctx = person_context(p2p_browser, site, errors)
     try:
         host = ctx.new_page()
-        plant_save(host, site.base, whist_save_with_a_guest_away())
-        held = hold(host, MEETING)
-        host.goto(site_query(site))
-        host.wait_for_selector("#hand .card", timeout=90_000)
-        asked(host, held)
-        click_share(host)
-        host.get_by_text("Reopening the room").wait_for(timeout=5_000)
+        held = share_while_reopening(host, site, MEETING)
         for route in held:
             route.abort("internetdisconnected")
         host.unroute(MEETING)

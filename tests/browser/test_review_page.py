@@ -68,6 +68,15 @@ def open_viewer(page, base_url, text, query=""):
     page.wait_for_selector(".review .rv-cursor", timeout=120_000)
 
 
+def imported_hands(page, give):
+    """Every hand of the review that Import opens once ``give(its dialog)`` hands it a record."""
+    page.locator("#more summary").click()
+    page.locator("#btn-import").click()
+    give(page.locator("#rec-import"))
+    page.wait_for_selector("#review .rv-cursor", timeout=120_000)
+    return read(page, "[...document.querySelectorAll('#review .rv-hand')].map((h) => h.textContent).join('|')")
+
+
 VERDICT = "(() => { const v = document.querySelector('.rv-verdict'); return v && v.dataset.mark || ''; })()"
 
 
@@ -157,28 +166,18 @@ def test_a_finished_deal_is_reviewed_exported_and_imported_again(page, base_url,
     page.locator("#review .rv-close").click()
     page.locator("#dialog-actions button.primary").click()  # on with the match
     # import by paste: the same deal, every hand as before
-    page.locator("#more summary").click()
-    page.locator("#btn-import").click()
-    page.locator("#rec-import .rec-in").fill(text)
-    page.locator("#rec-import .rec-open").click()
-    page.wait_for_selector("#review .rv-cursor", timeout=120_000)
-    assert read(page, "[...document.querySelectorAll('#review .rv-hand')].map((h) => h.textContent).join('|')") == shown
+    assert (
+        imported_hands(page, lambda box: (box.locator(".rec-in").fill(text), box.locator(".rec-open").click())) == shown
+    )
     page.locator("#review .rv-close").click()
     # import by file (the JSON), and by link
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(data))
-    page.locator("#more summary").click()
-    page.locator("#btn-import").click()
-    page.locator("#rec-import .rec-file").set_input_files(str(path))
-    page.wait_for_selector("#review .rv-cursor", timeout=120_000)
-    assert read(page, "[...document.querySelectorAll('#review .rv-hand')].map((h) => h.textContent).join('|')") == shown
+    assert imported_hands(page, lambda box: box.locator(".rec-file").set_input_files(str(path))) == shown
     page.locator("#review .rv-close").click()
-    page.locator("#more summary").click()
-    page.locator("#btn-import").click()
-    page.locator("#rec-import .rec-in").fill(link)
-    page.locator("#rec-import .rec-open").click()
-    page.wait_for_selector("#review .rv-cursor", timeout=120_000)
-    assert read(page, "[...document.querySelectorAll('#review .rv-hand')].map((h) => h.textContent).join('|')") == shown
+    assert (
+        imported_hands(page, lambda box: (box.locator(".rec-in").fill(link), box.locator(".rec-open").click())) == shown
+    )
 
 
 def test_a_bad_record_is_refused_with_its_field_and_line_and_nothing_opens(page, base_url):
