@@ -231,8 +231,13 @@ async function onReady(engineInfo, stuckTwice = false) {
   try {
     if (engineDown || (!page.embedded && await resumed()) || engineDown) return;
   } catch (e) { tellFailure(e); }
-  if (!document.querySelector("dialog[open]")) openNewGame();
+  // the welcome shown at first paint is not shown again: a player who closed it (to change
+  // the language, say) would see it come back when the engine is up
+  if (!welcomed && !document.querySelector("dialog[open]")) openNewGame();
 }
+
+/** The welcome opened at first paint, before the engine. */
+let welcomed = false;
 
 /** What the address asks for (read once): a lesson, a shared match, a framed table. */
 let address = /** @type {ReturnType<typeof readParams>["cfg"] | null} */ (null);
@@ -324,6 +329,7 @@ async function firstPaint() {
   const starting = cfg.lesson || cfg.game || page.embedded || code !== null || (await hasSave());
   if (!starting && !info) {
     hideLoading();
+    welcomed = true;
     openNewGame();
     // when the welcome was usable, for the benchmark (python build.py bench)
     /** @type {any} */ (window).kingwebWelcome = performance.now();

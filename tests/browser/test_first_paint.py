@@ -74,3 +74,22 @@ def test_a_match_to_resume_waits_for_the_engine_instead_of_the_welcome(page, slo
     page.reload()
     page.locator("#toast", has_text="resumed").wait_for(timeout=120_000)
     assert page.evaluate("window.welcomed") is False  # no welcome over the match to resume
+
+
+def test_a_welcome_closed_before_the_engine_is_up_stays_closed(page, slow_url):
+    # the player closes the welcome to set the language first; the engine coming up after
+    # must not open it again over the page (it once did, and hid the New game button)
+    page.add_init_script(prefs_script())
+    page.goto(slow_url)
+    page.locator("#dialog[open] #play-king").wait_for(timeout=HOLD_S * 1000 - 1000)
+    page.keyboard.press("Escape")
+    page.locator("#btn-settings").click()
+    page.select_option("#set-lang", "es")
+    page.locator("#dialog-actions button.primary").click()
+    assert page.evaluate("window.kingwebBoot === undefined")  # still before the engine
+    page.wait_for_function("window.kingwebBoot !== undefined", timeout=120_000)
+    page.wait_for_timeout(2000)  # what the engine's arrival opens (a welcome), it opens in a few calls
+    assert page.locator("dialog[open]").count() == 0
+    page.locator("#btn-new").click()  # and New game answers, in Spanish
+    page.locator("#dialog[open] #play-king").wait_for()
+    assert page.locator("#btn-new").inner_text() == "Nueva partida"
