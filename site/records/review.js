@@ -228,10 +228,17 @@ export function mountReview(root, text, o = {}) {
     });
     show(first, 0);
     draw();
-    // a match's other deals are read now, so that its progress counts every decision
-    for (let k = 0; k < record.deals.length; k++) await reviewOf(k);
-    if (o.analyse !== false) analyse();
   })();
+  // ready once the deal is drawn (the dialog's title follows it at once); a match's other
+  // deals are read after, so that its progress counts every decision
+  ready.then(async () => {
+    for (let k = 0; k < record.deals.length; k++) await reviewOf(k);
+    if (!closed && o.analyse !== false) analyse();
+  }).catch((e) => {
+    if (!s || closed) return;
+    s.progress = { ...s.progress, error: recordError(e) };
+    draw();
+  });
 
   return {
     ready,
