@@ -208,9 +208,11 @@ export function bindTools() {
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
     if (["INPUT", "SELECT", "TEXTAREA"].includes(/** @type {Element} */ (document.activeElement).tagName)) return;
-    const k = e.key.toLowerCase();
     /** @type {Record<string, () => void>} */
     const map = { h: showHint, u: undo, l: showLastTrick, s: showSheet, r: () => showRules(), n: openNewGame, m: openSettings, t: showPlayedSoFar };
+    // the letter as typed, else the key where a Latin keyboard has it: on a Russian layout
+    // the T key types "е", and the rules page names the keys T, L, H…
+    const k = /^[a-z]$/i.test(e.key) ? e.key.toLowerCase() : /^Key[A-Z]$/.test(e.code) ? e.code.slice(3).toLowerCase() : "";
     if (map[k]) { e.preventDefault(); map[k](); }
   });
   $("dialog").addEventListener("close", () => focusHand(root()));

@@ -79,6 +79,22 @@ def test_the_skip_link_speaks_the_pages_language(page, base_url, lang):
     assert read(page, "() => document.getElementById('skip').textContent") == words
 
 
+# What the T and R keys type on a Russian keyboard (ЙЦУКЕН): the key is the same, the letter not
+RUSSIAN = {"t": "е", "r": "к"}
+
+
+def letter(page, key, lang):
+    """Press a letter key; on a Russian page as a Russian keyboard sends it (its letter
+    Cyrillic, its code the Latin key's), which Playwright's US keyboard cannot type."""
+    if lang != "ru":
+        page.keyboard.press(key)
+        return
+    page.evaluate(
+        "([key, code]) => document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key, code, bubbles: true}))",
+        [RUSSIAN[key], f"Key{key.upper()}"],
+    )
+
+
 # A rules section's text as the dialog shows it: its paragraphs, up to the next heading.
 SECTION_TEXT = """(id) => {
   const out = [];
@@ -98,7 +114,7 @@ def test_the_rules_name_the_claim_and_the_t_key_as_the_table_does(page, base_url
         page, "() => { const b = document.getElementById('btn-played'); return b && b.offsetParent && b.textContent; }"
     )
     assert button == catalogue(lang, "played_open")
-    page.keyboard.press("r")
+    letter(page, "r", lang)
     until(page, "() => !!document.querySelector('#dialog[open] #rules-table')")
     quote = "“{}”" if lang == "en" else "«{}»"
     table = read(page, SECTION_TEXT, "table")
@@ -108,7 +124,7 @@ def test_the_rules_name_the_claim_and_the_t_key_as_the_table_does(page, base_url
     assert (quote.format(catalogue(lang, "claim_none")) in claim) == (game == "whist"), claim
     page.keyboard.press("Escape")
     until(page, "() => !document.querySelector('#dialog[open]')")
-    page.keyboard.press("t")
+    letter(page, "t", lang)
     until(page, "() => !!document.querySelector('#dialog[open] #played, #dialog[open] #played-none')")
 
 
