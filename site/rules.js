@@ -65,13 +65,13 @@ const en = {
     king_forced_on_heart_lead: "The K♥ must fall when hearts are led", play_all_tricks: "Always play all tricks",
     max_nulls: "Highest null offer", buyer_leads: "The buyer leads a bought deal", uncapped_payment: "Payment in full, even below zero",
     boys: "What counts as a boy", king_discard: "The K♥ must be played when void", king_discard_on_heart_lead: "…and when hearts are led",
-    order: "Deal order", scale: "Point scale", eralash: "Play «ералаш»", target: "Points to win",
+    order: "Deal order", scale: "Point scale", eralash: "Play Eralash", target: "Points to win",
   },
   values: { true: "on", false: "off", dealer: "the dealer", left_of_dealer: "left of the dealer", jacks: "jacks",
     "jacks-kings": "jacks and kings", classic: "classic", simple: "simple" },
   optionLine: (name, value, dflt) => `${name}: ${value}${dflt === null ? "" : ` (not the default, which is ${dflt})`}.`,
   optionsIntro: (changed) => (changed.length ? `${changed.length === 1 ? "This match changes one option from its default" : "This match changes these options from their defaults"}: ${changed.join("; ")}.` : "This match plays every option at its default."),
-  kingruNames: { tricks: "Tricks", hearts: "Hearts", boys: "Boys", girls: "Girls", "last-two": "Last two", king: "King", everything: "«Ералаш»" },
+  kingruNames: { tricks: "Tricks", hearts: "Hearts", boys: "Boys", girls: "Girls", "last-two": "Last two", king: "King", everything: "Eralash" },
 
   king(o, x) {
     return {
@@ -127,16 +127,16 @@ const en = {
     return {
       game: ["Кинг (Russian King)", [`Four players, 32 cards (7 up to the ace), 8 each, and no trump in any deal. ${x.deals} deals: ${x.half} “don't take” deals, then the same ${x.half} as “take”. Follow suit if you can; if you cannot, play any card. The highest card of the suit led takes the trick, and whoever takes it leads the next.`]],
       deals: ["The deals", [
-        `In this order${o.order === "simple" ? " (the “simple” order, an option)" : ""}: ${names}.${o.eralash ? "" : " In this match «ералаш» is not played (an option: by default it is the seventh deal of each half)."}`,
-        `Tricks: ${2 * s} a trick. Hearts: ${2 * s} a heart. Boys: ${o.boys === "jacks" ? `${4 * s} a jack` : `${2 * s} a jack and ${2 * s} a king (an option: by default only the jacks count, ${4 * s} each)`}. Girls: ${4 * s} a queen. Last two: ${8 * s} for each of the last two tricks. King: ${16 * s} for the K♥.${o.eralash ? ` «Ералаш»: all six at once, ${96 * s} in all; the K♥ counts ${o.boys === "jacks" ? "as a heart and as the king" : "as a heart, as the king and as a boy"}.` : ""} Every other deal is worth ${16 * s} in all.`,
+        `In this order${o.order === "simple" ? " (the “simple” order, an option)" : ""}: ${names}.${o.eralash ? "" : " In this match Eralash is not played (an option: by default it is the seventh deal of each half)."}`,
+        `Tricks: ${2 * s} a trick. Hearts: ${2 * s} a heart. Boys: ${o.boys === "jacks" ? `${4 * s} a jack` : `${2 * s} a jack and ${2 * s} a king (an option: by default only the jacks count, ${4 * s} each)`}. Girls: ${4 * s} a queen. Last two: ${8 * s} for each of the last two tricks. King: ${16 * s} for the K♥.${o.eralash ? ` Eralash: all six at once, ${96 * s} in all; the K♥ counts ${o.boys === "jacks" ? "as a heart and as the king" : "as a heart, as the king and as a boy"}.` : ""} Every other deal is worth ${16 * s} in all.`,
         `In the first half the points are minus, in the second plus, so the match sums to 0.${s !== 1 ? ` In this match points are shown ${s} times larger (an option); the game is the same.` : ""}`,
       ]],
-      lead: ["Leading", [`A random player leads the first deal, the next player to the left the next deal, and so on. In the ${o.eralash ? "Hearts, King and «ералаш»" : "Hearts and King"} deals, in both halves, you may lead a heart only when you hold nothing else.`]],
+      lead: ["Leading", [`A random player leads the first deal, the next player to the left the next deal, and so on. In the ${o.eralash ? "Hearts, King and Eralash" : "Hearts and King"} deals, in both halves, you may lead a heart only when you hold nothing else.`]],
       early: ["Early end", [o.play_all_tricks
         ? "In this match every deal is played to the eighth trick (an option: by default a deal stops once its scoring cards are all taken)."
-        : `A deal stops as soon as all its scoring cards are taken: the 8 hearts, the ${o.boys === "jacks" ? "4 jacks" : "4 jacks and 4 kings"}, the 4 queens or the K♥. ${o.eralash ? "Tricks, Last two and «ералаш»" : "Tricks and Last two"} always play all 8 tricks.`]],
+        : `A deal stops as soon as all its scoring cards are taken: the 8 hearts, the ${o.boys === "jacks" ? "4 jacks" : "4 jacks and 4 kings"}, the 4 queens or the K♥. ${o.eralash ? "Tricks, Last two and Eralash" : "Tricks and Last two"} always play all 8 tricks.`]],
       "king-of-hearts": ["The K♥", [o.king_discard
-        ? `In this match, in the ${o.eralash ? "King and «ералаш»" : "King"} deals of both halves, the holder of the K♥ must play it when he cannot follow suit${o.king_discard_on_heart_lead ? ", and also when hearts are led" : ""} (an option: by default nobody is forced to play it).`
+        ? `In this match, in the ${o.eralash ? "King and Eralash" : "King"} deals of both halves, the holder of the K♥ must play it when he cannot follow suit${o.king_discard_on_heart_lead ? ", and also when hearts are led" : ""} (an option: by default nobody is forced to play it).`
         : "The K♥ is played like any other card: nobody is forced to play it."]],
       scoring: ["End", [`After all ${x.deals} deals the highest total wins; players level at the top share the win.`]],
     };
@@ -182,13 +182,13 @@ const es = {
     king_forced_on_heart_lead: "El K♥ cae cuando salen corazones", play_all_tricks: "Jugar siempre todas las bazas",
     max_nulls: "Máximo de nulos", buyer_leads: "El comprador sale en la mano comprada", uncapped_payment: "Pago completo, aunque quede bajo cero",
     boys: "Cartas que cuentan en «Jotas»", king_discard: "Soltar el K♥ sin el palo de salida", king_discard_on_heart_lead: "…y cuando salen corazones",
-    order: "Orden de manos", scale: "Escala de puntos", eralash: "Jugar «ералаш»", target: "Puntos para ganar",
+    order: "Orden de manos", scale: "Escala de puntos", eralash: "Jugar «Eralash»", target: "Puntos para ganar",
   },
   values: { true: "sí", false: "no", dealer: "quien reparte", left_of_dealer: "el de la izquierda de quien reparte", jacks: "jotas",
     "jacks-kings": "jotas y reyes", classic: "clásico", simple: "simple" },
   optionLine: (name, value, dflt) => `${name}: ${value}${dflt === null ? "" : ` (por defecto: ${dflt})`}.`,
   optionsIntro: (changed) => (changed.length ? `En esta partida ${changed.length === 1 ? "cambia esta opción" : "cambian estas opciones"} respecto al valor por defecto: ${changed.join("; ")}.` : "Esta partida juega todas las opciones por defecto."),
-  kingruNames: { tricks: "Bazas", hearts: "Corazones", boys: "Jotas", girls: "Damas", "last-two": "Dos últimas", king: "Rey (K♥)", everything: "«Ералаш»" },
+  kingruNames: { tricks: "Bazas", hearts: "Corazones", boys: "Jotas", girls: "Damas", "last-two": "Dos últimas", king: "Rey (K♥)", everything: "«Eralash»" },
 
   king(o, x) {
     return {
@@ -244,16 +244,16 @@ const es = {
     return {
       game: ["Кинг (King ruso)", [`Cuatro jugadores, 32 cartas (del 7 al as), 8 a cada uno, y nunca hay triunfo. ${x.deals} manos: ${x.half} de «no llevar» y luego las mismas ${x.half} de «llevar». Hay que asistir si se puede; si no, se juega cualquier carta. Gana la baza la carta más alta del palo de salida, y quien la gana sale en la siguiente.`]],
       deals: ["Las manos", [
-        `En este orden${o.order === "simple" ? " (el orden «simple», una opción)" : ""}: ${names}.${o.eralash ? "" : " En esta partida no se juega «ералаш» (una opción: por defecto es la séptima mano de cada mitad)."}`,
-        `Bazas: ${2 * s} por baza. Corazones: ${2 * s} por corazón. Jotas: ${o.boys === "jacks" ? `${4 * s} por jota` : `${2 * s} por jota y ${2 * s} por rey (una opción: por defecto solo cuentan las jotas, ${4 * s} cada una)`}. Damas: ${4 * s} por dama. Dos últimas: ${8 * s} por cada una de las dos últimas bazas. Rey: ${16 * s} por el K♥.${o.eralash ? ` «Ералаш»: las seis a la vez, ${96 * s} en total; el K♥ cuenta ${o.boys === "jacks" ? "como corazón y como rey" : "como corazón, como rey y como jota"}.` : ""} Cada una de las demás vale ${16 * s} en total.`,
+        `En este orden${o.order === "simple" ? " (el orden «simple», una opción)" : ""}: ${names}.${o.eralash ? "" : " En esta partida no se juega «Eralash» (una opción: por defecto es la séptima mano de cada mitad)."}`,
+        `Bazas: ${2 * s} por baza. Corazones: ${2 * s} por corazón. Jotas: ${o.boys === "jacks" ? `${4 * s} por jota` : `${2 * s} por jota y ${2 * s} por rey (una opción: por defecto solo cuentan las jotas, ${4 * s} cada una)`}. Damas: ${4 * s} por dama. Dos últimas: ${8 * s} por cada una de las dos últimas bazas. Rey: ${16 * s} por el K♥.${o.eralash ? ` «Eralash»: las seis a la vez, ${96 * s} en total; el K♥ cuenta ${o.boys === "jacks" ? "como corazón y como rey" : "como corazón, como rey y como jota"}.` : ""} Cada una de las demás vale ${16 * s} en total.`,
         `En la primera mitad los puntos restan y en la segunda suman, así que la partida suma 0.${s !== 1 ? ` En esta partida los puntos se muestran multiplicados por ${s} (una opción); el juego es el mismo.` : ""}`,
       ]],
-      lead: ["Salida", [`La primera mano la abre un jugador al azar; la siguiente, el siguiente a la izquierda, y así sucesivamente. En ${o.eralash ? "Corazones, Rey y «ералаш»" : "Corazones y Rey"}, en las dos mitades, solo se sale con corazones si no se tiene otra cosa.`]],
+      lead: ["Salida", [`La primera mano la abre un jugador al azar; la siguiente, el siguiente a la izquierda, y así sucesivamente. En ${o.eralash ? "Corazones, Rey y «Eralash»" : "Corazones y Rey"}, en las dos mitades, solo se sale con corazones si no se tiene otra cosa.`]],
       early: ["Final anticipado", [o.play_all_tricks
         ? "En esta partida todas las manos se juegan hasta la octava baza (una opción: por defecto una mano termina cuando se han llevado todas sus cartas que puntúan)."
-        : `Una mano termina en cuanto se han llevado todas sus cartas que puntúan: los 8 corazones, ${o.boys === "jacks" ? "las 4 jotas" : "las 4 jotas y los 4 reyes"}, las 4 damas o el K♥. ${o.eralash ? "Bazas, Dos últimas y «ералаш»" : "Bazas y Dos últimas"} se juegan siempre enteras.`]],
+        : `Una mano termina en cuanto se han llevado todas sus cartas que puntúan: los 8 corazones, ${o.boys === "jacks" ? "las 4 jotas" : "las 4 jotas y los 4 reyes"}, las 4 damas o el K♥. ${o.eralash ? "Bazas, Dos últimas y «Eralash»" : "Bazas y Dos últimas"} se juegan siempre enteras.`]],
       "king-of-hearts": ["El K♥", [o.king_discard
-        ? `En esta partida, en Rey${o.eralash ? " y «ералаш»" : ""} de las dos mitades, quien tiene el K♥ debe jugarlo cuando no puede asistir${o.king_discard_on_heart_lead ? ", y también cuando salen corazones" : ""} (una opción: por defecto nadie está obligado a jugarlo).`
+        ? `En esta partida, en Rey${o.eralash ? " y «Eralash»" : ""} de las dos mitades, quien tiene el K♥ debe jugarlo cuando no puede asistir${o.king_discard_on_heart_lead ? ", y también cuando salen corazones" : ""} (una opción: por defecto nadie está obligado a jugarlo).`
         : "El K♥ se juega como cualquier otra carta: nadie está obligado a jugarlo."]],
       scoring: ["Final", [`Tras las ${x.deals} manos gana quien más sume; los empatados en cabeza comparten la victoria.`]],
     };
@@ -298,13 +298,13 @@ const pt = {
     king_forced_on_heart_lead: "O K♥ cai quando saem copas", play_all_tricks: "Jogar sempre todas as vazas",
     max_nulls: "Máximo de nulos", buyer_leads: "O comprador sai na mão comprada", uncapped_payment: "Pagamento integral, mesmo abaixo de zero",
     boys: "Cartas que contam em «Valetes»", king_discard: "Descartar o K♥ sem o naipe de saída", king_discard_on_heart_lead: "…e quando saem copas",
-    order: "Ordem das mãos", scale: "Escala de pontos", eralash: "Jogar «ералаш»", target: "Pontos para vencer",
+    order: "Ordem das mãos", scale: "Escala de pontos", eralash: "Jogar «Eralash»", target: "Pontos para vencer",
   },
   values: { true: "sim", false: "não", dealer: "quem dá", left_of_dealer: "o da esquerda de quem dá", jacks: "valetes",
     "jacks-kings": "valetes e reis", classic: "clássica", simple: "simples" },
   optionLine: (name, value, dflt) => `${name}: ${value}${dflt === null ? "" : ` (padrão: ${dflt})`}.`,
   optionsIntro: (changed) => (changed.length ? `Neste jogo ${changed.length === 1 ? "muda esta opção" : "mudam estas opções"} em relação ao padrão: ${changed.join("; ")}.` : "Este jogo usa todas as opções no padrão."),
-  kingruNames: { tricks: "Vazas", hearts: "Copas", boys: "Valetes", girls: "Damas", "last-two": "Duas últimas", king: "Rei (K♥)", everything: "«Ералаш»" },
+  kingruNames: { tricks: "Vazas", hearts: "Copas", boys: "Valetes", girls: "Damas", "last-two": "Duas últimas", king: "Rei (K♥)", everything: "«Eralash»" },
 
   king(o, x) {
     return {
@@ -360,16 +360,16 @@ const pt = {
     return {
       game: ["Кинг (King russo)", [`Quatro jogadores, 32 cartas (do 7 ao ás), 8 para cada um, e nunca há trunfo. ${x.deals} mãos: ${x.half} de «não levar» e depois as mesmas ${x.half} de «levar». Siga o naipe se puder; senão, jogue qualquer carta. Leva a vaza a carta mais alta do naipe de saída, e quem a leva sai na seguinte.`]],
       deals: ["As mãos", [
-        `Nesta ordem${o.order === "simple" ? " (a ordem «simples», uma opção)" : ""}: ${names}.${o.eralash ? "" : " Neste jogo não se joga «ералаш» (uma opção: no padrão é a sétima mão de cada metade)."}`,
-        `Vazas: ${2 * s} por vaza. Copas: ${2 * s} por copa. Valetes: ${o.boys === "jacks" ? `${4 * s} por valete` : `${2 * s} por valete e ${2 * s} por rei (uma opção: no padrão só contam os valetes, ${4 * s} cada)`}. Damas: ${4 * s} por dama. Duas últimas: ${8 * s} por cada uma das duas últimas vazas. Rei: ${16 * s} pelo K♥.${o.eralash ? ` «Ералаш»: as seis de uma vez, ${96 * s} ao todo; o K♥ conta ${o.boys === "jacks" ? "como copa e como rei" : "como copa, como rei e como valete"}.` : ""} Cada uma das outras vale ${16 * s} ao todo.`,
+        `Nesta ordem${o.order === "simple" ? " (a ordem «simples», uma opção)" : ""}: ${names}.${o.eralash ? "" : " Neste jogo não se joga «Eralash» (uma opção: no padrão é a sétima mão de cada metade)."}`,
+        `Vazas: ${2 * s} por vaza. Copas: ${2 * s} por copa. Valetes: ${o.boys === "jacks" ? `${4 * s} por valete` : `${2 * s} por valete e ${2 * s} por rei (uma opção: no padrão só contam os valetes, ${4 * s} cada)`}. Damas: ${4 * s} por dama. Duas últimas: ${8 * s} por cada uma das duas últimas vazas. Rei: ${16 * s} pelo K♥.${o.eralash ? ` «Eralash»: as seis de uma vez, ${96 * s} ao todo; o K♥ conta ${o.boys === "jacks" ? "como copa e como rei" : "como copa, como rei e como valete"}.` : ""} Cada uma das outras vale ${16 * s} ao todo.`,
         `Na primeira metade os pontos são negativos e na segunda positivos, então o jogo soma 0.${s !== 1 ? ` Neste jogo os pontos aparecem multiplicados por ${s} (uma opção); o jogo é o mesmo.` : ""}`,
       ]],
-      lead: ["Saída", [`A primeira mão é aberta por um jogador sorteado; a seguinte, pelo próximo à esquerda, e assim por diante. Em ${o.eralash ? "Copas, Rei e «ералаш»" : "Copas e Rei"}, nas duas metades, só se sai de copas sem ter outro naipe.`]],
+      lead: ["Saída", [`A primeira mão é aberta por um jogador sorteado; a seguinte, pelo próximo à esquerda, e assim por diante. Em ${o.eralash ? "Copas, Rei e «Eralash»" : "Copas e Rei"}, nas duas metades, só se sai de copas sem ter outro naipe.`]],
       early: ["Fim antecipado", [o.play_all_tricks
         ? "Neste jogo todas as mãos vão até a oitava vaza (uma opção: no padrão uma mão acaba quando todas as suas cartas que pontuam foram levadas)."
-        : `Uma mão acaba assim que todas as suas cartas que pontuam foram levadas: as 8 copas, ${o.boys === "jacks" ? "os 4 valetes" : "os 4 valetes e os 4 reis"}, as 4 damas ou o K♥. ${o.eralash ? "Vazas, Duas últimas e «ералаш»" : "Vazas e Duas últimas"} vão sempre até o fim.`]],
+        : `Uma mão acaba assim que todas as suas cartas que pontuam foram levadas: as 8 copas, ${o.boys === "jacks" ? "os 4 valetes" : "os 4 valetes e os 4 reis"}, as 4 damas ou o K♥. ${o.eralash ? "Vazas, Duas últimas e «Eralash»" : "Vazas e Duas últimas"} vão sempre até o fim.`]],
       "king-of-hearts": ["O K♥", [o.king_discard
-        ? `Neste jogo, em Rei${o.eralash ? " e «ералаш»" : ""} das duas metades, quem tem o K♥ deve jogá-lo quando não pode seguir o naipe${o.king_discard_on_heart_lead ? ", e também quando saem copas" : ""} (uma opção: no padrão ninguém é obrigado a jogá-lo).`
+        ? `Neste jogo, em Rei${o.eralash ? " e «Eralash»" : ""} das duas metades, quem tem o K♥ deve jogá-lo quando não pode seguir o naipe${o.king_discard_on_heart_lead ? ", e também quando saem copas" : ""} (uma opção: no padrão ninguém é obrigado a jogá-lo).`
         : "O K♥ é jogado como qualquer outra carta: ninguém é obrigado a jogá-lo."]],
       scoring: ["Fim", [`Após as ${x.deals} mãos vence quem tiver mais pontos; os empatados na frente dividem a vitória.`]],
     };

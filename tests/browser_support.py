@@ -321,9 +321,10 @@ def new_page(browser, viewport, console_errors, lang="en"):
     return ctx, page
 
 
-def saved_match(game, seed, stop):
+def saved_match(game, seed, stop, claims=True):
     """A match played at random by the engine itself until ``stop(view)``, as the page
-    saves it: the page resumes it at once, without playing there."""
+    saves it: the page resumes it at once, without playing there.  ``claims=False``: the
+    bottom seat never claims (a claim ends a deal before the position asked for)."""
     from kingweb.session import Session
 
     s = Session()
@@ -331,5 +332,7 @@ def saved_match(game, seed, stop):
     rng = random.Random(1)
     while not stop(s.state(0)):
         st = s.state(0)
-        s.act(rng.choice(st["legal"])) if st["turn"] == 0 else s.step()
+        assert not st["over"], f"{game} seed {seed}: the match ended before the position asked for"
+        legal = st["legal"] if claims else [a for a in st["legal"] if not a.startswith("claim:")]
+        s.act(rng.choice(legal)) if st["turn"] == 0 else s.step()
     return json.dumps(s.save())

@@ -72,7 +72,7 @@ let laid = null;            // the card the bottom seat laid before the engine a
 /** @type {string | null} */
 let fresh = null;           // the card just drawn into the hand (German Whist)
 let deal = false;           // the next drawing deals the hand
-let claimed = false;        // a claim is being played out: its cards come quickly
+let claimed = "";  // the claim being played out (its cards come quickly), as the table told it
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let autoTimer;
 
@@ -147,7 +147,7 @@ export function open(sync, { dealt = false } = {}) {
   page.animating = false;
   laid = null;
   fresh = null;
-  claimed = false;
+  claimed = "";
   clearTimeout(autoTimer);
   deal = dealt && !v.lesson;
   if (deal && moving()) dealtUntil = performance.now() + dealMs(v.hand.length);
@@ -280,18 +280,21 @@ async function show(e) {
     }
     case "claim": {
       page.model = applyEvent(v, e);
-      claimed = true;
-      toast(claimView.claimLine(e, v));
+      claimed = claimView.claimLine(e, v);
+      toast(claimed, 3500, "claim");
       render();
       return;
     }
     case "deal-end": {
-      claimed = false;
+      const claim = claimed;
+      claimed = "";
       page.model = applyEvent(v, e);
       render();
       if (v.lesson) return;  // a lesson is one decision: its position's deal has no result to show
+      // the claim's message goes into the summary, which would cover it
+      if (claim) dropToast("claim");
       const done = new Promise((resolve) => dialogs.showDealResult(/** @type {Model} */ (page.model),
-        e.deal_no, prefs.deck, () => resolve(undefined)));
+        e.deal_no, prefs.deck, () => resolve(undefined), claim));
       wiring.dealEnded(/** @type {Model} */ (page.model));
       await done;
       return;

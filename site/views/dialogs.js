@@ -278,7 +278,8 @@ function tookCell(items, v, deck, nm, owner) {
     // by role, not by sign: a payment of 0 has none (the buyer's item names the owner)
     else if (x.kind === "payment") words = t(x.seat === owner ? "took_paid" : "took_received", { name: nm[/** @type {number} */ (x.seat)] });
     else if (x.kind === "4333") words = t("c_4333");
-    if (words !== null) kids.push(el("span", { class: "took-item" }, words, " ", el("b", { text: pointsText(x.points, v) })));
+    // a colon between: "0 tricks: 0", not "0 tricks 0"
+    if (words !== null) kids.push(el("span", { class: "took-item" }, words, ": ", el("b", { text: pointsText(x.points, v) })));
   }
   if (!kids.length) kids.push(el("span", { class: "took-none", text: t("took_nothing") }));
   // the items sit in a flex box of their own (a table cell cannot be one): each keeps its
@@ -294,8 +295,10 @@ function tookCell(items, v, deck, nm, owner) {
  * @param {number} i      the deal's index in v.deals
  * @param {string} deck
  * @param {() => void} then
+ * @param {string} [claimed]  who claimed the rest of the deal, as the table told it (the
+ *   message would be hidden behind this dialog)
  */
-export function showDealResult(v, i, deck, then) {
+export function showDealResult(v, i, deck, then, claimed = "") {
   const d = v.deals[i];
   const nm = names(v);
   const totals = d.scores || v.deals.slice(0, i + 1).reduce((acc, x) => acc.map((a, s) => a + x.points[s]), nm.map(() => 0));
@@ -315,6 +318,7 @@ export function showDealResult(v, i, deck, then) {
       a: nm[me], x: pointsText(totals[me], v, { total: true }), y: pointsText(totals[other], v, { total: true }), b: nm[other], target }) }));
     if (d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
   }
+  if (claimed) content.push(el("p", { class: "note", id: "claim-note", text: claimed }));
   const early = earlyEndText(d, v);
   if (early) content.push(el("p", { class: "note", id: "early-end", text: early }));
   const capped = cappedPayment(d, v);

@@ -28,12 +28,14 @@ function renderBanner(root, v, on) {
   const deal = v.deals_total ? t("deal_of", { n: v.deal_no + 1, total: v.deals_total }) : t("deal_n", { n: v.deal_no + 1 });
   const caption = positiveCaption(v);
   const cl = el("strong", { text: caption || contractLabel(v) });
-  const cost = [costLabel(v), totalLabel(v)].filter(Boolean).join(" · ");
   /** @type {(string | HTMLElement)[]} */
   const kids = v.lesson ? [cl] : [deal, " · ", cl];
-  if (cost) kids.push(` (${cost})`);
-  if (caption && on.log && heldAuction(v.log)) {
-    kids.push(" ", el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_title"), onclick: on.log }));
+  // the price is a fact of its own beside the contract, not in brackets (some contracts'
+  // names have their own: «Не брать кинга (К♥)»); a total keeps its number by a no-break
+  // space in its words, and the rest may wrap where it must (a phone's banner has two lines)
+  for (const cost of [costLabel(v), totalLabel(v)].filter(Boolean)) kids.push(" · ", cost);
+  if (caption && on.log && heldAuction(v.log)) {  // a link that says what it opens, not a word of the sentence
+    kids.push(" · ", el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_open"), onclick: on.log }));
   }
   if (!caption) {
     if (v.trump && v.game !== "whist") kids.push(" · ", t("trump", { suit: suitWord(v.trump) }));  // whist's is on the stock
@@ -42,7 +44,8 @@ function renderBanner(root, v, on) {
   }
   if (v.game === "whist") {
     kids.push(" · ", t(v.stage === 1 ? "stage1" : "stage2"));
-    if (!v.lesson) kids.push(el("span", { class: "match-score", id: "match-score", text: whistScore(v) }));
+    // a separator the pill's margin draws for the eye, and a space for the ear
+    if (!v.lesson) kids.push(" ", el("span", { class: "match-score", id: "match-score", text: whistScore(v) }));
   }
   if (v.lesson) kids.unshift(el("strong", { text: `${t("lesson")}: ${lessonText(v.lesson)[0]}` }), " · ");
   part(root, "banner").replaceChildren(...kids);
@@ -86,7 +89,8 @@ function renderSeats(root, v) {
     // the dealer's button follows the name, never over it; each figure is a piece that
     // does not break (a phone's side plate puts one a line)
     const plate = el("div", { class: "plate" }, el("div", { class: "name" }, el("span", { class: "who", text: nm[s] }),
-      dealer ? el("span", { class: "dealer-mark", "aria-hidden": "true", title: t("seat_dealer"), text: t("dealer_mark") }) : null,
+      // a space between, so that the name and the mark read as two words ("West D", not "WestD")
+      dealer ? " " : null, dealer ? el("span", { class: "dealer-mark", "aria-hidden": "true", title: t("seat_dealer"), text: t("dealer_mark") }) : null,
       turn && s === v.seat ? el("span", { class: "cue", text: ` · ${t("your_turn")}` }) : null),
     el("div", { class: "meta" }, ...meta.flatMap((m, k) => [k ? el("span", { class: "meta-sep", text: " · " }) : null,
       el("span", { class: "meta-item", text: m })]).filter((x) => x !== null)));

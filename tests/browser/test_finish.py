@@ -2,6 +2,8 @@
 real Chromium on the built site at the size where it showed: a deal summary whose
 numbers run into the next words, names broken mid-word, a stale hint, a sticky hover."""
 
+import re
+
 import pytest
 
 from browser_support import new_page, plant_save, saved_match
@@ -36,11 +38,39 @@ SUMMARY_JS = """() => [...document.querySelectorAll('#deal-summary tbody tr')].m
 })"""
 
 
-def test_a_phone_summary_keeps_each_number_apart_and_each_name_whole(browser, base_url, console_errors):
-    ctx, page = new_page(browser, SMALL, console_errors, lang="ru")
+# The banner's text, and each seat's name as read aloud or copied, with its dealer's mark.
+BANNER_JS = """() => ({
+  text: document.querySelector('#banner').innerText,
+  names: [...document.querySelectorAll('.seat .name')].filter((n) => n.querySelector('.dealer-mark')).map((n) => n.textContent),
+})"""
+
+# For each row of the summary: the right edge of the name's cell and the left edge of the
+# leftmost thing drawn in the "what counted" cell (its cards wrap inside it, never under the name).
+COLUMNS_JS = """() => [...document.querySelectorAll('#deal-summary tbody tr')].map((tr) => {
+  const lefts = [...tr.querySelectorAll('td.took .card, td.took .took-item')].map((e) => e.getBoundingClientRect().left);
+  return {name: tr.querySelector('th').getBoundingClientRect().right, took: Math.min(...lefts),
+    items: [...tr.querySelectorAll('td.took .took-item:not(.took-cardset)')].map((e) => e.textContent)};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["ru", "es"])
+def test_a_phone_summary_keeps_each_number_apart_and_each_name_whole(browser, base_url, console_errors, lang):
+    ctx, page = new_page(browser, SMALL, console_errors, lang=lang)
     plant_save(page, base_url, eralash_save())
     page.goto(base_url)
     page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    # the banner: its price beside the deal's name, not in a second pair of brackets
+    # («Ералаш (не брать ничего) (считается всё …)»); the total's number bound to its word
+    # by a no-break space; in Spanish the deal's name in letters a Spanish reader reads
+    banner = page.evaluate(BANNER_JS)
+    assert ") (" not in banner["text"], banner
+    want = {
+        "ru": "Ералаш (не брать ничего) · считается всё · всего\xa0−96",
+        "es": "No llevar nada (Eralash) · cuenta todo · −96 en\xa0total",
+    }
+    assert want[lang] in banner["text"], banner
+    # the dealer's mark is a word apart from the name ("Восток Д", not "ВостокД")
+    assert len(banner["names"]) == 1 and re.fullmatch(r"\S+ \S", banner["names"][0]), banner
     page.locator("#hand .card.legal").first.click()
     page.locator("#deal-summary").wait_for(state="visible", timeout=30_000)
     rows = page.evaluate(SUMMARY_JS)
@@ -50,6 +80,12 @@ def test_a_phone_summary_keeps_each_number_apart_and_each_name_whole(browser, ba
     for r in rows:
         assert r["touching"] == [], r
         assert r["lines"] <= r["words"], r
+    columns = page.evaluate(COLUMNS_JS)
+    for c in columns:
+        assert c["took"] >= c["name"], c  # nothing of the cell drawn under the name
+        # a figure follows its words after a colon: "0 взяток: 0", not "0 взяток 0"
+        assert all(re.fullmatch(r".+: [−+]?\d+", x) for x in c["items"]), c
+    assert any(c["items"] for c in columns), columns
     ctx.close()
 
 
@@ -216,4 +252,32 @@ def test_a_phone_keeps_every_figure_of_a_side_plate_on_the_screen_mid_deal(brows
     items = page.locator(".seat-right .meta-item, .seat-left .meta-item").count()
     assert items >= 5, items  # points and tricks on both sides, a penalty on one at least
     assert got["broken"] == [] and got["dealerOverName"] == [] and got["width"] == SMALL["width"], got
+    ctx.close()
+
+
+def test_a_russian_match_ends_as_a_partiya_naming_its_deciding_deal_in_quotes(browser, base_url, console_errors):
+    # Кинг's last card: the last deal's summary, then the match's end, in Russian
+    save = saved_match(
+        "kingru", 3, lambda v: v["deal_no"] == 13 and v["turn"] == 0 and len(v["hand"]) == 1, claims=False
+    )
+    ctx, page = new_page(browser, {"width": 390, "height": 844}, console_errors, lang="ru")
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    page.locator("#hand .card.legal").first.click()
+    page.locator("#deal-summary").wait_for(state="visible", timeout=30_000)
+    page.locator("#dialog-actions button.primary").click()
+    page.locator("#placings").wait_for(timeout=30_000)
+    assert page.locator("#dialog-title").inner_text() == "Партия окончена"  # a match is a «партия», not a «игра»
+    # the deal's name in quotes, not run into the sentence: «…, «Ералаш (брать всё)» (…»
+    decider = page.locator("#decider").inner_text()
+    m = re.match(r"Решающая сдача — (\d+)-я, «(.+?)» \(", decider)
+    assert m and 1 <= int(m.group(1)) <= 14, decider
+    names = page.evaluate("async () => (await import('./i18n/index.js')).STRINGS.ru")
+    assert m.group(2) in {v for k, v in names.items() if k.startswith("c_")}, decider
+    assert (
+        page.locator("#record")
+        .inner_text()
+        .startswith("Ваши результаты в игре «Кинг (32 карты)», уровень ботов «Случайный»:")
+    )
     ctx.close()

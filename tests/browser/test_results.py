@@ -238,14 +238,16 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
     # the deciding deal: the winner's biggest gain on the other player
     gains = [x["points"][winner] - x["points"][1 - winner] for x in v["deals"]]
     k = gains.index(max(gains))
-    assert page.locator("#decider").inner_text().startswith(f"The deal that decided it: deal {k + 1} (")
+    assert page.locator("#decider").inner_text().startswith(f"The deal that decided it was deal {k + 1} (")
     # the sheet: a column per player, no contract column and no Σ (two scores add up to nothing)
     heads = page.locator("#sheet thead th").all_text_contents()  # folded: read, not seen
     assert heads == ["#", "You", "Opponent"], heads
     assert page.locator("#sheet tfoot td").all_text_contents()[0] == "Total"
     stats = json.loads(page.evaluate("localStorage.getItem('kingweb.stats.v1')"))
     assert stats["lines"]["whist/random"] == {"played": 1, "won": int(winner == 0), "total": v["scores"][0]}
-    assert page.locator("#record").inner_text().startswith("Your record at German Whist, bots Random: 1 played, ")
+    assert (
+        page.locator("#record").inner_text().startswith("Your record at German Whist against Random bots: 1 played, ")
+    )
     page.reload()  # the match's end shows again after a reload, and is not counted twice
     page.wait_for_selector("#placings", timeout=90_000)
     assert json.loads(page.evaluate("localStorage.getItem('kingweb.stats.v1')"))["lines"]["whist/random"]["played"] == 1
@@ -253,6 +255,8 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
     page.wait_for_function(
         "document.querySelector('#match-score') && document.querySelector('#match-score').textContent === 'You 0 – 0 Opponent · to 3'"
     )
+    # the score reads as its own words after the stage's, as a screen reader hears the banner
+    assert page.locator("#banner").text_content().endswith("Stage 1: win the face-up card You 0 – 0 Opponent · to 3")
     page.locator("#more summary").click()
     page.locator("#btn-stats").click()
     assert page.locator('#stats tr[data-key="whist/random"] td').nth(2).inner_text() == "1"

@@ -367,6 +367,7 @@ def test_the_bar_shows_game_controls_only_once_a_game_is_on_the_table(browser, b
     assert shown(GAME_ONLY) == dict.fromkeys(GAME_ONLY, True)
     assert page.locator("#btn-hint").inner_text() == "Pista"
     assert page.locator("#seat-left").get_attribute("aria-label").startswith("Oeste")
+    assert page.locator("#seat-left .meta-item").first.inner_text() == "0 ptos."  # an abbreviation's period
     # German Whist next: the two seats it leaves empty say nothing any more
     page.locator("#btn-new").click()
     page.locator("#play-whist").click()

@@ -116,8 +116,8 @@ GLOSSARY = {
         "ru": ("Сыгранные взятки", []),
     },
     "the bots' level": {
-        "es": ("bots {level}", []),
-        "pt": ("bots {level}", []),
+        "es": ("bots de nivel {level}", [", bots {level}"]),
+        "pt": ("bots de nível {level}", [", bots {level}"]),
         "ru": ("уровень ботов «{level}»", ["боты —"]),
     },
 }
@@ -215,3 +215,23 @@ def test_the_glossary_in_rules_md_holds_these_words():
     for lang in ("en", "es", "pt", "ru"):
         for key in ("claim_all", "claim_none", "played_open"):
             assert _value(lang, key).lower() in glossary, (lang, key)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_only_the_russian_texts_write_in_cyrillic(lang):
+    # the Eralash deal once showed «ералаш» to players who read no Cyrillic; the one word
+    # left is the game's own name, Кинг, which every language calls it by
+    words = set(re.findall(r"[\u0400-\u04ff]+", _text(lang)))
+    assert words <= {"Кинг"}, (lang, words)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt", "ru"])
+def test_the_loading_words_are_a_players_not_a_programmers(lang):
+    # "Cargando Python…" told a Spanish player what the page is written in, not what it does
+    assert "Python" not in _text(lang)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("es", "{other}, la siguiente"), ("pt", "{other}, a seguinte")])
+def test_the_hints_runner_up_is_the_second_best_not_the_next(lang, word):
+    # «…mejor que {other}, la siguiente» read as the card after it in the hand
+    assert word not in _text(lang)

@@ -17,26 +17,27 @@ import { scene } from "./engine.mjs";
 afterEach(() => setLang("en"));
 
 const M = "\u2212";
-/** The banner's bracket: the price, then the total where it says more. @param {any} v */
+/** The banner's price, then the total where it says more (each kept on one line: a
+ * no-break space inside). @param {any} v */
 const bracket = (v) => [L.costLabel(v), L.totalLabel(v)].filter(Boolean).join(" · ");
 
 describe("the banner: the price per trick or card, and the deal's total, in both games", () => {
   test("King: the price, and the total of a deal with more than one item", () => {
-    assert.equal(bracket(scene("king-deal-1")), `${M}20 per trick · ${M}260 in all`);
+    assert.equal(bracket(scene("king-deal-1")), `${M}20 per trick · ${M}260 in\u00a0all`);
     assert.equal(bracket(scene("king-kh")), `${M}160 for the K♥`);  // one item: its price is the total
-    assert.equal(bracket(scene("king-up-owner")), "+25 per trick · +325 in all");
-    assert.equal(bracket(scene("king-down-one-card")), `325 ${M} 75 per trick · +325 in all`);
-    assert.equal(bracket(scene("king-positive-choose")), "the owner chooses · +325 in all");
+    assert.equal(bracket(scene("king-up-owner")), "+25 per trick · +325 in\u00a0all");
+    assert.equal(bracket(scene("king-down-one-card")), `325 ${M} 75 per trick · +325 in\u00a0all`);
+    assert.equal(bracket(scene("king-positive-choose")), "the owner chooses · +325 in\u00a0all");
   });
 
   test("Кинг: the engine's price of an item on the match's scale, and the total", () => {
-    assert.equal(bracket(scene("kingru-deal-1")), `${M}20 per trick · ${M}160 in all`);  // scale 10
-    assert.equal(bracket(scene("kingru-boys-jk")), "+2 per boy (jack or king) · +16 in all");
-    assert.equal(bracket(scene("kingru-everything")), `everything counts · ${M}96 in all`);
+    assert.equal(bracket(scene("kingru-deal-1")), `${M}20 per trick · ${M}160 in\u00a0all`);  // scale 10
+    assert.equal(bracket(scene("kingru-boys-jk")), "+2 per boy (jack or king) · +16 in\u00a0all");
+    assert.equal(bracket(scene("kingru-everything")), `everything counts · ${M}96 in\u00a0all`);
     setLang("ru");
-    assert.equal(bracket(scene("kingru-deal-1")), `${M}20 за взятку · всего ${M}160`);
+    assert.equal(bracket(scene("kingru-deal-1")), `${M}20 за взятку · всего\u00a0${M}160`);
     setLang("es");
-    assert.equal(bracket(scene("kingru-boys-jk")), "+2 por jota o rey · +16 en total");
+    assert.equal(bracket(scene("kingru-boys-jk")), "+2 por jota o rey · +16 en\u00a0total");
   });
 
   test("German Whist has no price to tell", () => {
