@@ -70,7 +70,7 @@ def test_a_phone_summary_keeps_each_number_apart_and_each_name_whole(browser, ba
     }
     assert want[lang] in banner["text"], banner
     # the dealer's mark is a word apart from the name ("Восток Д", not "ВостокД")
-    assert len(banner["names"]) == 1 and re.fullmatch(r"\S+ \S", banner["names"][0]), banner
+    assert len(banner["names"]) == 1 and re.fullmatch(r"\S+\xa0\S", banner["names"][0]), banner
     page.locator("#hand .card.legal").first.click()
     page.locator("#deal-summary").wait_for(state="visible", timeout=30_000)
     rows = page.evaluate(SUMMARY_JS)
