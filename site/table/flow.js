@@ -291,8 +291,9 @@ async function show(e) {
       page.model = applyEvent(v, e);
       render();
       if (v.lesson) return;  // a lesson is one decision: its position's deal has no result to show
-      // the claim's message goes into the summary, which would cover it
-      if (claim) dropToast("claim");
+      // the claim's message goes into the summary, which would cover it (dropToast leaves
+      // any other message)
+      dropToast("claim");
       const done = new Promise((resolve) => dialogs.showDealResult(/** @type {Model} */ (page.model),
         e.deal_no, prefs.deck, () => resolve(undefined), claim));
       wiring.dealEnded(/** @type {Model} */ (page.model));
