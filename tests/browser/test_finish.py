@@ -118,10 +118,17 @@ SEATS_JS = """() => {
     const r = p.getBoundingClientRect();
     if (r.left < 0 || r.right > innerWidth) out.broken.push(p.textContent);
   }
+  out.markWrapped = []; out.markCovers = [];
   for (const d of document.querySelectorAll('.dealer-mark')) {
     const plate = d.closest('.plate'); const who = plate.querySelector('.who') || plate.querySelector('.name');
     const r = document.createRange(); r.selectNodeContents(who);
-    if ([...r.getClientRects()].some((x) => meet(x, d.getBoundingClientRect()))) out.dealerOverName.push(who.textContent);
+    const m = d.getBoundingClientRect(), rects = [...r.getClientRects()];
+    if (rects.some((x) => meet(x, m))) out.dealerOverName.push(who.textContent);
+    // a mark folded under the name: a line more on the plate
+    if (m.top >= rects[0].bottom - 2) out.markWrapped.push(who.textContent);
+    if (m.left < 0 || m.right > innerWidth || m.top < 0) out.markCovers.push([who.textContent, 'the edge']);
+    for (const e of document.querySelectorAll('.card, .bubble, .backs, .banner, .contract-badge > *, .seat .meta-item, .seat .who'))
+      if (e !== who && meet(e.getBoundingClientRect(), m)) out.markCovers.push([who.textContent, e.className]);
   }
   out.dealers = document.querySelectorAll('.dealer-mark').length;
   out.bubbleCount = document.querySelectorAll('.seat .bubble').length;
@@ -140,9 +147,27 @@ def test_an_auction_keeps_bubbles_plates_and_hand_on_the_screen(browser, base_ur
     assert got["bubbleCount"] >= 1 and got["dealers"] == 1, got
     assert got["bubbles"] == [] and got["width"] == viewport["width"], got  # nothing widens the page either
     assert got["broken"] == [], got
-    assert got["dealerOverName"] == [], got
+    assert got["dealerOverName"] == [] and got["markWrapped"] == [] and got["markCovers"] == [], got
     # while bidding the whole hand is in sight: the offer is judged by it
     assert got["handBottom"] <= got["height"], got
+    ctx.close()
+
+
+@pytest.mark.parametrize("dealer", [1, 3], ids=["west", "east"])
+def test_a_side_seats_dealer_mark_adds_no_line_to_its_plate_on_a_phone(browser, base_url, console_errors, dealer):
+    """A phone's side plate is 64 px wide, and "Восток" fills it: the mark after the name
+    once folded onto a line of its own."""
+    ctx, page = new_page(browser, SMALL, console_errors, lang="ru")
+    save = saved_match(
+        "king", 9, lambda v: v["dealer"] == dealer and v["phase"] == "play" and v["turn"] == 0 and len(v["trick"]) == 2
+    )
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    got = page.evaluate(SEATS_JS)
+    assert got["dealers"] == 1 and got["width"] == SMALL["width"], got
+    assert got["dealerOverName"] == [] and got["markWrapped"] == [] and got["markCovers"] == [], got
+    assert got["broken"] == [], got
     ctx.close()
 
 
