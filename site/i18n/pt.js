@@ -111,7 +111,7 @@ export default {
   copy_by_hand: "Selecione o link e copie.", next_deal: "Dar a próxima mão",
   place_1: "1º", place_2: "2º", place_3: "3º", place_4: "4º",
   sum_player: "Jogador", sum_took: "O que contou", sum_deal: "Mão", sum_total: "Total", sum_place: "Lugar",
-  took_tricks: "{n} vaza|{n} vazas", took_stage2: "{n} vaza da fase 2|{n} vazas da fase 2", took_trick: "vaza {n}",
+  took_tricks: "{n} vaza|{n} vazas", took_stage2: "{n} vaza da fase 2|{n} vazas da fase 2", took_trick: "{n}.ª vaza",
   took_paid: "pagamento ao dono", took_received: "pagamento do comprador", took_nothing: "nada", payment_capped: "O comprador paga no máximo o que fez nesta mão: o pagamento é {n}.",
   whist_match: "Partida: {a} {x} – {y} {b} · vence quem chegar a {target}",
   decider: "A mão decisiva foi a {n}.ª, “{contract}” ({name} {a}, {other} {b}): nela o vencedor mais abriu vantagem sobre o segundo.",

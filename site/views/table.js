@@ -23,31 +23,35 @@ export function render(root, state) {
   badgeView.render(root, state);
 }
 
+// The banner's facts are parted by a dot tied to the fact before it: a line that must fold
+// (a phone's banner has two) folds after the dot, never starting with one.
+const SEP = "\u00a0· ";
+
 /** @param {HTMLElement} root @param {View} v @param {TableState["on"]} on */
 function renderBanner(root, v, on) {
   const deal = v.deals_total ? t("deal_of", { n: v.deal_no + 1, total: v.deals_total }) : t("deal_n", { n: v.deal_no + 1 });
   const caption = positiveCaption(v);
   const cl = el("strong", { text: caption || contractLabel(v) });
   /** @type {(string | HTMLElement)[]} */
-  const kids = v.lesson ? [cl] : [deal, " · ", cl];
+  const kids = v.lesson ? [cl] : [deal, SEP, cl];
   // the price is a fact of its own beside the contract, not in brackets (some contracts'
   // names have their own: «Не брать кинга (К♥)»); a total keeps its number by a no-break
   // space in its words, and the rest may wrap where it must (a phone's banner has two lines)
-  for (const cost of [costLabel(v), totalLabel(v)].filter(Boolean)) kids.push(" · ", cost);
+  for (const cost of [costLabel(v), totalLabel(v)].filter(Boolean)) kids.push(SEP, cost);
   if (caption && on.log && heldAuction(v.log)) {  // a link that says what it opens, not a word of the sentence
-    kids.push(" · ", el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_open"), onclick: on.log }));
+    kids.push(SEP, el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_open"), onclick: on.log }));
   }
   if (!caption) {
-    if (v.trump && v.game !== "whist") kids.push(" · ", t("trump", { suit: suitWord(v.trump) }));  // whist's is on the stock
-    else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(" · ", t("no_trump"));
-    if (v.owner !== null && v.owner !== undefined) kids.push(" · ", said("cap_owns", v.owner, v));
+    if (v.trump && v.game !== "whist") kids.push(SEP, t("trump", { suit: suitWord(v.trump) }));  // whist's is on the stock
+    else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(SEP, t("no_trump"));
+    if (v.owner !== null && v.owner !== undefined) kids.push(SEP, said("cap_owns", v.owner, v));
   }
   if (v.game === "whist") {
-    kids.push(" · ", t(v.stage === 1 ? "stage1" : "stage2"));
+    kids.push(SEP, t(v.stage === 1 ? "stage1" : "stage2"));
     // a separator the pill's margin draws for the eye, and a space for the ear
     if (!v.lesson) kids.push(" ", el("span", { class: "match-score", id: "match-score", text: whistScore(v) }));
   }
-  if (v.lesson) kids.unshift(el("strong", { text: `${t("lesson")}: ${lessonText(v.lesson)[0]}` }), " · ");
+  if (v.lesson) kids.unshift(el("strong", { text: `${t("lesson")}: ${lessonText(v.lesson)[0]}` }), SEP);
   part(root, "banner").replaceChildren(...kids);
 }
 
@@ -92,7 +96,7 @@ function renderSeats(root, v) {
       // a (no-break) space between: the name and the mark read as two words ("West D", not "WestD")
       dealer ? el("span", { class: "mark-gap", text: "\u00a0" }) : null, dealer ? el("span", { class: "dealer-mark", "aria-hidden": "true", title: t("seat_dealer"), text: t("dealer_mark") }) : null,
       turn && s === v.seat ? el("span", { class: "cue", text: ` · ${t("your_turn")}` }) : null),
-    el("div", { class: "meta" }, ...meta.flatMap((m, k) => [k ? el("span", { class: "meta-sep", text: " · " }) : null,
+    el("div", { class: "meta" }, ...meta.flatMap((m, k) => [k ? el("span", { class: "meta-sep", text: SEP }) : null,
       el("span", { class: "meta-item", text: m })]).filter((x) => x !== null)));
     // a screen reader hears the seat as one labelled group: who, whether they dealt, whether they are to act
     box.setAttribute("role", "group");

@@ -65,8 +65,8 @@ def test_a_phone_summary_keeps_each_number_apart_and_each_name_whole(browser, ba
     banner = page.evaluate(BANNER_JS)
     assert ") (" not in banner["text"], banner
     want = {
-        "ru": "Ералаш (не брать ничего) · считается всё · всего\xa0−96",
-        "es": "No llevar nada (Eralash) · cuenta todo · −96 en\xa0total",
+        "ru": "Ералаш (не брать ничего)\xa0· считается всё\xa0· всего\xa0−96",
+        "es": "No llevar nada (Eralash)\xa0· cuenta todo\xa0· −96 en\xa0total",
     }
     assert want[lang] in banner["text"], banner
     # the dealer's mark is a word apart from the name ("Восток Д", not "ВостокД")
@@ -86,6 +86,9 @@ def test_a_phone_summary_keeps_each_number_apart_and_each_name_whole(browser, ba
         # a figure follows its words after a colon: "0 взяток: 0", not "0 взяток 0"
         assert all(re.fullmatch(r".+: [−+]?\d+", x) for x in c["items"]), c
     assert any(c["items"] for c in columns), columns
+    # the last two tricks named as a player names them: «8-я взятка», «8.ª baza»
+    last = {"ru": r"[78]-я взятка: −\d+", "es": r"[78]\.ª baza: −\d+"}[lang]
+    assert any(re.fullmatch(last, x) for c in columns for x in c["items"]), columns
     ctx.close()
 
 
@@ -137,9 +140,33 @@ SEATS_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("viewport", [SMALL, {"width": 1280, "height": 800}], ids=["360x740", "1280x800"])
-def test_an_auction_keeps_bubbles_plates_and_hand_on_the_screen(browser, base_url, console_errors, viewport):
-    ctx, page = new_page(browser, viewport, console_errors, lang="ru")
+# The banner's lines, and each "·" that starts a line (the line folded before the dot, not after it).
+BANNER_LINES_JS = """() => {
+  const chars = [], walk = document.createTreeWalker(document.querySelector('#banner'), NodeFilter.SHOW_TEXT);
+  for (let n; (n = walk.nextNode());)
+    for (let i = 0; i < n.length; i++) {
+      const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+      const box = r.getClientRects()[0];
+      chars.push([n.data[i], box ? Math.round(box.top) : null]);
+    }
+  const leading = [];
+  chars.forEach(([c, top], i) => {
+    if (c !== '·') return;
+    let j = i - 1;
+    while (j >= 0 && /\\s/.test(chars[j][0])) j--;
+    if (j >= 0 && chars[j][1] !== top) leading.push(chars.slice(i, i + 12).map((x) => x[0]).join(''));
+  });
+  return {lines: new Set(chars.filter((x) => x[1] !== null).map((x) => x[1])).size, leading};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("viewport", "lang"),
+    [(SMALL, "ru"), ({"width": 1280, "height": 800}, "ru"), ({"width": 390, "height": 844}, "es")],
+    ids=["360x740-ru", "1280x800-ru", "390x844-es"],
+)
+def test_an_auction_keeps_bubbles_plates_and_hand_on_the_screen(browser, base_url, console_errors, viewport, lang):
+    ctx, page = new_page(browser, viewport, console_errors, lang=lang)
     plant_save(page, base_url, auction_save())
     page.goto(base_url)
     page.wait_for_selector("#panel button.bid", timeout=90_000)
@@ -150,6 +177,9 @@ def test_an_auction_keeps_bubbles_plates_and_hand_on_the_screen(browser, base_ur
     assert got["dealerOverName"] == [] and got["markWrapped"] == [] and got["markCovers"] == [], got
     # while bidding the whole hand is in sight: the offer is judged by it
     assert got["handBottom"] <= got["height"], got
+    # a banner that folds does so after a dot, so no line starts with one («· Dueño: Norte»)
+    banner = page.evaluate(BANNER_LINES_JS)
+    assert banner["leading"] == [], banner
     ctx.close()
 
 

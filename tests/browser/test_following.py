@@ -56,7 +56,7 @@ def test_a_down_deal_shows_what_its_tricks_cost_not_325_a_seat(browser, base_url
     # at 0 tricks no plate says it has anything from the deal (it read "+325" on each seat)
     plates = read(page, PLATES_JS)
     assert not any("this deal" in m for m in plates.values()), plates
-    assert " · 325 " + MINUS + " 75 per trick · +325 in\xa0all" in page.locator("#banner").inner_text()
+    assert "\xa0· 325 " + MINUS + " 75 per trick\xa0· +325 in\xa0all" in page.locator("#banner").inner_text()
     # a trick later: what each seat's tricks cost so far, as the engine counts it
     play_my_cards(page, stop=lambda s: s["my_turn"] and s["legal"] and len(s["hand"]) <= 12)
     v = engine_view(page)
@@ -108,7 +108,7 @@ def test_the_bidding_shows_only_when_there_was_an_auction(browser, base_url, con
             assert link.count() == 0  # the banner says how it is played; there was no bidding
         else:
             assert link.is_visible() and link.inner_text() == "See the bidding"  # a link, not a word of the banner
-            assert " · See the bidding" in page.locator("#banner").inner_text()
+            assert "\xa0· See the bidding" in page.locator("#banner").inner_text()
             link.click()
             lines = page.locator("#dialog .deal-log li").all_inner_texts()
             assert lines[0] == "You open the auction" and len(lines) == len(v["log"]) + (
@@ -143,9 +143,11 @@ def test_both_games_banners_give_the_price_and_the_deals_total(page, base_url, l
             words["cost_tricks"] if game == "king" else words["price_trick"].replace("{n}", f"{MINUS}{-v['deal_unit']}")
         )
         banner = page.locator("#banner").inner_text()
-        assert f" · {price} · {total}" in banner, banner
+        assert f"\xa0· {price}\xa0· {total}" in banner, banner
     if lang == "en":
-        assert "Don't take tricks · −2 per trick · −16 in\xa0all" in banner, banner  # the same kind of words as King's
+        assert "Don't take tricks\xa0· −2 per trick\xa0· −16 in\xa0all" in banner, (
+            banner
+        )  # the same kind of words as King's
 
 
 def last_queen_on_the_table():
