@@ -8,6 +8,7 @@
 // guest, coming back through the same link, finds their seat.
 import { t } from "../i18n/index.js";
 import { el } from "../views/dom.js";
+import { refusalText } from "../views/labels.js";
 import { openDialog } from "../views/dialogs.js";
 import { openHostLobby, closeLobby } from "../views/lobby.js";
 import { notice, toast } from "../views/messages.js";
@@ -122,7 +123,8 @@ function showLobby(w) {
   if (!hosted) return;
   openHostLobby({ invite: invite.link, qr: invite.link ? qr(invite.link, t("invite_qr")) : null, seats: hosted.lobby(),
     note: invite.link ? "" : t("lobby_direct_only") }, {
-    onStart: () => { startHosted().catch((e) => toast(String(e.message || e), 8000)); },
+    // an engine's refusal in the player's words (err_<code>), else what the error says
+    onStart: () => { startHosted().catch((e) => toast(refusalText(e, null) || t("err_internal-error"), 8000)); },
     onClose: () => { close(); },
     onDirect: () => { directInvite(w).catch((e) => toast(t(e.key || "p2p_failed"), 8000)); },
   });
