@@ -390,7 +390,7 @@ export default {
   // stopped early, the score sheet's owners, the deal's play so far
   price_trick: "{n} per trick", price_heart: "{n} per heart", price_boy: "{n} per boy", price_boy_jk: "{n} per boy (jack or king)",
   price_girl: "{n} per girl", price_last_two: "{n} for each of the last two tricks", price_kh: "{n} for the K♥",
-  price_all: "everything counts", in_all: "{n} in\u00a0all",
+  price_all: "everything counts", in_all: "{n}\u00a0in\u00a0all",
   early_end: "The deal ended early: {why}.", early_hearts: "all the hearts were taken", early_queens: "all four queens were taken",
   early_jacks_kings: "all the jacks and kings were taken", early_jacks: "all four jacks were taken", early_kh: "the K♥ was taken",
   early_girls: "all four girls were taken", early_nothing_left: "nothing was left to count",

@@ -384,7 +384,7 @@ export default {
   // que acabó antes, los dueños en la hoja, lo jugado en la mano
   price_trick: "{n} por baza", price_heart: "{n} por corazón", price_boy: "{n} por jota", price_boy_jk: "{n} por jota o rey",
   price_girl: "{n} por dama", price_last_two: "{n} por cada una de las dos últimas", price_kh: "{n} por el K♥",
-  price_all: "cuenta todo", in_all: "{n} en\u00a0total",
+  price_all: "cuenta todo", in_all: "{n}\u00a0en\u00a0total",
   early_end: "La mano terminó antes de tiempo: {why}.", early_hearts: "ya se llevaron todos los corazones", early_queens: "ya se llevaron las cuatro damas",
   early_jacks_kings: "ya se llevaron todas las jotas y los reyes", early_jacks: "ya se llevaron las cuatro jotas", early_kh: "ya se llevaron el K♥",
   early_girls: "ya se llevaron las cuatro damas", early_nothing_left: "no quedaba nada que contar",

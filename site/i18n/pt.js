@@ -385,7 +385,7 @@ export default {
   // acabou antes, os donos na folha, o que já se jogou na mão
   price_trick: "{n} por vaza", price_heart: "{n} por copa", price_boy: "{n} por valete", price_boy_jk: "{n} por valete ou rei",
   price_girl: "{n} por dama", price_last_two: "{n} por cada uma das duas últimas", price_kh: "{n} pelo K♥",
-  price_all: "tudo conta", in_all: "{n} no\u00a0total",
+  price_all: "tudo conta", in_all: "{n}\u00a0no\u00a0total",
   early_end: "A mão acabou antes da hora: {why}.", early_hearts: "todas as copas já foram levadas", early_queens: "as quatro damas já foram levadas",
   early_jacks_kings: "todos os valetes e reis já foram levados", early_jacks: "os quatro valetes já foram levados", early_kh: "o K♥ já foi levado",
   early_girls: "as quatro damas já foram levadas", early_nothing_left: "não havia mais nada a contar",

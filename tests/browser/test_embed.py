@@ -130,7 +130,7 @@ def test_options_in_the_url_are_checked_by_the_engine(page, base_url):
     assert "options.scale2" in page.locator("#notice").inner_text()
     page.wait_for_selector("#hand .card")
     # 2 a trick and 16 in all, shown ×10, with the minus sign
-    assert "\xa0· \u221220 per trick\xa0· \u2212160 in\xa0all" in page.locator("#banner").inner_text()
+    assert "\xa0· \u221220 per trick\xa0· \u2212160\xa0in\xa0all" in page.locator("#banner").inner_text()
 
 
 @pytest.mark.parametrize("first", ["king/follow-suit", "kingru/follow-suit", "whist/follow-suit"])

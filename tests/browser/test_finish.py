@@ -66,7 +66,7 @@ def test_a_phone_summary_keeps_each_number_apart_and_each_name_whole(browser, ba
     assert ") (" not in banner["text"], banner
     want = {
         "ru": "Ералаш (не брать ничего)\xa0· считается всё\xa0· всего\xa0−96",
-        "es": "No llevar nada (Eralash)\xa0· cuenta todo\xa0· −96 en\xa0total",
+        "es": "No llevar nada (Eralash)\xa0· cuenta todo\xa0· −96\xa0en\xa0total",
     }
     assert want[lang] in banner["text"], banner
     # the dealer's mark is a word apart from the name ("Восток Д", not "ВостокД")

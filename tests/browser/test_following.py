@@ -56,7 +56,7 @@ def test_a_down_deal_shows_what_its_tricks_cost_not_325_a_seat(browser, base_url
     # at 0 tricks no plate says it has anything from the deal (it read "+325" on each seat)
     plates = read(page, PLATES_JS)
     assert not any("this deal" in m for m in plates.values()), plates
-    assert "\xa0· 325 " + MINUS + " 75 per trick\xa0· +325 in\xa0all" in page.locator("#banner").inner_text()
+    assert "\xa0· 325 " + MINUS + " 75 per trick\xa0· +325\xa0in\xa0all" in page.locator("#banner").inner_text()
     # a trick later: what each seat's tricks cost so far, as the engine counts it
     play_my_cards(page, stop=lambda s: s["my_turn"] and s["legal"] and len(s["hand"]) <= 12)
     v = engine_view(page)
@@ -145,7 +145,7 @@ def test_both_games_banners_give_the_price_and_the_deals_total(page, base_url, l
         banner = page.locator("#banner").inner_text()
         assert f"\xa0· {price}\xa0· {total}" in banner, banner
     if lang == "en":
-        assert "Don't take tricks\xa0· −2 per trick\xa0· −16 in\xa0all" in banner, (
+        assert "Don't take tricks\xa0· −2 per trick\xa0· −16\xa0in\xa0all" in banner, (
             banner
         )  # the same kind of words as King's
 

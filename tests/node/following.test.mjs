@@ -23,21 +23,21 @@ const bracket = (v) => [L.costLabel(v), L.totalLabel(v)].filter(Boolean).join(" 
 
 describe("the banner: the price per trick or card, and the deal's total, in both games", () => {
   test("King: the price, and the total of a deal with more than one item", () => {
-    assert.equal(bracket(scene("king-deal-1")), `${M}20 per trick · ${M}260 in\u00a0all`);
+    assert.equal(bracket(scene("king-deal-1")), `${M}20 per trick · ${M}260\u00a0in\u00a0all`);
     assert.equal(bracket(scene("king-kh")), `${M}160 for the K♥`);  // one item: its price is the total
-    assert.equal(bracket(scene("king-up-owner")), "+25 per trick · +325 in\u00a0all");
-    assert.equal(bracket(scene("king-down-one-card")), `325 ${M} 75 per trick · +325 in\u00a0all`);
-    assert.equal(bracket(scene("king-positive-choose")), "the owner chooses · +325 in\u00a0all");
+    assert.equal(bracket(scene("king-up-owner")), "+25 per trick · +325\u00a0in\u00a0all");
+    assert.equal(bracket(scene("king-down-one-card")), `325 ${M} 75 per trick · +325\u00a0in\u00a0all`);
+    assert.equal(bracket(scene("king-positive-choose")), "the owner chooses · +325\u00a0in\u00a0all");
   });
 
   test("Кинг: the engine's price of an item on the match's scale, and the total", () => {
-    assert.equal(bracket(scene("kingru-deal-1")), `${M}20 per trick · ${M}160 in\u00a0all`);  // scale 10
-    assert.equal(bracket(scene("kingru-boys-jk")), "+2 per boy (jack or king) · +16 in\u00a0all");
-    assert.equal(bracket(scene("kingru-everything")), `everything counts · ${M}96 in\u00a0all`);
+    assert.equal(bracket(scene("kingru-deal-1")), `${M}20 per trick · ${M}160\u00a0in\u00a0all`);  // scale 10
+    assert.equal(bracket(scene("kingru-boys-jk")), "+2 per boy (jack or king) · +16\u00a0in\u00a0all");
+    assert.equal(bracket(scene("kingru-everything")), `everything counts · ${M}96\u00a0in\u00a0all`);
     setLang("ru");
     assert.equal(bracket(scene("kingru-deal-1")), `${M}20 за взятку · всего\u00a0${M}160`);
     setLang("es");
-    assert.equal(bracket(scene("kingru-boys-jk")), "+2 por jota o rey · +16 en\u00a0total");
+    assert.equal(bracket(scene("kingru-boys-jk")), "+2 por jota o rey · +16\u00a0en\u00a0total");
   });
 
   test("German Whist has no price to tell", () => {
