@@ -278,8 +278,8 @@ function tookCell(items, v, deck, nm, owner) {
     // by role, not by sign: a payment of 0 has none (the buyer's item names the owner)
     else if (x.kind === "payment") words = t(x.seat === owner ? "took_paid" : "took_received", { name: nm[/** @type {number} */ (x.seat)] });
     else if (x.kind === "4333") words = t("c_4333");
-    // a colon between: "0 tricks: 0", not "0 tricks 0"
-    if (words !== null) kids.push(el("span", { class: "took-item" }, words, ": ", el("b", { text: pointsText(x.points, v) })));
+    // a colon between: "0 tricks: 0", not "0 tricks 0"; the figure stays on its words' line
+    if (words !== null) kids.push(el("span", { class: "took-item" }, words, ":\u00a0", el("b", { text: pointsText(x.points, v) })));
   }
   if (!kids.length) kids.push(el("span", { class: "took-none", text: t("took_nothing") }));
   // the items sit in a flex box of their own (a table cell cannot be one): each keeps its

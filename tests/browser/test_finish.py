@@ -84,10 +84,10 @@ def test_a_phone_summary_keeps_each_number_apart_and_each_name_whole(browser, ba
     for c in columns:
         assert c["took"] >= c["name"], c  # nothing of the cell drawn under the name
         # a figure follows its words after a colon: "0 взяток: 0", not "0 взяток 0"
-        assert all(re.fullmatch(r".+: [−+]?\d+", x) for x in c["items"]), c
+        assert all(re.fullmatch(r".+:\xa0[−+]?\d+", x) for x in c["items"]), c
     assert any(c["items"] for c in columns), columns
     # the last two tricks named as a player names them: «8-я взятка», «8.ª baza»
-    last = {"ru": r"[78]-я взятка: −\d+", "es": r"[78]\.ª baza: −\d+"}[lang]
+    last = {"ru": r"[78]-я взятка:\xa0−\d+", "es": r"[78]\.ª baza:\xa0−\d+"}[lang]
     assert any(re.fullmatch(last, x) for c in columns for x in c["items"]), columns
     ctx.close()
 
@@ -214,6 +214,44 @@ def test_a_tapped_button_does_not_stay_lit_on_a_touch_screen(browser, base_url, 
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     assert buttons.nth(0).evaluate("b => b.matches(':hover')")
     assert buttons.nth(0).evaluate("b => getComputedStyle(b).backgroundColor") == rest
+    ctx.close()
+
+
+# What of a deal's summary lies beyond its dialog's right edge, or makes its box scroll sideways.
+SUMMARY_FITS_JS = """() => {
+  const box = document.querySelector('#dialog').getBoundingClientRect();
+  const out = [...document.querySelectorAll('#deal-summary th, #deal-summary td')]
+    .filter((c) => c.getBoundingClientRect().right > box.right - 1).map((c) => c.textContent);
+  for (let e = document.querySelector('#deal-summary'); e && e.id !== 'dialog'; e = e.parentElement)
+    if (e.scrollWidth > e.clientWidth + 1) out.push('scrolls: ' + (e.id || e.className || e.tagName));
+  return {out, columns: document.querySelectorAll('#deal-summary thead th').length};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "lang", "viewport"),
+    [("whist", 4, "pt", SMALL), ("king", 23, "es", {"width": 390, "height": 844})],
+    ids=["whist-pt-360", "king-bought-es-390"],
+)
+def test_a_phone_deal_summary_shows_every_column_within_its_dialog(
+    browser, base_url, console_errors, game, seed, lang, viewport
+):
+    """German Whist's sentence of a score and a bought positive's payments once held their
+    items on one line each, and pushed the deal's, total's and place's columns off the dialog."""
+    if game == "whist":
+        stop = lambda v: v["stage"] == 2 and v["turn"] == 0 and len(v["hand"]) == 1  # noqa: E731
+    else:
+        stop = lambda v: v["deal_no"] == 7 and v["phase"] == "play" and v["turn"] == 0 and len(v["hand"]) == 1  # noqa: E731
+    ctx, page = new_page(browser, viewport, console_errors, lang=lang)
+    plant_save(page, base_url, saved_match(game, seed, stop, claims=False))
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    page.locator("#hand .card.legal").first.click()
+    page.locator("#deal-summary").wait_for(state="visible", timeout=30_000)
+    got = page.evaluate(SUMMARY_FITS_JS)
+    assert got["columns"] >= 3 and got["out"] == [], got
+    if game == "king":  # the bought positive's payments are in it
+        assert page.locator("#deal-summary td.took", has_text="comprador").count() == 1
     ctx.close()
 
 
