@@ -115,7 +115,7 @@ export default {
   rules_link: "What these choices mean (rules) ›",
   whist_score: "{a} {x} – {y} {b} · to {target}",
   more: "More", stats: "Statistics", share_none: "A lesson has no link to share.", copy_link: "Copy link", copied: "Link copied.",
-  copy_by_hand: "Select the link and copy it.", next_deal: "Deal the next hand",
+  copy_by_hand: "Select the link and copy it.", next_deal: "Deal the next hand", to_result: "See the match's result",
   place_1: "1st", place_2: "2nd", place_3: "3rd", place_4: "4th",
   sum_player: "Player", sum_took: "What counted", sum_deal: "Deal", sum_total: "Total", sum_place: "Place",
   took_tricks: "{n} trick|{n} tricks", took_stage2: "{n} stage-2 trick|{n} stage-2 tricks", took_trick: "trick {n}",

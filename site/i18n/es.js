@@ -108,7 +108,7 @@ export default {
   rules_link: "Qué significa cada opción (reglas) ›",
   whist_score: "{a} {x} – {y} {b} · a {target}",
   more: "Más", stats: "Estadísticas", share_none: "Una lección no tiene enlace para compartir.", copy_link: "Copiar enlace", copied: "Enlace copiado.",
-  copy_by_hand: "Selecciona el enlace y cópialo.", next_deal: "Repartir la siguiente mano",
+  copy_by_hand: "Selecciona el enlace y cópialo.", next_deal: "Repartir la siguiente mano", to_result: "Ver el resultado de la partida",
   place_1: "1.º", place_2: "2.º", place_3: "3.º", place_4: "4.º",
   sum_player: "Jugador", sum_took: "Lo que contó", sum_deal: "Mano", sum_total: "Total", sum_place: "Puesto",
   took_tricks: "{n} baza|{n} bazas", took_stage2: "{n} baza de la fase 2|{n} bazas de la fase 2", took_trick: "{n}.ª baza",

@@ -108,7 +108,7 @@ export default {
   rules_link: "O que significa cada escolha (regras) ›",
   whist_score: "{a} {x} – {y} {b} · até {target}",
   more: "Mais", stats: "Estatísticas", share_none: "Uma lição não tem link para compartilhar.", copy_link: "Copiar link", copied: "Link copiado.",
-  copy_by_hand: "Selecione o link e copie.", next_deal: "Dar a próxima mão",
+  copy_by_hand: "Selecione o link e copie.", next_deal: "Dar a próxima mão", to_result: "Ver o resultado da partida",
   place_1: "1º", place_2: "2º", place_3: "3º", place_4: "4º",
   sum_player: "Jogador", sum_took: "O que contou", sum_deal: "Mão", sum_total: "Total", sum_place: "Lugar",
   took_tricks: "{n} vaza|{n} vazas", took_stage2: "{n} vaza da fase 2|{n} vazas da fase 2", took_trick: "{n}.ª vaza",

@@ -108,7 +108,7 @@ export default {
   rules_link: "Что значит каждый выбор (правила) ›",
   whist_score: "{a} {x} – {y} {b} · до {target}",
   more: "Ещё", stats: "Статистика", share_none: "У урока нет ссылки, чтобы поделиться.", copy_link: "Копировать ссылку", copied: "Ссылка скопирована.",
-  copy_by_hand: "Выделите ссылку и скопируйте её.", next_deal: "Сдать следующую",
+  copy_by_hand: "Выделите ссылку и скопируйте её.", next_deal: "Сдать следующую", to_result: "К итогам партии",
   place_1: "1-е", place_2: "2-е", place_3: "3-е", place_4: "4-е",
   sum_player: "Игрок", sum_took: "Что засчитано", sum_deal: "Сдача", sum_total: "Итого", sum_place: "Место",
   took_tricks: "{n} взятка|{n} взятки|{n} взяток", took_stage2: "{n} взятка этапа 2|{n} взятки этапа 2|{n} взяток этапа 2", took_trick: "{n}-я взятка",

@@ -294,8 +294,10 @@ async function show(e) {
       // the claim's message goes into the summary, which would cover it (dropToast leaves
       // any other message)
       dropToast("claim");
+      // the engine tells the match's end in the same update, just after: told, not guessed
+      const last = queue.some((x) => "event" in x && x.event.type === "match-end");
       const done = new Promise((resolve) => dialogs.showDealResult(/** @type {Model} */ (page.model),
-        e.deal_no, prefs.deck, () => resolve(undefined), claim));
+        e.deal_no, prefs.deck, () => resolve(undefined), claim, last));
       wiring.dealEnded(/** @type {Model} */ (page.model));
       await done;
       return;

@@ -297,8 +297,10 @@ function tookCell(items, v, deck, nm, owner) {
  * @param {() => void} then
  * @param {string} [claimed]  who claimed the rest of the deal, as the table told it (the
  *   message would be hidden behind this dialog)
+ * @param {boolean} [last]  the match ended with this deal (the engine's match-end follows):
+ *   its button leads to the match's result, not to a next deal
  */
-export function showDealResult(v, i, deck, then, claimed = "") {
+export function showDealResult(v, i, deck, then, claimed = "", last = false) {
   const d = v.deals[i];
   const nm = names(v);
   const totals = d.scores || v.deals.slice(0, i + 1).reduce((acc, x) => acc.map((a, s) => a + x.points[s]), nm.map(() => 0));
@@ -330,7 +332,7 @@ export function showDealResult(v, i, deck, then, claimed = "") {
   }
   // German Whist has one contract: its name on every deal would only repeat the game's
   openDialog(dealTitle(v, i + 1, d.contract), content,
-    [...dealExtras.actions(v, i), [t(i + 1 < v.deals.length || v.over ? "continue" : "next_deal"), null, true]], then);
+    [...dealExtras.actions(v, i), [t(last ? "to_result" : i + 1 < v.deals.length || v.over ? "continue" : "next_deal"), null, true]], then);
 }
 
 /** More buttons for a deal's summary (the records' Review and Export: records/page.js),

@@ -2,6 +2,8 @@
 real Chromium on the built site at the size where it showed: a deal summary whose
 numbers run into the next words, names broken mid-word, a stale hint, a sticky hover."""
 
+import json
+import random
 import re
 
 import pytest
@@ -73,6 +75,11 @@ def test_a_phone_summary_keeps_each_number_apart_and_each_name_whole(browser, ba
     assert len(banner["names"]) == 1 and re.fullmatch(r"\S+\xa0\S", banner["names"][0]), banner
     page.locator("#hand .card.legal").first.click()
     page.locator("#deal-summary").wait_for(state="visible", timeout=30_000)
+    # (not the match's last deal: its button deals the next)
+    assert (
+        page.locator("#dialog-actions button.primary").inner_text()
+        == {"ru": "Сдать следующую", "es": "Repartir la siguiente mano"}[lang]
+    )
     rows = page.evaluate(SUMMARY_JS)
     assert len(rows) == 4
     # an Eralash counts cards, tricks and the last tricks: several items in some row
@@ -239,9 +246,9 @@ def test_a_phone_deal_summary_shows_every_column_within_its_dialog(
     """German Whist's sentence of a score and a bought positive's payments once held their
     items on one line each, and pushed the deal's, total's and place's columns off the dialog."""
     if game == "whist":
-        stop = lambda v: v["stage"] == 2 and v["turn"] == 0 and len(v["hand"]) == 1  # noqa: E731
+        stop = lambda v: v["stage"] == 2 and v["turn"] == 0 and len(v["hand"]) == 1
     else:
-        stop = lambda v: v["deal_no"] == 7 and v["phase"] == "play" and v["turn"] == 0 and len(v["hand"]) == 1  # noqa: E731
+        stop = lambda v: v["deal_no"] == 7 and v["phase"] == "play" and v["turn"] == 0 and len(v["hand"]) == 1
     ctx, page = new_page(browser, viewport, console_errors, lang=lang)
     plant_save(page, base_url, saved_match(game, seed, stop, claims=False))
     page.goto(base_url)
@@ -252,6 +259,59 @@ def test_a_phone_deal_summary_shows_every_column_within_its_dialog(
     assert got["columns"] >= 3 and got["out"] == [], got
     if game == "king":  # the bought positive's payments are in it
         assert page.locator("#deal-summary td.took", has_text="comprador").count() == 1
+    ctx.close()
+
+
+def last_card_save(game, seed, options=None):
+    """A match played at random by the engine to the card of the bottom seat's that ends
+    it, found by playing each of its turns' first card on a copy (German Whist has no fixed
+    length, and a bot may claim the rest of a deal).  Returns the save and that card."""
+    from kingweb.session import Session
+
+    s = Session()
+    s.start(game, seed=seed, level="random", options=options)
+    rng = random.Random(1)
+    while True:
+        st = s.state(0)
+        assert not st["over"], f"{game} seed {seed}: no card of the bottom seat's ends the match"
+        cards = [a for a in st["legal"] if a in st["hand"]]
+        if (
+            st["turn"] == 0
+            and st["phase"] == "play"
+            and cards
+            and (game == "whist" or st["deal_no"] == st["deals_total"] - 1)
+        ):
+            copy = Session()
+            copy.load(s.save())
+            copy.act(cards[0])
+            while not copy.state(0)["over"] and copy.state(0)["turn"] != 0:
+                copy.step()
+            if copy.state(0)["over"]:
+                return json.dumps(s.save()), cards[0]
+        legal = [a for a in st["legal"] if not a.startswith("claim:")]
+        s.act(rng.choice(legal)) if st["turn"] == 0 else s.step()
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "lang", "words"),
+    [("kingru", None, "ru", "К итогам партии"), ("whist", {"target": 3}, "en", "See the match's result")],
+    ids=["kingru-ru", "whist-en"],
+)
+def test_the_last_deals_summary_leads_to_the_matchs_result_not_to_a_next_deal(
+    browser, base_url, console_errors, game, options, lang, words
+):
+    """The match's last deal once offered «Сдать следующую» (deal the next one): there is none."""
+    ctx, page = new_page(browser, SMALL, console_errors, lang=lang)
+    save, card = last_card_save(game, 3, options)
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    page.locator(f'#hand .card[data-card="{card}"]').click(position={"x": 8, "y": 24})
+    page.locator("#deal-summary").wait_for(state="visible", timeout=30_000)
+    button = page.locator("#dialog-actions button.primary")
+    assert button.inner_text() == words
+    button.click()
+    page.locator("#winner").wait_for(timeout=30_000)  # the match's result, at once
     ctx.close()
 
 
