@@ -387,7 +387,7 @@ const pt = {
 
   claim(whist, w) {
     return whist
-      ? ["Levar ou entregar as restantes", [
+      ? ["Levar ou ceder as restantes", [
         `Na fase 2, acabado o monte, cada jogador conhece as duas mãos. Quando suas cartas levam com certeza todas as vazas que faltam, jogue o adversário o que jogar, na sua vez aparece junto à sua mão o botão «${w("claim_all")}»; quando com certeza perdem todas, o botão «${w("claim_none")}». A mesa então joga o resto carta a carta, depressa, e marca exatamente como se você tivesse jogado. Na fase 1 não se pode.`,
         `Os bots também fazem isso quando podem, e a mesa avisa; «${w("hint")}» sugere quando for possível.`,
       ]]

@@ -386,7 +386,7 @@ export default {
   price_girl: "{n} por dama", price_last_two: "{n} por cada una de las dos últimas", price_kh: "{n} por el K♥",
   price_all: "cuenta todo", in_all: "{n}\u00a0en\u00a0total",
   early_end: "La mano terminó antes de tiempo: {why}.", early_hearts: "ya se llevaron todos los corazones", early_queens: "ya se llevaron las cuatro damas",
-  early_jacks_kings: "ya se llevaron todas las jotas y los reyes", early_jacks: "ya se llevaron las cuatro jotas", early_kh: "ya se llevaron el K♥",
+  early_jacks_kings: "ya se llevaron todas las jotas y los reyes", early_jacks: "ya se llevaron las cuatro jotas", early_kh: "ya se llevó el K♥",
   early_girls: "ya se llevaron las cuatro damas", early_nothing_left: "no quedaba nada que contar",
   sheet_owner: "dueño: {name}", sheet_owner_you: "dueño: tú",
   played_open: "Bazas jugadas", played_title: "Lo jugado en esta mano", played_none: "Aún no se ha jugado ninguna carta en esta mano.",

@@ -206,11 +206,11 @@ export default {
   "err_ultimatum-answer": "O ultimato só se responde com 8 acima ou passo.",
   "err_name-trump": "O comprador escolhe um naipe de trunfo ou sem trunfo.",
   "err_no-bot-to-act": "Não é a vez de nenhum bot.",
-  // levar ou entregar as vazas restantes (RULES.md, Claiming the rest)
-  claim_all: "Levo as restantes", claim_none: "Entrego as restantes",
+  // levar ou ceder as vazas restantes (RULES.md, Claiming the rest)
+  claim_all: "Levo as restantes", claim_none: "Cedo as restantes",
   claimed_all: "{name} leva as restantes", claimed_all_you: "Você leva as restantes",
-  claimed_none: "{name} entrega as restantes", claimed_none_you: "Você entrega as restantes",
-  "err_claim-format": "Só dá para levar todas as vazas restantes (ou, na fase 2 do whist alemão, entregar todas).",
+  claimed_none: "{name} cede as vazas restantes", claimed_none_you: "Você cede as vazas restantes",
+  "err_claim-format": "Só dá para levar todas as vazas restantes (ou, na fase 2 do whist alemão, ceder todas).",
   "err_claim-stock": "Enquanto houver monte não dá para levar as restantes: as vazas que contam vêm depois.",
   "err_claim-not-sure": "Não dá: isso não é garantido, tenham os outros as cartas que tiverem e joguem como jogarem.",
   "why_claim-all": "Suas cartas fazem todas as vazas restantes, tenham os outros o que tiverem: leve as restantes.",

@@ -107,8 +107,14 @@ GLOSSARY = {
     },
     "concede the rest": {
         "es": ("Cedo el resto", ["Me rindo", "me rindo", "bandon"]),
-        "pt": ("Entrego as restantes", ["Desist", "desist", "bandon"]),
+        "pt": ("Cedo as restantes", ["Desist", "desist", "bandon", "ntrega as restantes"]),
         "ru": ("Отдать остальные", ["Сдаюсь", "сдаюсь", "сдаться"]),
+    },
+    # one card taken: the verb agrees with it
+    "the K♥ already taken": {
+        "es": ("ya se llevó el K♥", ["se llevaron el K"]),
+        "pt": ("o K♥ já foi levado", []),
+        "ru": ("К♥ уже взят", []),
     },
     "the deal's play so far": {
         "es": ("Bazas jugadas", []),
