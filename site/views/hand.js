@@ -38,9 +38,14 @@ export function render(root, state) {
     return b;
   });
   if (state.deal) cards.forEach((b, i) => { b.classList.add("dealt"); b.style.setProperty("--i", String(i)); });
+  // the keyboard stays on the card it was on when the hand is drawn anew (a refused card:
+  // its reason is told and the player moves on from it), else it would fall to the page
+  const had = /** @type {HTMLElement | null} */ (box.contains(document.activeElement) ? document.activeElement : null);
   layoutHand(box, cards);
-  const first = cards.find((b) => b.classList.contains("legal")) || cards[0];
+  const again = had && had.dataset.card ? cards.find((b) => b.dataset.card === had.dataset.card) : undefined;
+  const first = again || cards.find((b) => b.classList.contains("legal")) || cards[0];
   if (first) first.tabIndex = 0;
+  if (again) again.focus({ preventScroll: true });
 }
 
 /** @param {HTMLElement} hand @returns {HTMLElement[]} */

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from browser_support import open_game, prefs_script, read, until
+from browser_support import open_game, page_state, play_until, prefs_script, read, until
 from conftest import ROOT
 
 pytestmark = pytest.mark.browser
@@ -45,6 +45,30 @@ def test_enter_on_the_skip_link_puts_the_arrow_keys_to_work(page, base_url):
     assert second != first and read(page, "(c) => !!document.querySelector(`#hand .card[data-card='${c}']`)", second)
     page.keyboard.press("ArrowLeft")
     assert read(page, FOCUSED) == first
+
+
+def test_enter_on_a_card_that_may_not_be_played_keeps_the_keyboard_on_it(page, base_url):
+    """The reason is told and the hand drawn again: the focus once fell to the page, where
+    the arrow keys do nothing."""
+    open_game(page, base_url, "king", seed=4, level="normal")
+    for _ in range(40):  # seed 4: a trick where the hand must follow suit and holds another
+        s = play_until(page, lambda st: None, stop=lambda st: st["my_turn"] and st["dim"])
+        if s["dim"]:
+            break
+    to_skip_link(page)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Home")
+    for _ in range(len(s["hand"])):
+        if read(page, FOCUSED) in s["dim"]:
+            break
+        page.keyboard.press("ArrowRight")
+    card = read(page, FOCUSED)
+    assert card in s["dim"], (card, s)
+    page.keyboard.press("Enter")
+    page.locator("#toast").filter(has_text="must follow").wait_for(timeout=10_000)
+    assert read(page, FOCUSED) == card and page_state(page)["hand"] == s["hand"]
+    page.keyboard.press("ArrowRight" if card != s["hand"][-1] else "ArrowLeft")
+    assert read(page, FOCUSED) in s["hand"] and read(page, FOCUSED) != card
 
 
 def test_arrow_keys_enter_the_hand_from_its_box(page, base_url):
