@@ -83,7 +83,9 @@ function renderSeats(root, v) {
     const tricks = (n) => t("tricks_taken", { n }, n);
     if (v.game === "whist") meta.push(tricks(/** @type {number[]} */ (v.stage === 1 ? v.stage1_taken : v.taken)[s]));
     else if (v.taken && v.phase === "play") meta.push(tricks(v.taken[s]));
-    if (v.game !== "whist" && v.phase === "play" && v.deal_points && v.deal_points[s]) {
+    // (not once the deal has ended: its summary gives the deal's points, and a down deal's
+    // running cost of tricks would stand beside them as a second, different figure)
+    if (v.game !== "whist" && v.phase === "play" && v.turn !== null && v.deal_points && v.deal_points[s]) {
       meta.push(t("this_deal", { n: pointsText(v.deal_points[s], v) }));
     }
     // a person away who has gone: a bot plays the seat until they are back

@@ -75,6 +75,8 @@ def test_a_phone_summary_keeps_each_number_apart_and_each_name_whole(browser, ba
     assert len(banner["names"]) == 1 and re.fullmatch(r"\S+\xa0\S", banner["names"][0]), banner
     page.locator("#hand .card.legal").first.click()
     page.locator("#deal-summary").wait_for(state="visible", timeout=30_000)
+    # the plates behind it no longer give a running figure of the deal beside the summary's
+    assert page.locator(".seat .meta-item", has_text={"ru": "в сдаче", "es": "esta mano"}[lang]).count() == 0
     # (not the match's last deal: its button deals the next)
     assert (
         page.locator("#dialog-actions button.primary").inner_text()
