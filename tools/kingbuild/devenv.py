@@ -14,7 +14,7 @@ from .relay import RELAY_SPEC
 
 TEST_REQUIREMENTS = [
     "pytest>=8",
-    "pytest-xdist==3.8.0",  # the run's tests on a worker more than the cores (build.py test)
+    "pytest-xdist==3.8.0",  # the run's tests on every core (build.py test)
     "hypothesis>=6.100",
     "playwright==1.65.2",
     "axe-playwright-python==0.1.8",
