@@ -45,11 +45,9 @@ def test(extra: list[str]) -> int:
         failed.append("node tests")
     build()
     # the ten slowest tests close the report: where the run's time goes.  The tests run on
-    # one worker more than the cores (at most four), each stolen by an idle worker: a
-    # browser test keeps about half a core busy (it waits on the page and on Playwright's
-    # round trips), so on two cores a third worker fills the gaps: 743 s of pytest against
-    # 836-957 s with two, on this project's two-core machine.
-    workers = int(os.environ.get("KINGWEB_TEST_WORKERS", min(4, (os.cpu_count() or 1) + 1)))
+    # every core (at most four), each stolen by an idle worker: a browser test spends much
+    # of its time waiting on the page's timers, which the other worker fills.
+    workers = int(os.environ.get("KINGWEB_TEST_WORKERS", min(4, os.cpu_count() or 1)))
     spread = ["-n", str(workers), "--dist", "worksteal"] if workers > 1 else []
     pytest = [str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=10", *spread, *extra]
     r = subprocess.run(pytest, cwd=ROOT, env=_test_env())
