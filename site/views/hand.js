@@ -38,14 +38,9 @@ export function render(root, state) {
     return b;
   });
   if (state.deal) cards.forEach((b, i) => { b.classList.add("dealt"); b.style.setProperty("--i", String(i)); });
-  // the keyboard stays on the card it was on when the hand is drawn anew (a refused card:
-  // its reason is told and the player moves on from it), else it would fall to the page
-  const had = /** @type {HTMLElement | null} */ (box.contains(document.activeElement) ? document.activeElement : null);
   layoutHand(box, cards);
-  const again = had && had.dataset.card ? cards.find((b) => b.dataset.card === had.dataset.card) : undefined;
-  const first = again || cards.find((b) => b.classList.contains("legal")) || cards[0];
+  const first = cards.find((b) => b === document.activeElement) || cards.find((b) => b.classList.contains("legal")) || cards[0];
   if (first) first.tabIndex = 0;
-  if (again) again.focus({ preventScroll: true });
 }
 
 /** @param {HTMLElement} hand @returns {HTMLElement[]} */
@@ -57,7 +52,10 @@ function handCards(hand) {
  * @param {HTMLElement} hand  the hand's box
  * @param {HTMLElement[]} [cards]  new cards; by default the ones on screen (a resize) */
 export function layoutHand(hand, cards = handCards(hand)) {
-  const focused = cards.find((c) => c === document.activeElement);
+  // the keyboard stays on its card when the hand is laid out or drawn anew (a refused
+  // card: its reason is told and the player moves on from it), else it falls to the page
+  const had = /** @type {HTMLElement} */ (document.activeElement);
+  const focused = hand.contains(had) && had.dataset.card ? cards.find((c) => c.dataset.card === had.dataset.card) : undefined;
   const n = cards.length;
   if (!n) { hand.replaceChildren(); return; }
   // measure the cards: their width and how far the widest index ("10") reaches
