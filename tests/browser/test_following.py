@@ -52,7 +52,8 @@ def play_my_cards(page, stop, rng=None, timeout=300):
 def test_a_down_deal_shows_what_its_tricks_cost_not_325_a_seat(browser, base_url, console_errors):
     ctx, page = open_saved(browser, base_url, console_errors, owner_save())
     click_action(page, "down")
-    page.wait_for_selector("#seat-bottom.to-act", timeout=30_000)  # the owner leads
+    # the owner leads: his cards may be played (he was to act already, choosing the deal)
+    page.wait_for_selector("#hand .card.legal", timeout=30_000)
     # at 0 tricks no plate says it has anything from the deal (it read "+325" on each seat)
     plates = read(page, PLATES_JS)
     assert not any("this deal" in m for m in plates.values()), plates

@@ -14,6 +14,10 @@ from conftest import DIST, need_dist
 # A guest meets its host within this many seconds of opening the room (measured: 0.5 to
 # 2.5 s; without the room's nudge, up to trystero's 10 s announce floor, or more).
 MEET_S = 5
+# A guest that reloads meets its host again before its page would say the host cannot be
+# reached (room.js HOST_WAIT_MS).  Usually as fast as a first meeting; once, in a full run
+# on two busy cores, 11.5 s: about one announce late, as if its first signals were lost.
+REJOIN_S = 20
 
 JOINED = "(n) => t.joined().length === n"
 DROPS = "() => t.stats().drops"
@@ -226,9 +230,10 @@ def test_a_peer_that_leaves_and_comes_back_is_seen_to_rejoin(pages, site):
     left = wait_until(host_page, "() => t.log.find((e) => e.kind === 'leave')", timeout=20)
     assert left["id"] == guest_id and left["reason"] in ("left", "gone")
     t0 = open_guest(guest, site, room, host)
-    back = wait_until(host_page, "() => t.log.filter((e) => e.kind === 'join')[1]", timeout=20)
+    back = wait_until(host_page, "() => t.log.filter((e) => e.kind === 'join')[1]", timeout=REJOIN_S + 5)
     assert back["id"] == guest_id and back["rejoin"] is True
-    assert (wait_until(guest, "() => t.log.find((e) => e.kind === 'join')")["at"] - t0) / 1000 < MEET_S
+    met = wait_until(guest, "() => t.log.find((e) => e.kind === 'join')", timeout=REJOIN_S + 5)
+    assert (met["at"] - t0) / 1000 < REJOIN_S, f"the guest met its host again after {(met['at'] - t0) / 1000:.1f} s"
     # someone else is someone new
     other = pages()
     open_guest(other, site, room, host)
