@@ -218,7 +218,7 @@ const es = {
       ]],
       decision: ["La decisión del dueño", [
         "Después el dueño acepta la mejor oferta, y quien la hizo es el comprador; o la rechaza y juega él, eligiendo arriba o abajo como antes; o, sin ofertas o con una mejor oferta de 75 o menos, marca 4-3-3-3: la mano no se juega, el dueño suma +100 y cada uno de los demás +75.",
-        "Con una oferta de menos de 200 puede, en cambio, pedir “8 o nulos”: empezando por su izquierda, cada uno de los demás puede dar 8 arriba. El primero que lo da compra la mano por 200 y el dueño debe aceptar; si nadie lo da, el dueño juega la mano abajo.",
+        "Con una oferta de menos de 200 puede, en cambio, pedir «8 o nulos»: empezando por su izquierda, cada uno de los demás puede dar 8 arriba. El primero que lo da compra la mano por 200 y el dueño debe aceptar; si nadie lo da, el dueño juega la mano abajo.",
       ]],
       trump: ["La mano comprada", [
         "El comprador elige el triunfo: quien compró bazas arriba elige un palo de triunfo o sin triunfo; quien compró nulos juega abajo.",
@@ -334,7 +334,7 @@ const pt = {
       ]],
       decision: ["A decisão do dono", [
         "Depois o dono aceita a melhor oferta, e quem a fez é o comprador; ou recusa e joga ele mesmo, escolhendo acima ou abaixo como antes; ou, sem oferta ou com a melhor oferta de até 75, marca 4-3-3-3: a mão não é jogada, o dono marca +100 e cada um dos outros +75.",
-        "Com uma oferta abaixo de 200 ele pode, em vez disso, pedir “8 ou nulos”: a partir da sua esquerda, cada um dos outros pode dar 8 acima. O primeiro que der compra a mão por 200 e o dono deve aceitar; se ninguém der, o dono joga a mão abaixo.",
+        "Com uma oferta abaixo de 200 ele pode, em vez disso, pedir «8 ou nulos»: a partir da sua esquerda, cada um dos outros pode dar 8 acima. O primeiro que der compra a mão por 200 e o dono deve aceitar; se ninguém der, o dono joga a mão abaixo.",
       ]],
       trump: ["A mão comprada", [
         "O comprador escolhe o trunfo: quem comprou vazas acima escolhe um naipe de trunfo ou sem trunfo; quem comprou nulos joga abaixo.",

@@ -26,28 +26,39 @@ export function render(root, state) {
 // The banner's facts are parted by a dot tied to the fact before it: a line that must fold
 // (a phone's banner has two) folds after the dot, never starting with one.
 const SEP = "\u00a0· ";
+// A short fact of figures or cards keeps together ("+25 por baza", never "+25" at a line's
+// end and "por baza" below; "triunfo ♥"); a long one ("−90 for each of the last two
+// tricks") may fold between its words, and so may the words of people ("elige el dueño",
+// "Dueño: Norte"), so that a phone's banner still takes two lines.
+const KEPT_CHARS = 24;
+/** @param {string} text */
+const fact = (text) => text.length <= KEPT_CHARS && /[0-9♠♥♦♣]/.test(text) ? el("span", { class: "fact", text }) : text;
 
 /** @param {HTMLElement} root @param {View} v @param {TableState["on"]} on */
 function renderBanner(root, v, on) {
   const deal = v.deals_total ? t("deal_of", { n: v.deal_no + 1, total: v.deals_total }) : t("deal_n", { n: v.deal_no + 1 });
   const caption = positiveCaption(v);
-  const cl = el("strong", { text: caption || contractLabel(v) });
+  // a positive's caption is two facts, who plays it and how ("Este juega su positiva ·
+  // triunfo ♥"): the how is kept together
+  const cl = caption
+    ? el("strong", {}, ...caption.split(" · ").flatMap((f, k) => (k ? [SEP, fact(f)] : [f])))
+    : el("strong", {}, fact(contractLabel(v)));
   /** @type {(string | HTMLElement)[]} */
-  const kids = v.lesson ? [cl] : [deal, SEP, cl];
+  const kids = v.lesson ? [cl] : [fact(deal), SEP, cl];
   // the price is a fact of its own beside the contract, not in brackets (some contracts'
   // names have their own: «Не брать кинга (К♥)»); a total keeps its number by a no-break
   // space in its words, and the rest may wrap where it must (a phone's banner has two lines)
-  for (const cost of [costLabel(v), totalLabel(v)].filter(Boolean)) kids.push(SEP, cost);
+  for (const cost of [costLabel(v), totalLabel(v)].filter(Boolean)) kids.push(SEP, fact(cost));
   if (caption && on.log && heldAuction(v.log)) {  // a link that says what it opens, not a word of the sentence
     kids.push(SEP, el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_open"), onclick: on.log }));
   }
   if (!caption) {
-    if (v.trump && v.game !== "whist") kids.push(SEP, t("trump", { suit: suitWord(v.trump) }));  // whist's is on the stock
-    else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(SEP, t("no_trump"));
+    if (v.trump && v.game !== "whist") kids.push(SEP, fact(t("trump", { suit: suitWord(v.trump) })));  // whist's is on the stock
+    else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(SEP, fact(t("no_trump")));
     if (v.owner !== null && v.owner !== undefined) kids.push(SEP, said("cap_owns", v.owner, v));
   }
   if (v.game === "whist") {
-    kids.push(SEP, t(v.stage === 1 ? "stage1" : "stage2"));
+    kids.push(SEP, fact(t(v.stage === 1 ? "stage1" : "stage2")));
     // a separator the pill's margin draws for the eye, and a space for the ear
     if (!v.lesson) kids.push(" ", el("span", { class: "match-score", id: "match-score", text: whistScore(v) }));
   }

@@ -210,6 +210,120 @@ def test_a_side_seats_dealer_mark_adds_no_line_to_its_plate_on_a_phone(browser, 
     ctx.close()
 
 
+# A phone's side plates: their lines, what they meet, and the band of height where their
+# seat's card slides into the trick (from the side, at the card's own height).
+SIDE_PLATES_JS = """() => {
+  // the lines of text (the dealer's button, a box of its own on the name's line, is not one)
+  const lines = (e) => {
+    const bottoms = new Set(), walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let n; (n = walk.nextNode());) {
+      if (n.parentElement.closest('.dealer-mark')) continue;
+      const r = document.createRange(); r.selectNodeContents(n);
+      for (const x of r.getClientRects()) if (x.width > 0) bottoms.add(Math.round(x.bottom));
+    }
+    return bottoms.size;
+  };
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const out = [];
+  for (const side of ['left', 'right']) {
+    const plate = document.querySelector(`.seat-${side} .plate`), r = plate.getBoundingClientRect();
+    const card = document.querySelector(`#trick .card.pos-${side}`);
+    const meets = [];
+    for (const e of document.querySelectorAll('#trick .card, #hand .card, .contract-badge > *, .seat .bubble, .seat .plate, .seat .backs, #banner'))
+      if (e !== plate && !plate.contains(e) && meet(e.getBoundingClientRect(), r)) meets.push(e.className || e.id);
+    out.push({side, text: plate.innerText, lines: lines(plate), meets, left: r.left, right: r.right,
+      bottom: r.bottom, cardTop: card ? card.getBoundingClientRect().top : null});
+  }
+  return {plates: out, width: innerWidth, scroll: document.documentElement.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "lang"),
+    [(360, "es"), (390, "es"), (360, "ru"), (360, "pt")],
+    ids=["360-es", "390-es", "360-ru", "360-pt"],
+)
+def test_a_phones_side_plates_stay_short_and_clear_of_the_trick(browser, base_url, console_errors, width, lang):
+    """A positive deal's side plate in Spanish at 390 px once read "−260 / ptos. / 1 baza /
+    esta / mano / −75", a word a line, in a 64 px column beside the trick; and the cards
+    its seat played slid in over it."""
+    ctx, page = new_page(browser, {"width": width, "height": 740 if width == 360 else 844}, console_errors, lang=lang)
+    save = saved_match(
+        "king",
+        5,
+        lambda v: (
+            v["deal_no"] >= 6
+            and v["phase"] == "play"
+            and v["turn"] == 0
+            and len(v["trick"]) == 3
+            and v["taken"][1] >= 1
+        ),
+    )
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    got = page.evaluate(SIDE_PLATES_JS)
+    assert got["scroll"] <= got["width"], got
+    for plate in got["plates"]:
+        # the name, then the figures ("this deal" among them: West has taken a trick)
+        assert plate["lines"] <= 3, plate
+        assert plate["meets"] == [] and plate["left"] >= 0 and plate["right"] <= got["width"], plate
+        # the seat's card slides in lower down than its plate
+        assert plate["cardTop"] is not None and plate["bottom"] <= plate["cardTop"], plate
+    ctx.close()
+
+
+# The banner's facts (the text between its dots) of figures or cards, of 24 characters or
+# fewer, that a line's end cuts in two, read from where each character is drawn.
+CUT_FACTS_JS = """async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const chars = [], walk = document.createTreeWalker(document.querySelector('#banner'), NodeFilter.SHOW_TEXT);
+  for (let n; (n = walk.nextNode());)
+    for (let i = 0; i < n.length; i++) {
+      const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+      const box = r.getClientRects()[0];
+      chars.push([n.data[i], box ? Math.round(box.top) : null]);
+    }
+  const cut = [];
+  let piece = [];
+  const end = () => {
+    const text = piece.map((x) => x[0]).join('').trim();
+    const tops = new Set(piece.filter((x) => x[1] !== null && x[0].trim()).map((x) => x[1]));
+    if (text.length <= 24 && /[0-9♠♥♦♣]/.test(text) && tops.size > 1) cut.push(text);
+    piece = [];
+  };
+  for (const c of chars) { if (c[0] === '·') end(); else piece.push(c); }
+  end();
+  return {cut, text: document.querySelector('#banner').innerText};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "seed", "contract"),
+    [
+        ("es", "king", 5, "up:"),
+        ("es", "king", 5, "down"),
+        ("ru", "kingru", 3, "no-king"),
+        ("pt", "kingru", 3, "no-last-two"),
+    ],
+)
+def test_a_phones_banner_keeps_a_short_fact_on_one_line(browser, base_url, console_errors, lang, game, seed, contract):
+    """The banner once folded "+25 / por baza" and "−16 за / кинга": a price's number at a
+    line's end and its words below.  Every phone width from 320 to 430 px."""
+    ctx, page = new_page(browser, SMALL, console_errors, lang=lang)
+    save = saved_match(
+        game, seed, lambda v: v["phase"] == "play" and v["contract"].startswith(contract) and v["turn"] == 0
+    )
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    for width in range(320, 431, 10):
+        page.set_viewport_size({"width": width, "height": 740})
+        got = page.evaluate(CUT_FACTS_JS)
+        assert got["cut"] == [], (width, got)
+    ctx.close()
+
+
 def test_a_tapped_button_does_not_stay_lit_on_a_touch_screen(browser, base_url, console_errors):
     ctx, page = new_page(browser, SMALL, console_errors, lang="en")
     plant_save(page, base_url, auction_save())

@@ -241,3 +241,13 @@ def test_the_loading_words_are_a_players_not_a_programmers(lang):
 def test_the_hints_runner_up_is_the_second_best_not_the_next(lang, word):
     # «…mejor que {other}, la siguiente» read as the card after it in the hand
     assert word not in _text(lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "marks", "foreign"), [("en", "“”", "«»"), ("es", "«»", "“”"), ("pt", "«»", "“”"), ("ru", "«»", "“”")]
+)
+def test_each_language_quotes_with_one_kind_of_marks(lang, marks, foreign):
+    # the Spanish texts once wrote «Eralash» but “8 o nulos”, two styles in one table
+    text = _text(lang)
+    assert text.count(marks[0]) == text.count(marks[1]) > 0, lang
+    assert not set(foreign) & set(text), (lang, sorted(set(foreign) & set(text)))
