@@ -92,7 +92,9 @@ function renderSeats(root, v) {
     const meta = [t("points", { n: pointsText(v.scores[s], v, { total: true }) })];
     /** @param {number} n */
     const tricks = (n) => t("tricks_taken", { n }, n);
-    if (v.game === "whist") meta.push(tricks(/** @type {number[]} */ (v.stage === 1 ? v.stage1_taken : v.taken)[s]));
+    // German Whist counts only stage 2's tricks: stage 1's plates carry none (a count that
+    // fell back to 0 when stage 2 began read as tricks lost), stage 2's say what they count
+    if (v.game === "whist") { if (v.stage === 2) meta.push(t("took_stage2", { n: v.taken[s] }, v.taken[s])); }
     else if (v.taken && v.phase === "play") meta.push(tricks(v.taken[s]));
     // (not once the deal has ended: its summary gives the deal's points, and a down deal's
     // running cost of tricks would stand beside them as a second, different figure)

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from browser_support import new_page, plant_save, saved_match
+from browser_support import engine_view, new_page, plant_save, saved_match
 
 pytestmark = pytest.mark.browser
 
@@ -505,6 +505,33 @@ def test_german_whist_draws_after_the_trick_and_marks_the_drawn_card(browser, ba
     ]
     last = seen[-1]
     assert last["hand"] == 13 and len(last["fresh"]) == 1 and last["freshShadow"] not in ("", "none"), last
+    ctx.close()
+
+
+PLATE_FIGURES_JS = """() => [...document.querySelectorAll('.seat .meta')].map((m) =>
+  [...m.querySelectorAll('.meta-item')].map((x) => x.textContent))"""
+
+
+def test_german_whists_plates_count_only_the_tricks_that_score(browser, base_url, console_errors):
+    """Stage 1's plates once counted its tricks, then fell to 0 when stage 2 began, as if
+    they were lost: stage 1's tricks score nothing, so only stage 2's are counted, by name."""
+    save = saved_match("whist", 2, lambda v: v["stage"] == 1 and v["trick_no"] == 12 and v["turn"] == 0)
+    ctx, page = new_page(browser, {"width": 1280, "height": 800}, console_errors)
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    stage1 = page.evaluate(PLATE_FIGURES_JS)
+    assert len(stage1) == 2 and all(len(m) == 1 and m[0].endswith(" pts") for m in stage1), stage1
+    # the last stage-1 trick is played: stage 2 begins, its count with it
+    page.locator("#hand .card.legal").first.click()
+    page.wait_for_function("() => /Stage 2/.test(document.querySelector('#banner').textContent)", timeout=30_000)
+    page.wait_for_selector("#hand .card.legal", timeout=30_000)
+    taken = engine_view(page)["taken"]
+    stage2 = page.evaluate(PLATE_FIGURES_JS)
+    bottom, top = (page.locator(f".seat-{p} .meta").count() for p in ("bottom", "top"))
+    assert bottom == top == 1
+    words = lambda n: f"{n} stage-2 trick" + ("" if n == 1 else "s")
+    assert sorted(m[1] for m in stage2) == sorted(words(n) for n in taken), (stage2, taken)
     ctx.close()
 
 
