@@ -3,7 +3,7 @@
 import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
-import { bottomSeat, contractLabel, dealTitle, earlyEndText, lessonText, names, numberText, pointsText, valueLabel } from "./labels.js";
+import { bottomSeat, cardName, contractLabel, dealTitle, earlyEndText, lessonText, names, numberText, pointsText, valueLabel } from "./labels.js";
 import { heldAuction, logLines } from "./narrate.js";
 import { sheetTable } from "./sheet.js";
 
@@ -438,10 +438,17 @@ export function showLastTrick(v, deck) {
   const tr = v.last_trick;
   const nm = names(v);
   if (!tr) return openDialog(t("last_trick"), [el("p", { text: t("last_trick_none") })], [[t("close"), null, true]]);
-  const row = el("div", { class: "last-trick" }, ...tr.cards.map((c, i) =>
-    el("div", { class: i === (tr.winner - tr.leader + v.players) % v.players ? "taker" : "" }, cardFace(c, { deck }),
-      el("div", { text: nm[(tr.leader + i) % v.players] }))));
-  openDialog(t("last_trick"), [row, el("p", { text: tr.winner === v.seat ? t("won_by_you") : t("won_by", { name: nm[tr.winner] }) })], [[t("close"), null, true]]);
+  // the cards in the order played: the first is the leader's, marked as the deal's play
+  // so far marks it (▸), and said in words for whoever does not see the mark
+  const row = el("div", { class: "last-trick" }, ...tr.cards.map((c, i) => {
+    const seat = (tr.leader + i) % v.players, took = seat === tr.winner;
+    const said = [cardName(c), nm[seat], i === 0 ? t("played_led") : "", took ? t("played_took") : ""].filter(Boolean).join(", ");
+    return el("div", { class: [i === 0 ? "led" : "", took ? "taker" : ""].filter(Boolean).join(" "), "data-seat": String(seat), role: "group", "aria-label": said },
+      cardFace(c, { deck }),
+      el("div", { class: "who" }, i === 0 ? el("span", { class: "lead-mark", "aria-hidden": "true", text: "▸ " }) : null, nm[seat]));
+  }));
+  openDialog(t("last_trick"), [row, el("p", { text: tr.winner === v.seat ? t("won_by_you") : t("won_by", { name: nm[tr.winner] }) }),
+    el("p", { class: "note", text: t("played_legend") })], [[t("close"), null, true]]);
 }
 
 /** The rules of the match being played (its options), opened at `section` if given.

@@ -204,9 +204,14 @@ def test_my_card_leaves_the_hand_at_once_and_the_trick_names_its_taker(browser, 
     assert re.fullmatch(r"(West|North|East) takes the trick|You take the trick", note), note
     assert shown >= 1000, shown  # Normal: a finished trick stays at least 1 s
     page.keyboard.press("l")  # the last trick's dialog agrees on who took it
-    said = page.locator("#dialog-content").inner_text().strip()
+    said = page.locator("#dialog-content > p:not(.note)").inner_text().strip()
     taker = "You" if said.endswith("you won it") else said.split("won by ")[-1].strip()
     assert note.startswith("You") if taker == "You" else note.startswith(taker), (note, taker)
+    # and marks who led it, as the engine has it, in sight and in words
+    led = page.locator(".last-trick .led")
+    assert led.count() == 1 and led.locator(".lead-mark").inner_text().strip() == "▸"
+    assert int(led.get_attribute("data-seat")) == engine_view(page)["last_trick"]["leader"]
+    assert ", led" in led.get_attribute("aria-label")
     ctx.close()
 
 
