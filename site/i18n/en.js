@@ -86,6 +86,7 @@ export default {
   val_classic: "classic", val_simple: "simple", val_true: "on", val_false: "off",
   // -- results helper: the positive's story, bid values, whist score --
   log_open: "See the bidding", log_title_choice: "The owner's choice", log_title: "Bidding", trumps: "{sym} trumps", cap_down: "down (nulls)", your_bid: "Your bid",
+  bid_over: "Your bid: worth more than {n} points", bid_top: "Your bid: no offer is worth more than {n} points", bid_match: "You may match {offer}: you speak before {seat}.", bid_pass_only: "You can only pass.",
   log_auction: "{name} opens the auction", log_auction_you: "You open the auction",
   log_up: "{name} plays up, {trump}", log_up_you: "You play up, {trump}",
   log_down: "{name} plays down (nulls)", log_down_you: "You play down (nulls)",

@@ -79,6 +79,7 @@ export default {
   val_classic: "clásico", val_simple: "simple", val_true: "sí", val_false: "no",
   // -- results helper: la historia de la positiva, el valor de las ofertas, el tanteo del whist --
   log_open: "Ver la subasta", log_title_choice: "La elección del dueño", log_title: "Subasta", trumps: "triunfo {sym}", cap_down: "abajo (nulos)", your_bid: "Te toca ofertar",
+  bid_over: "Te toca ofertar: más de {n} puntos", bid_top: "Te toca ofertar: ninguna oferta vale más de {n} puntos", bid_match: "Puedes igualar {offer}: hablas antes que {seat}.", bid_pass_only: "Solo puedes pasar.",
   log_auction: "{name} abre la subasta", log_auction_you: "Abres la subasta",
   log_up: "{name} juega arriba, {trump}", log_up_you: "Juegas arriba, {trump}",
   log_down: "{name} juega abajo (nulos)", log_down_you: "Juegas abajo (nulos)",

@@ -79,6 +79,7 @@ export default {
   val_classic: "clássica", val_simple: "simples", val_true: "sim", val_false: "não",
   // -- results helper: a história da positiva, o valor das ofertas, o placar do whist --
   log_open: "Ver o leilão", log_title_choice: "A escolha do dono", log_title: "Leilão", trumps: "trunfo {sym}", cap_down: "abaixo (nulos)", your_bid: "Sua vez de oferecer",
+  bid_over: "Sua vez de oferecer: mais de {n} pontos", bid_top: "Sua vez de oferecer: nenhuma oferta vale mais de {n} pontos", bid_match: "Você pode igualar {offer}: fala antes de {seat}.", bid_pass_only: "Você só pode passar.",
   log_auction: "{name} abre o leilão", log_auction_you: "Você abre o leilão",
   log_up: "{name} joga acima, {trump}", log_up_you: "Você joga acima, {trump}",
   log_down: "{name} joga abaixo (nulos)", log_down_you: "Você joga abaixo (nulos)",

@@ -79,6 +79,7 @@ export default {
   val_classic: "классический", val_simple: "простой", val_true: "да", val_false: "нет",
   // -- results helper: ход торговли, цена заявок, счёт немецкого виста --
   log_open: "Посмотреть торговлю", log_title_choice: "Выбор хозяина", log_title: "Торговля", trumps: "козырь {sym}", cap_down: "на отрицание", your_bid: "Ваше слово",
+  bid_over: "Ваше слово: заявка дороже {n} очков", bid_top: "Ваше слово: заявок дороже {n} очков нет", bid_match: "Можно сказать «{offer} — здесь»: вы говорите раньше, чем {seat}.", bid_pass_only: "Остаётся только пас.",
   log_auction: "{name} открывает торговлю", log_auction_you: "Вы открываете торговлю",
   log_up: "{name} играет на взятки, {trump}", log_up_you: "Вы играете на взятки, {trump}",
   log_down: "{name} играет на отрицание", log_down_you: "Вы играете на отрицание",

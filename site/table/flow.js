@@ -67,6 +67,7 @@ let drained = Promise.resolve();
 let gen = 0;                // a new table: what was queued for the old one is dropped
 let lastShown = 0;          // performance.now() of the last move shown (the pace's clock)
 let dealtUntil = 0;         // performance.now() when the dealing animation ends
+let heldUntil = 0;          // performance.now() until which an owner's word stays alone on the table
 /** @type {string | null} */
 let laid = null;            // the card the bottom seat laid before the engine answered
 /** @type {string | null} */
@@ -149,6 +150,7 @@ export function open(sync, { dealt = false } = {}) {
   fresh = null;
   claimed = "";
   clearTimeout(autoTimer);
+  heldUntil = 0;
   deal = dealt && !v.lesson;
   if (deal && moving()) dealtUntil = performance.now() + dealMs(v.hand.length);
   wiring.forward(sync.outbox || {}, "state");
@@ -230,7 +232,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Wait until the pace allows the next move: `move` ms after the last one shown, and not
  * before the hand is dealt. */
 async function pace() {
-  const wait = Math.max(lastShown + SPEEDS[prefs.speed].move * (claimed ? claimView.CLAIM_PACE : 1), dealtUntil) - performance.now();
+  const wait = Math.max(lastShown + SPEEDS[prefs.speed].move * (claimed ? claimView.CLAIM_PACE : 1), dealtUntil, heldUntil) - performance.now();
   if (wait > 0) await sleep(wait);
 }
 
@@ -272,10 +274,15 @@ async function show(e) {
     }
     case "bid":
     case "decision": {
-      if (e.entry.seat !== v.seat) await pace();
+      const theirs = e.entry.seat !== v.seat;
+      if (theirs) await pace();
       page.model = applyEvent(v, e);
       render();
       lastShown = performance.now();
+      // another's word that moves the positive on to its next stage (the auction opened or
+      // closed, the owner's decision on the offers, the last word before the first card)
+      // stays as long as a finished trick: at a move's pace it passed before it was read
+      if (theirs && page.model.phase !== v.phase) heldUntil = lastShown + SPEEDS[prefs.speed].trick;
       return;
     }
     case "claim": {

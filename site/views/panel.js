@@ -5,9 +5,10 @@ import { t } from "../i18n/index.js";
 import { el, part } from "./dom.js";
 import { aboutSeat, actionLabel, lessonText, names, offerLabel } from "./labels.js";
 import { SECTION_OF_PHASE } from "../rule-sections.js";
-import { actionMeaning, logLines, turnLine } from "./narrate.js";
+import { actionMeaning, logLines, offerValue, turnLine } from "./narrate.js";
 
 /** @typedef {import("./state.js").TableState} TableState */
+/** @typedef {import("../table/model.js").Model} View */
 
 /** @param {HTMLElement} root @param {TableState} s */
 export function render(root, s) {
@@ -40,7 +41,8 @@ export function render(root, s) {
     }
     const lines = v.owner !== null && v.owner !== undefined ? logLines(v, v.log || [], v.owner) : [];
     if (lines.length) {
-      kids.push(el("ol", { class: "deal-log", id: "deal-log", "aria-label": t("log_title") },
+      // (focusable: a list that scrolls must be reachable by the keyboard)
+      kids.push(el("ol", { class: "deal-log", id: "deal-log", tabindex: "0", "aria-label": t("log_title") },
         ...lines.map((line) => el("li", { text: line }))));
     }
     let prompt = null;
@@ -50,7 +52,11 @@ export function render(root, s) {
     } else if (v.turn !== null && v.turn !== undefined) {
       prompt = turnLine(v);
     }
-    if (prompt) kids.push(el("p", { class: "prompt", text: prompt }));
+    // a lesson's task says what to weigh: the auction's rule would answer it
+    const bidding = mine && v.phase === "auction" && !v.lesson;
+    if (prompt) kids.push(el("p", { class: "prompt", id: bidding ? "bid-prompt" : null, text: bidding ? bidPrompt(v) : prompt }));
+    const rule = bidding ? bidRule(v) : "";
+    if (rule) kids.push(el("p", { class: "bid-rule", id: "bid-rule", text: rule }));
     if (mine) {
       kids.push(el("div", { class: "row bids" }, ...v.legal.map((a) => {
         const pts = actionMeaning(a, v);
@@ -68,4 +74,29 @@ export function render(root, s) {
   }
   panel.hidden = kids.length === 0;
   panel.replaceChildren(...kids);
+  // the log keeps its height and shows its newest line: a long auction would push the
+  // panel's heading up the table
+  const log = panel.querySelector(".deal-log");
+  if (log) log.scrollTop = log.scrollHeight;
+}
+
+/** The bottom seat's prompt to bid, with the worth its offer must beat once there is a
+ * standing offer (a button of the last turn may be gone): "Your bid: worth more than
+ * 50 points".  @param {View} v */
+export function bidPrompt(v) {
+  const a = v.auction;
+  if (!a || !a.offer) return t("your_bid");
+  const n = offerValue(a.offer);
+  const higher = v.legal.some((x) => x.startsWith("offer:") && offerValue(x) > n);
+  return t(higher ? "bid_over" : "bid_top", { n });
+}
+
+/** What else is open beside the higher offers, as the engine lists the legal actions:
+ * matching the standing offer by preference (the seat speaks before its holder), or
+ * nothing but a pass; "" when neither.  @param {View} v */
+export function bidRule(v) {
+  const a = v.auction;
+  if (!a || !a.offer || a.holder === null || a.holder === undefined) return "";
+  if (v.legal.includes(a.offer)) return t("bid_match", { offer: offerLabel(a.offer), seat: names(v)[a.holder] });
+  return v.legal.length === 1 && v.legal[0] === "pass" ? t("bid_pass_only") : "";
 }

@@ -192,6 +192,117 @@ def test_an_auction_keeps_bubbles_plates_and_hand_on_the_screen(browser, base_ur
     ctx.close()
 
 
+def offer_words(a):
+    """ "offer:up:8" as the page writes it: "8 up"."""
+    _, kind, n = a.split(":")
+    return f"{n} up" if kind == "up" else f"{n} null{'s' if int(n) > 1 else ''}"
+
+
+SEAT_NAMES = ["You", "West", "North", "East"]
+
+
+@pytest.mark.parametrize("seed", [1, 4, 40], ids=["only-match", "only-higher", "higher-or-match"])
+def test_an_auction_says_why_its_offers_are_the_ones_left(browser, base_url, console_errors, seed):
+    """A button of the last turn was gone without a word: the offers open are said to be
+    those worth more than the standing one, and matching it is said to be open by
+    preference (the bottom seat speaks before its holder), as the engine lists them."""
+    save = saved_match(
+        "king", seed, lambda v: v["phase"] == "auction" and v["turn"] == 0 and v["auction"]["offer"] is not None
+    )
+    ctx, page = new_page(browser, {"width": 1280, "height": 800}, console_errors)
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#panel button.bid", timeout=90_000)
+    v = engine_view(page)
+    offer, holder = v["auction"]["offer"], v["auction"]["holder"]
+    worth = lambda a: int(a.split(":")[2]) * (25 if ":up:" in a else 75)
+    higher = any(a.startswith("offer:") and worth(a) > worth(offer) for a in v["legal"])
+    prompt = page.locator("#bid-prompt").inner_text()
+    first = "Your bid: worth more than" if higher else "Your bid: no offer is worth more than"
+    assert prompt == f"{first} {worth(offer)} points", prompt
+    rule = page.locator("#bid-rule")
+    if offer in v["legal"]:
+        assert rule.inner_text() == f"You may match {offer_words(offer)}: you speak before {SEAT_NAMES[holder]}."
+    elif v["legal"] == ["pass"]:
+        assert rule.inner_text() == "You can only pass."
+    else:
+        assert rule.count() == 0
+    ctx.close()
+
+
+LOG_JS = """() => {
+  const log = document.querySelector('#deal-log'), head = document.querySelector('#panel p');
+  const lines = (e) => Math.round(e.clientHeight / parseFloat(getComputedStyle(e.querySelector('li')).lineHeight));
+  const last = log.lastElementChild.getBoundingClientRect(), box = log.getBoundingClientRect();
+  return {items: log.children.length, lines: lines(log), lastSeen: last.top >= box.top - 1 && last.bottom <= box.bottom + 1,
+          headTop: Math.round(head.getBoundingClientRect().top),
+          topSeat: Math.round(document.querySelector('#seat-top').getBoundingClientRect().bottom),
+          handBottom: Math.round(document.querySelector('#hand').getBoundingClientRect().bottom), height: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("viewport", "most"), [(SMALL, 3), ({"width": 1280, "height": 800}, 4)], ids=["360x740", "1280x800"]
+)
+def test_a_long_auctions_log_keeps_the_panels_heading_in_place(browser, base_url, console_errors, viewport, most):
+    """Seven lines of bidding pushed the panel's heading up the table: the log keeps a few
+    lines and scrolls to its newest."""
+    save = saved_match(
+        "king", 2, lambda v: v["phase"] == "decide" and v["turn"] == 0 and len(v["auction"]["bids"]) >= 6
+    )
+    ctx, page = new_page(browser, viewport, console_errors, lang="ru")
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#panel button.bid", timeout=90_000)
+    got = page.evaluate(LOG_JS)
+    assert got["items"] >= 7 and got["lines"] <= most and got["lastSeen"], got
+    # the heading below the top seat, the hand's last row on the screen
+    assert got["headTop"] >= got["topSeat"] and got["handBottom"] <= got["height"], got
+    ctx.close()
+
+
+# Each change of what the table shows of a positive's talk: the log's length, the panel
+# gone, the cards on the table, with performance.now().
+TALK_JS = """(() => {
+  window.talk = [];
+  const look = () => {
+    const panel = document.querySelector('#panel');
+    const now = [document.querySelectorAll('#deal-log li').length, !panel || panel.hidden,
+                 document.querySelectorAll('#trick .card').length];
+    const last = window.talk[window.talk.length - 1];
+    if (!last || last[1].join() !== now.join()) window.talk.push([performance.now(), now]);
+  };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true});
+})()"""
+
+
+def test_an_owners_decision_stays_on_the_table_before_play_goes_on(browser, base_url, console_errors):
+    """The owner's "8 o nulos" and the buyer's trump passed at a card's pace, before they
+    could be read: a word that moves the positive on stays as long as a finished trick."""
+    save = saved_match(
+        "king",
+        4,
+        lambda v: v["phase"] == "decide" and v["turn"] != 0 and v["auction"]["offer"] and v["auction"]["holder"] != 0,
+    )
+    ctx, page = new_page(browser, {"width": 1280, "height": 800}, console_errors)
+    page.add_init_script("localStorage.setItem('kingweb.prefs.v1', JSON.stringify({speed: 'normal', autoplay: false}))")
+    page.add_init_script(TALK_JS)
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_function("() => document.querySelectorAll('#trick .card').length > 0", timeout=90_000)
+    talk = page.evaluate("window.talk")
+    lines = [n for _, (n, _, _) in talk]
+    resumed = next(n for n in lines if n)  # the log as the page resumed it, the owner to decide
+    decided = lines.index(resumed + 1)  # the owner's word
+    assert talk[decided + 1][0] - talk[decided][0] >= 1150, talk  # Normal: a finished trick's 1.2 s
+    # the last word (the trump) ends the talk: the panel goes, the banner names the deal,
+    # and the first card waits as long
+    gone = next(i for i, (_, (_, hidden, _)) in enumerate(talk) if hidden and i > decided)
+    card = next(i for i, (_, (_, _, cards)) in enumerate(talk) if cards and i > gone)
+    assert talk[card][0] - talk[gone][0] >= 1150, talk
+    ctx.close()
+
+
 @pytest.mark.parametrize("dealer", [1, 3], ids=["west", "east"])
 def test_a_side_seats_dealer_mark_adds_no_line_to_its_plate_on_a_phone(browser, base_url, console_errors, dealer):
     """A phone's side plate is 64 px wide, and "Восток" fills it: the mark after the name
