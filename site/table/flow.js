@@ -400,7 +400,7 @@ export async function act(action) {
     page.busy = false;
     if (answer.ok === false) {
       laid = null;
-      toast(refusalText(answer, v));
+      toast(refusalText(answer, v), 3500, "refusal");
       render();
       return;
     }

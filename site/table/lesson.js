@@ -60,7 +60,7 @@ async function answer(action) {
     /** @type {LessonVerdict} */
     const r = await call("lesson_try", { action });
     page.busy = false;
-    if (r.verdict === "illegal") { toast(refusalText(r, v)); render(); return; }
+    if (r.verdict === "illegal") { toast(refusalText(r, v), 3500, "refusal"); render(); return; }
     if (r.verdict === "wrong") {
       // what the chosen play costs, then why the answer is better: once, in the panel,
       // where the next try is made

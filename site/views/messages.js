@@ -69,7 +69,7 @@ export function toast(msg, ms = 3500, about = null) {
   box.textContent = msg;
   box.hidden = false;
   toastAbout = about;
-  placeToast(box);
+  placeToast(box, about);
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { box.hidden = true; toastAbout = null; }, ms);
 }
@@ -82,16 +82,47 @@ export function dropToast(about) {
   toastAbout = null;
 }
 
+/** Messages about what the player is deciding: shown by what they decide with. */
+const NEAR_HAND = new Set(["hint", "refusal"]);
+
 /** A narrow screen has no free corner: the banner, the top seat and the side plates fill
  * the top, so the message sits just above what the player acts with (the panel when it is
  * open, else their own plate above the hand: its name and score stay in sight).  A wide
- * screen keeps the style sheet's corner.  @param {HTMLElement} box */
-function placeToast(box) {
+ * screen keeps the style sheet's corner, except for a message about the player's decision
+ * (a hint, a refused card), which sits beside their own plate, by the hand and the panel
+ * it speaks of: in the corner of a 1920 px screen it was a head's turn away.
+ * @param {HTMLElement} box @param {string | null} about */
+function placeToast(box, about) {
   const panel = $("panel");
   const own = document.querySelector("#seat-bottom .plate");
+  const wide = !matchMedia("(max-width: 899px)").matches;
+  box.classList.remove("above-hand", "beside-plate", "above-plate");
+  box.style.bottom = box.style.left = box.style.maxWidth = "";
+  if (wide) {
+    if (!own || !about || !NEAR_HAND.has(about)) return;
+    const r = own.getBoundingClientRect();
+    const left = Math.round(r.right + 16);
+    // it grows upwards from the plate's foot, clear of a hinted card lifted out of the
+    // hand below (by 14% of its height) and of the right-hand seat's column
+    const card = /** @type {HTMLElement | null} */ (document.querySelector("#hand .card"));
+    const foot = panel.hidden && card ? Math.min(r.bottom, $("hand").getBoundingClientRect().top - 0.15 * card.offsetHeight - 4) : r.bottom;
+    const east = document.querySelector(".seat-right");
+    const room = (east && east.childElementCount ? east.getBoundingClientRect().left : innerWidth) - 12 - left;
+    box.classList.add("beside-plate");
+    if (room < 16 * 16) {  // too little room beside the plate: just above it, centred on it
+      box.style.left = `${Math.round(r.left + r.width / 2)}px`;
+      box.style.bottom = `${Math.round(innerHeight - r.top + 6)}px`;
+      box.classList.add("above-plate");
+      return;
+    }
+    box.style.left = `${left}px`;
+    box.style.bottom = `${Math.max(0, Math.round(innerHeight - foot))}px`;
+    box.style.maxWidth = `${Math.min(40 * 16, room)}px`;
+    return;
+  }
   const over = !panel.hidden ? panel : own || $("hand");
   const top = over.getBoundingClientRect().top;
-  const low = matchMedia("(max-width: 899px)").matches && top > 0;
-  box.classList.toggle("above-hand", low);
-  box.style.bottom = low ? `${Math.max(0, innerHeight - top + 6)}px` : "";
+  if (top <= 0) return;
+  box.classList.add("above-hand");
+  box.style.bottom = `${Math.max(0, innerHeight - top + 6)}px`;
 }

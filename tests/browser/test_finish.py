@@ -571,6 +571,47 @@ def test_a_hint_leaves_the_players_plate_in_sight_and_goes_once_acted_on(browser
     ctx.close()
 
 
+NEAR_JS = """() => {
+  const box = document.querySelector('#toast').getBoundingClientRect();
+  const own = document.querySelector('#seat-bottom .plate').getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const covered = [...document.querySelectorAll('#hand .card, .seat .plate, .seat .backs, #trick .card, #panel button, #panel p')]
+    .filter((e) => meet(e.getBoundingClientRect(), box)).map((e) => e.className || e.tagName);
+  // beside the plate, or (too little room there) just above it
+  const beside = box.left >= own.right && box.left - own.right <= 24 && box.bottom > own.top && box.bottom <= own.bottom + 1;
+  const above = box.bottom <= own.top && own.top - box.bottom <= 12 && box.left < own.right && own.left < box.right;
+  return {beside, above, covered,
+          inside: box.left >= 0 && box.right <= innerWidth && box.top >= 0 && box.bottom <= innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("where", ["card", "auction"])
+def test_a_wide_screens_hint_sits_beside_the_players_own_plate(browser, base_url, console_errors, where):
+    """At 1920 px the hint sat in the top right corner, a head's turn from the hand it
+    speaks of: on a wide screen it sits beside the player's own plate, covering nothing."""
+    save = (
+        hint_save()
+        if where == "card"
+        else saved_match(
+            "king", 1, lambda v: v["phase"] == "auction" and v["turn"] == 0 and len(v["auction"]["bids"]) >= 3
+        )
+    )
+    ctx, page = new_page(browser, {"width": 1920, "height": 1080}, console_errors)
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal" if where == "card" else "#panel button.bid", timeout=90_000)
+    page.locator("#toast").wait_for(state="hidden", timeout=15_000)  # "resumed" has gone
+    for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 800}, {"width": 960, "height": 700}):
+        page.set_viewport_size(size)
+        page.locator("#btn-hint").click()
+        page.locator("#toast").wait_for(state="visible")
+        got = page.evaluate(NEAR_JS)
+        assert got["beside"] if size["width"] >= 1280 else got["beside"] or got["above"], (size, got)
+        assert got["covered"] == [] and got["inside"], (size, got)
+        page.evaluate("document.querySelector('#toast').hidden = true")
+    ctx.close()
+
+
 def whist_draw_save():
     """German Whist's first stage, the human to answer a lead, the stock still full."""
     return saved_match(
