@@ -61,24 +61,24 @@ export function sheetTable(v) {
   const whist = v.game === "whist";
   /** @param {Node[]} cells @param {Node} contract @param {Node} sum */
   const row = (cells, contract, sum) => whist ? cells : [cells[0], contract, ...cells.slice(1), sum];
-  const head = el("tr", {}, ...row([el("th", { text: "#" }), ...nm.map((n) => el("th", { text: n }))], el("th", { text: t("game") }), el("th", { text: "Σ" })));
+  const head = el("tr", {}, ...row([el("th", { text: "#" }), ...nm.map((n) => el("th", { text: n }))], el("th", { text: t("game") }), el("th", { class: "sum", text: "Σ" })));
   let ok = true;
   const body = sheetRows(v).map((r) => {
     const d = r.record;
     const game = el("td", { class: "contract" }, contractLabel(v, r.contract), r.who ? el("span", { class: "who", text: r.who }) : null);
     const attrs = { class: r.when, "data-deal": String(r.deal), "aria-current": r.when === "now" ? "step" : null };
-    if (!d) return el("tr", attrs, ...row([el("td", { text: String(r.deal + 1) }), ...nm.map(() => el("td"))], game, el("td")));
+    if (!d) return el("tr", attrs, ...row([el("td", { text: String(r.deal + 1) }), ...nm.map(() => el("td"))], game, el("td", { class: "sum" })));
     const sum = d.points.reduce((a, b) => a + b, 0);
     if (sum !== d.total) ok = false;
     return el("tr", attrs, ...row([el("td", { text: String(r.deal + 1) }), ...d.points.map((p) => el("td", { text: pts(p) }))],
-      game, el("td", { class: sum === d.total ? "" : "bad", text: pts(sum) })));
+      game, el("td", { class: sum === d.total ? "sum" : "sum bad", text: pts(sum) })));
   });
   const totals = v.scores;
   const grand = totals.reduce((a, b) => a + b, 0);
   const expected = v.deals.reduce((a, d) => a + d.total, 0);
   if (grand !== expected) ok = false;
   const foot = el("tr", {}, ...row([el("td", { text: whist ? t("sheet_total") : "" }), ...totals.map((p) => el("td", { text: pts(p) }))],
-    el("td", { text: t("sheet_total") }), el("td", { text: pts(grand) })));
+    el("td", { text: t("sheet_total") }), el("td", { class: "sum", text: pts(grand) })));
   const table = el("table", { class: "sheet", id: "sheet" }, el("thead", {}, head), el("tbody", {}, ...body), el("tfoot", {}, foot));
   const check = el("p", { class: "bad", id: "sheet-check", "data-sums": ok ? "ok" : "bad", hidden: ok, text: ok ? "" : t("sums_bad") });
   return [table, check];

@@ -464,8 +464,8 @@ SUMMARY_FITS_JS = """() => {
 
 @pytest.mark.parametrize(
     ("game", "seed", "lang", "viewport"),
-    [("whist", 4, "pt", SMALL), ("king", 23, "es", {"width": 390, "height": 844})],
-    ids=["whist-pt-360", "king-bought-es-390"],
+    [("whist", 4, "pt", SMALL), ("king", 23, "es", {"width": 390, "height": 844}), ("king", 23, "ru", SMALL)],
+    ids=["whist-pt-360", "king-bought-es-390", "king-bought-ru-360"],
 )
 def test_a_phone_deal_summary_shows_every_column_within_its_dialog(
     browser, base_url, console_errors, game, seed, lang, viewport
@@ -485,7 +485,43 @@ def test_a_phone_deal_summary_shows_every_column_within_its_dialog(
     got = page.evaluate(SUMMARY_FITS_JS)
     assert got["columns"] >= 3 and got["out"] == [], got
     if game == "king":  # the bought positive's payments are in it
-        assert page.locator("#deal-summary td.took", has_text="comprador").count() == 1
+        buyer = {"es": "comprador", "ru": "покупател"}[lang]
+        assert page.locator("#deal-summary td.took", has_text=buyer).count() == 1
+    ctx.close()
+
+
+# Each word of the score sheet's "game" column drawn on more than one line (broken inside
+# it), and whether the sheet fits its dialog.
+SHEET_WORDS_JS = """() => {
+  const broken = [];
+  for (const td of document.querySelectorAll('#sheet tbody td:nth-child(2)')) {
+    const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    for (let n; (n = walk.nextNode());) {
+      for (const m of n.data.matchAll(/\\S+/g)) {
+        const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        if (new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  const sheet = document.querySelector('#sheet').getBoundingClientRect(), body = document.querySelector('#dialog .dialog-body');
+  return {broken, rows: document.querySelectorAll('#sheet tbody tr').length,
+          fits: sheet.right <= body.getBoundingClientRect().right - parseFloat(getComputedStyle(body).paddingRight) + 1};
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_phones_score_sheet_breaks_no_word_of_its_game_column(browser, base_url, console_errors, width):
+    """The Russian sheet at 360 px drew «Положит|ельная» and «Две последн|ие»: a word is
+    folded only between words."""
+    save = saved_match("king", 5, lambda v: v["deal_no"] >= 7 and v["phase"] == "play" and v["turn"] == 0)
+    ctx, page = new_page(browser, {"width": width, "height": 800}, console_errors, lang="ru")
+    plant_save(page, base_url, save)
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    page.keyboard.press("s")
+    page.locator("#sheet").wait_for()
+    got = page.evaluate(SHEET_WORDS_JS)
+    assert got["rows"] == 10 and got["broken"] == [] and got["fits"], got
     ctx.close()
 
 
