@@ -86,8 +86,8 @@ export function dropToast(about) {
 const NEAR_HAND = new Set(["hint", "refusal"]);
 
 /** A narrow screen has no free corner: the banner, the top seat and the side plates fill
- * the top, so the message sits just above what the player acts with (the panel when it is
- * open, else their own plate above the hand: its name and score stay in sight).  A wide
+ * the top, so the message sits just above the player's own plate, which is above the
+ * panel and the hand (its name and score stay in sight, and what the player acts with).  A wide
  * screen keeps the style sheet's corner, except for a message about the player's decision
  * (a hint, a refused card), which sits beside their own plate, by the hand and the panel
  * it speaks of: in the corner of a 1920 px screen it was a head's turn away.
@@ -120,7 +120,8 @@ function placeToast(box, about) {
     box.style.maxWidth = `${Math.min(40 * 16, room)}px`;
     return;
   }
-  const over = !panel.hidden ? panel : own || $("hand");
+  // (the plate sits above the panel: a message over the panel would cover it)
+  const over = own || (!panel.hidden ? panel : $("hand"));
   const top = over.getBoundingClientRect().top;
   if (top <= 0) return;
   box.classList.add("above-hand");

@@ -591,17 +591,21 @@ OVERLAP_JS = """(sel) => {
 }"""
 
 
-def test_a_hint_leaves_the_players_plate_in_sight_and_goes_once_acted_on(browser, base_url, console_errors):
+@pytest.mark.parametrize("where", ["card", "auction"])
+def test_a_hint_leaves_the_players_plate_in_sight_and_goes_once_acted_on(browser, base_url, console_errors, where):
+    # (in an auction the player's plate sits above the panel: the message once covered it)
+    auction = lambda v: v["phase"] == "auction" and v["turn"] == 0 and len(v["auction"]["bids"]) >= 3
     ctx, page = new_page(browser, SMALL, console_errors, lang="ru")
-    plant_save(page, base_url, hint_save())
+    plant_save(page, base_url, hint_save() if where == "card" else saved_match("king", 1, auction))
     page.goto(base_url)
-    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    page.wait_for_selector("#hand .card.legal" if where == "card" else "#panel button.bid", timeout=90_000)
     page.locator("#toast").wait_for(state="hidden", timeout=15_000)  # "resumed" has gone
     page.locator("#btn-hint").click()
     page.locator("#toast").wait_for(state="visible")
     assert not page.evaluate(OVERLAP_JS, "#seat-bottom .plate")
     assert not page.evaluate(OVERLAP_JS, "#hand")
-    page.locator("#hand .card.hinted").click()
+    assert not page.evaluate(OVERLAP_JS, "#panel")
+    page.locator("#hand .card.hinted" if where == "card" else "#panel button.bid.primary").click()
     # the advice is taken: it goes with the card, not 6 s later over the next trick
     page.locator("#toast").wait_for(state="hidden", timeout=1_000)
     ctx.close()
