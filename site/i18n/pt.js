@@ -48,7 +48,7 @@ export default {
   deal_result: "Mão {n}: {contract}", result_why: "{name}: {pts}", payment: "{buyer} pagou {n} a {owner}",
   match_over: "Fim do jogo", winner: "{names} venceu!", winners: "{names} dividem a vitória!",
   sheet_total: "Total", sums_bad: "Estes pontos não batem com o que as regras dizem: por favor, informe o problema.",
-  last_trick_none: "Nenhuma vaza foi jogada ainda.", won_by: "levada por {name}", won_by_you: "você a levou", hint_none: "Sem dica: não é sua vez.",
+  last_trick_none: "Nenhuma vaza foi jogada ainda.", won_by: "Levada por {name}", won_by_you: "Você a levou", hint_none: "Sem dica: não é sua vez.",
   load_crashed: "O motor de cartas falhou ao iniciar: {msg}. Os arquivos foram baixados, então a conexão não é a causa; tente de novo ou recarregue a página.",
   engine_crashed: "O motor de cartas parou por um erro ({msg}) e foi reiniciado.",
   engine_stuck: "O motor de cartas deixou de responder por {s} s e foi reiniciado.",
@@ -391,7 +391,7 @@ export default {
   early_jacks_kings: "todos os valetes e reis já foram levados", early_jacks: "os quatro valetes já foram levados", early_kh: "o K♥ já foi levado",
   early_girls: "as quatro damas já foram levadas", early_nothing_left: "não havia mais nada a contar",
   sheet_owner: "dono: {name}", sheet_owner_you: "dono: você",
-  played_open: "Vazas jogadas", played_title: "O que já se jogou nesta mão", played_none: "Ainda não se jogou nenhuma carta nesta mão.",
+  played_open: "Vazas jogadas", played_none: "Ainda não se jogou nenhuma carta nesta mão.",
   played_not_yet: "ainda não jogou", played_led: "saiu", played_took: "levou a vaza",
   played_legend: "▸ saiu na vaza; a carta destacada levou a vaza.",
 };

@@ -52,7 +52,7 @@ export function showPlayed(v, deck) {
   const nm = names(v);
   const seats = seatOrder(v);
   if (!tricks.length) {
-    openDialog(t("played_title"), [el("p", { id: "played-none", text: t("played_none") })], [[t("close"), null, true]]);
+    openDialog(t("played_open"), [el("p", { id: "played-none", text: t("played_none") })], [[t("close"), null, true]]);
     return;
   }
   const head = el("tr", {}, el("th", { scope: "col", text: "#" }), ...seats.map((s) => el("th", { scope: "col", text: nm[s] })));
@@ -70,5 +70,5 @@ export function showPlayed(v, deck) {
     return tr.stage2 ? [el("tr", { class: "stage-row" }, el("th", { colspan: String(v.players + 1), scope: "rowgroup", text: t("stage2") })), row] : [row];
   });
   const table = el("table", { class: "sheet played", id: "played" }, el("thead", {}, head), el("tbody", {}, ...rows));
-  openDialog(t("played_title"), [table, el("p", { class: "note", id: "played-legend", text: t("played_legend") })], [[t("close"), null, true]]);
+  openDialog(t("played_open"), [table, el("p", { class: "note", id: "played-legend", text: t("played_legend") })], [[t("close"), null, true]]);
 }

@@ -334,5 +334,5 @@ def test_german_whist_offers_the_hands_play_so_far_from_the_stock(browser, base_
     v = engine_view(page)
     assert page.locator("#played tbody tr").count() == len(v["tricks"]) + (1 if v["trick"] else 0)
     state = page_state(page)
-    assert state["dialog"] == "This deal so far"
+    assert state["dialog"] == "Tricks so far"  # the dialog is named as its link
     ctx.close()

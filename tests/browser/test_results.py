@@ -130,7 +130,7 @@ def test_bid_buttons_carry_their_points_and_preference_is_told(page, base_url):
         else:
             assert a == "pass" and pts == "out of this auction for good"
     assert seen >= 2
-    assert page.locator('#panel button[data-action="offer:up:5"] .bid-what').inner_text() == "match 5 up"
+    assert page.locator('#panel button[data-action="offer:up:5"] .bid-what').inner_text() == "Match 5 up"
     page.locator("#btn-settings").click()  # the language is in the settings menu
     page.select_option("#set-lang", "ru")
     page.locator("#dialog-actions button.primary").click()

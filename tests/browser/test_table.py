@@ -205,7 +205,7 @@ def test_my_card_leaves_the_hand_at_once_and_the_trick_names_its_taker(browser, 
     assert shown >= 1000, shown  # Normal: a finished trick stays at least 1 s
     page.keyboard.press("l")  # the last trick's dialog agrees on who took it
     said = page.locator("#dialog-content > p:not(.note)").inner_text().strip()
-    taker = "You" if said.endswith("you won it") else said.split("won by ")[-1].strip()
+    taker = "You" if said == "You won it" else said.split("Won by ")[-1].strip()
     assert note.startswith("You") if taker == "You" else note.startswith(taker), (note, taker)
     # and marks who led it, as the engine has it, in sight and in words
     led = page.locator(".last-trick .led")

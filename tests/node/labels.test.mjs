@@ -111,7 +111,7 @@ describe("contracts, offers and actions", () => {
 
   test("the standing offer, in the auction, is matched", () => {
     const v = lessonView("king/auction-preference");  // North offered 5 up; the player may match
-    assert.equal(L.actionLabel("offer:up:5", v), "match 5 up");
+    assert.equal(L.actionLabel("offer:up:5", v), "Match 5 up");
     assert.equal(L.actionLabel("offer:up:6", v), "6 up");
     assert.equal(L.actionLabel("offer:up:5", { ...v, phase: "decide" }), "5 up");
   });
