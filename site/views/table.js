@@ -75,6 +75,13 @@ export function whistScore(v) {
     b: nm[other], target: v.target ?? v.options.target });
 }
 
+/** "Trumps: ♣ clubs", the sign and its suit's word never parted by a line's end.
+ * @param {string} suit */
+function trumpLine(suit) {
+  const sym = SUIT_SYM[suit], word = suitWord(suit);
+  return t("trumps_whist", { sym, suit: word }).replace(`${sym} ${word}`, `${sym}\u00a0${word}`);
+}
+
 /** @param {HTMLElement} root @param {View} v */
 function renderSeats(root, v) {
   const nm = names(v);
@@ -173,7 +180,7 @@ function renderStock(root, v, deck, played) {
   stock.replaceChildren(
     el("div", { class: "stock-title", text: n ? t("stock_title", { n }) : t("stock_empty") }),
     ...(n ? [pile, el("div", { class: "stock-label", text: t("faceup") })] : []),
-    el("div", { class: "stock-trump", text: t("trumps_whist", { sym: SUIT_SYM[/** @type {string} */ (v.trump)], suit: suitWord(/** @type {string} */ (v.trump)) }) }),
+    el("div", { class: "stock-trump", text: trumpLine(/** @type {string} */ (v.trump)) }),
     ...(played ? [played] : []));
   const draws = v.draws || [];
   const last = draws[draws.length - 1];
@@ -182,10 +189,12 @@ function renderStock(root, v, deck, played) {
   if (last && last.trick === (v.tricks || []).length - 1) {
     const nm = names(v);
     const me = bottomSeat(v), other = 1 - me;
-    news.textContent = v.seat === null ? t("draw_seen", { card: shortCard(last.faceup), name: nm[last.winner], other: nm[1 - last.winner] })
+    const said = v.seat === null ? t("draw_seen", { card: shortCard(last.faceup), name: nm[last.winner], other: nm[1 - last.winner] })
       : last.winner === me
       ? t("draw_you_won", { card: shortCard(last.faceup), name: nm[other] })
       : t("draw_you_lost", { card: shortCard(last.faceup), name: nm[other], mine: shortCard(/** @type {string} */ (last.hidden)) });
+    // a card keeps to the word before it: "you drew" never ends a line with "8♥" alone below
+    news.textContent = said.replace(/ (?=\S*[♠♥♦♣])/g, "\u00a0");
     news.hidden = false;
   } else {
     news.hidden = true;

@@ -671,10 +671,31 @@ WHIST_JS = """() => {
 }"""
 
 
-def test_german_whist_draws_after_the_trick_and_marks_the_drawn_card(browser, base_url, console_errors):
-    ctx, page = new_page(browser, SMALL, console_errors, lang="es")
+# Where a card or a suit's sign stands alone at a line's start or end: the draw's news
+# keeps "you drew 8♥" together, the stock's trump "♣ clubs".
+PARTED_JS = """() => {
+  const top = (n, i) => { const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1); return Math.round(r.getClientRects()[0].top); };
+  const out = [];
+  for (const [sel, after] of [['#draw-news', false], ['.stock-trump', true]]) {
+    const n = document.querySelector(sel).firstChild;
+    if (!n) continue;
+    for (const m of n.data.matchAll(/[♠♥♦♣]/g)) {
+      const i = m.index;
+      let start = i;  // the card's first character, after the space (or no-break space) before it
+      while (start > 0 && !/\\s/.test(n.data[start - 1])) start--;
+      const j = after ? i + 2 : Math.max(0, start - 2);  // the next word's first letter, or the last of the word before
+      if (j < n.data.length && j !== i && top(n, i) !== top(n, j)) out.push([sel, n.data]);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_german_whist_draws_after_the_trick_and_marks_the_drawn_card(browser, base_url, console_errors, lang):
+    ctx, page = new_page(browser, SMALL, console_errors, lang=lang)
     page.add_init_script(
-        "localStorage.setItem('kingweb.prefs.v1', JSON.stringify({lang: 'es', speed: 'normal', autoplay: false}))"
+        f"localStorage.setItem('kingweb.prefs.v1', JSON.stringify({{lang: '{lang}', speed: 'normal', autoplay: false}}))"
     )
     plant_save(page, base_url, whist_draw_save())
     page.goto(base_url)
@@ -697,6 +718,8 @@ def test_german_whist_draws_after_the_trick_and_marks_the_drawn_card(browser, ba
     ]
     last = seen[-1]
     assert last["hand"] == 13 and len(last["fresh"]) == 1 and last["freshShadow"] not in ("", "none"), last
+    assert page.locator("#draw-news").is_visible()
+    assert page.evaluate(PARTED_JS) == []
     ctx.close()
 
 
