@@ -76,8 +76,14 @@ export function render(root, s) {
   panel.replaceChildren(...kids);
   // the log keeps its height and shows its newest line: a long auction would push the
   // panel's heading up the table
-  const log = panel.querySelector(".deal-log");
-  if (log) log.scrollTop = log.scrollHeight;
+  const log = /** @type {HTMLElement | null} */ (panel.querySelector(".deal-log"));
+  if (log) {
+    log.scrollTop = log.scrollHeight;
+    // its top fades while earlier lines are scrolled out of sight: there is more above
+    const cut = () => log.classList.toggle("cut", log.scrollTop > 0);
+    cut();
+    log.addEventListener("scroll", cut, { passive: true });
+  }
 }
 
 /** The bottom seat's prompt to bid, with the worth its offer must beat once there is a

@@ -258,6 +258,11 @@ def test_a_long_auctions_log_keeps_the_panels_heading_in_place(browser, base_url
     assert got["items"] >= 7 and got["lines"] <= most and got["lastSeen"], got
     # the heading below the top seat, the hand's last row on the screen
     assert got["headTop"] >= got["topSeat"] and got["handBottom"] <= got["height"], got
+    # its top fades while earlier lines are out of sight, and not once scrolled back to them
+    log = page.locator("#deal-log")
+    assert "cut" in log.get_attribute("class")
+    log.evaluate("(e) => { e.scrollTop = 0; }")
+    page.wait_for_function("() => !document.querySelector('#deal-log').classList.contains('cut')", timeout=5_000)
     ctx.close()
 
 
