@@ -23,7 +23,10 @@ def answer(result: Callable[[], Any]) -> str:
     try:
         return json.dumps({"ok": True, "result": result()})
     except (RulesError, IllegalAction) as e:
-        return json.dumps({"ok": False, "error": str(e), "kind": "RulesError", "code": e.code, "params": e.params})
+        # (a refusal raised outside a move, a hint asked for a bot's seat, is named as such:
+        # its code is one of REFUSALS, not of ERRORS)
+        kind = "IllegalAction" if isinstance(e, IllegalAction) else "RulesError"
+        return json.dumps({"ok": False, "error": str(e), "kind": kind, "code": e.code, "params": e.params})
     except Exception as e:
         return json.dumps(
             {

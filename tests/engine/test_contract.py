@@ -166,6 +166,18 @@ def session_print(s):
     )
 
 
+def test_a_refusal_outside_a_move_is_answered_as_one():
+    """A hint asked for a bot's seat is refused by the table, not a malformed request:
+    Hypothesis once found it answered as a RulesError whose code is no error's."""
+    s = Session()
+    s.start("king", seed=2, budget=0.05)
+    before = session_print(s)
+    r = json.loads(s.handle(json.dumps({"cmd": "hint", "args": {"seat": 1}})))
+    assert (r["ok"], r["kind"], r["code"], r["params"]) == (False, "IllegalAction", "bot-seat", {"seat": 1})
+    assert r["code"] in REFUSALS and r["error"] == "a bot plays seat 1 now"
+    assert session_print(s) == before
+
+
 @pytest.mark.parametrize(
     "request_",
     [
@@ -495,7 +507,9 @@ def test_fuzz_handle_never_raises_and_a_failure_changes_nothing(reqs, opening):
         r = json.loads(text)
         assert r.get("kind") != "InternalError", r
         if not r["ok"]:
-            assert r["kind"] == "RulesError" and r["code"] in ERRORS and r["error"]
+            # a bad request, or a refusal by the table's rules (a hint for a bot's seat)
+            codes = REFUSALS if r["kind"] == "IllegalAction" else ERRORS
+            assert r["kind"] in ("RulesError", "IllegalAction") and r["code"] in codes and r["error"]
             json.dumps(r["params"])
             assert session_print(s) == before
         elif isinstance(r["result"], dict) and r["result"].get("ok") is False:
