@@ -610,6 +610,10 @@ def test_a_hint_leaves_the_players_plate_in_sight_and_goes_once_acted_on(browser
     assert not page.evaluate(OVERLAP_JS, "#seat-bottom .plate")
     assert not page.evaluate(OVERLAP_JS, "#hand")
     assert not page.evaluate(OVERLAP_JS, "#panel")
+    if where == "card":  # the reason names its card: the card's long name does not come first as well
+        name = page.locator("#hand .card.hinted").get_attribute("aria-label").split(",")[0]
+        said = page.locator("#toast").inner_text()
+        assert not said.startswith(name) and said.strip(), said
     page.locator("#hand .card.hinted" if where == "card" else "#panel button.bid.primary").click()
     # the advice is taken: it goes with the card, not 6 s later over the next trick
     page.locator("#toast").wait_for(state="hidden", timeout=1_000)
