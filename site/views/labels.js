@@ -126,6 +126,8 @@ export function actionLabel(a, v) {
   }
   if (a.startsWith("up:")) return a === "up:NT" ? t("up_nt") : t("up_suit", { suit: suitWord(a[3]) });
   if (a.startsWith("dealer:")) return aboutSeat("a_dealer", Number(a.slice(7)), v);
+  // a claim is named as its button is ("Claim the rest"): a hint once showed "a_claim:all"
+  if (a === "claim:all" || a === "claim:none") return t(a === "claim:all" ? "claim_all" : "claim_none");
   return t(`a_${a}`);
 }
 

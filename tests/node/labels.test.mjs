@@ -116,6 +116,13 @@ describe("contracts, offers and actions", () => {
     assert.equal(L.actionLabel("offer:up:5", { ...v, phase: "decide" }), "5 up");
   });
 
+  test("a claim is named as its button, never by its code", () => {
+    // (a hint of a claim once read "a_claim:all — Your cards take every trick left…")
+    const v = lessonView("king/auction-preference");
+    assert.equal(L.choiceLabel("claim:all", v), "Claim the rest");
+    assert.equal(L.choiceLabel("claim:none", v), "Concede the rest");
+  });
+
   test("every action of a real lesson has words, none its key", () => {
     for (const id of ["king/auction-preference", "king/4333"]) {
       const v = lessonView(id);
