@@ -73,7 +73,7 @@ export default {
   opt_king_chooses_dealer: "Quien recibe el K♥ elige quién reparte", opt_first_lead: "Primera salida",
   opt_king_forced_on_heart_lead: "El K♥ cae si salen corazones", opt_play_all_tricks: "Jugar siempre todas las bazas",
   opt_max_nulls: "Máximo de nulos", opt_buyer_leads: "El comprador sale", opt_uncapped_payment: "Pago sin tope",
-  opt_boys: "Jotas", opt_king_discard: "Descartar el K♥ al fallar", opt_king_discard_on_heart_lead: "…y si salen corazones",
+  opt_boys: "Jotas", opt_king_discard: "Soltar el K♥ si no puedes asistir", opt_king_discard_on_heart_lead: "…y si salen corazones",
   opt_order: "Orden de manos", opt_scale: "Escala", opt_eralash: "Jugar «Eralash»", opt_target: "Puntos para ganar",
   val_dealer: "quien reparte", val_left_of_dealer: "a su izquierda", val_jacks: "jotas", "val_jacks-kings": "jotas y reyes",
   val_classic: "clásico", val_simple: "simple", val_true: "sí", val_false: "no",

@@ -387,7 +387,7 @@ export default {
   price_girl: "{n} за девочку", price_last_two: "{n} за каждую из двух последних", price_kh: "{n} за кинга",
   price_all: "считается всё", in_all: "всего\u00a0{n}",
   early_end: "Сдача закончилась досрочно: {why}.", early_hearts: "все черви уже взяты", early_queens: "все четыре дамы уже взяты",
-  early_jacks_kings: "все валеты и короли уже взяты", early_jacks: "все четыре валета уже взяты", early_kh: "К♥ уже взят",
+  early_jacks_kings: "все валеты и короли уже взяты", early_jacks: "все четыре мальчика уже взяты", early_kh: "К♥ уже взят",
   early_girls: "все четыре девочки уже взяты", early_nothing_left: "считать больше нечего",
   sheet_owner: "хозяин: {name}", sheet_owner_you: "хозяин: вы",
   played_open: "Сыгранные взятки", played_none: "В этой сдаче ещё не сыграно ни одной карты.",
