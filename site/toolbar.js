@@ -6,7 +6,7 @@ import { DECKS, SPEEDS, page, prefs, readStats, savePrefs } from "./store.js";
 import { $, el } from "./views/dom.js";
 import * as dialogs from "./views/dialogs.js";
 import { enterHand, focusHand } from "./views/hand.js";
-import { cardShort, choiceLabel, reasonText } from "./views/labels.js";
+import { cardShort, choiceLabel, isCard, reasonText } from "./views/labels.js";
 import { toast } from "./views/messages.js";
 import { setSound } from "./sound.js";
 import { myTurn, render, root } from "./table/flow.js";
@@ -112,7 +112,7 @@ async function showHint() {
     render();
     // a reason that names its card ("Duck with 5♦, …") needs no "Five of diamonds —" before it
     const why = reasonText(h, v);
-    const card = /^[2-9TJQKA][CDHS]$/.test(h.action) && why.includes(cardShort(h.action));
+    const card = isCard(h.action) && why.includes(cardShort(h.action));
     toast(card ? why : `${choiceLabel(h.action, v)} — ${why}`, 6000, "hint");
   } catch (e) { tools.failed(e); }
 }

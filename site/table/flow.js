@@ -67,7 +67,7 @@ let drained = Promise.resolve();
 let gen = 0;                // a new table: what was queued for the old one is dropped
 let lastShown = 0;          // performance.now() of the last move shown (the pace's clock)
 let dealtUntil = 0;         // performance.now() when the dealing animation ends
-let heldUntil = 0;          // performance.now() until which an owner's word stays alone on the table
+let heldUntil = 0;          // performance.now() until which a word that moved a positive on stays alone
 /** @type {string | null} */
 let laid = null;            // the card the bottom seat laid before the engine answered
 /** @type {string | null} */

@@ -127,13 +127,19 @@ export function actionLabel(a, v) {
   if (a.startsWith("up:")) return a === "up:NT" ? t("up_nt") : t("up_suit", { suit: suitWord(a[3]) });
   if (a.startsWith("dealer:")) return aboutSeat("a_dealer", Number(a.slice(7)), v);
   // a claim is named as its button is ("Claim the rest"): a hint once showed "a_claim:all"
-  if (a === "claim:all" || a === "claim:none") return t(a === "claim:all" ? "claim_all" : "claim_none");
+  if (a === "claim:all" || a === "claim:none") return t(a.replace(":", "_"));
   return t(`a_${a}`);
 }
 
+const CARD = /^[2-9TJQKA][CDHS]$/;
+
+/** Whether an action is a card to play ("QS"), not a word ("pass", "claim:all").
+ * @param {string} a */
+export const isCard = (a) => CARD.test(a);
+
 /** A card's name or an action's words. @param {string} a @param {View} v */
 export function choiceLabel(a, v) {
-  return /^[2-9TJQKA][CDHS]$/.test(a) ? cardName(a) : actionLabel(a, v);
+  return isCard(a) ? cardName(a) : actionLabel(a, v);
 }
 
 /** @param {{action: string}} b */
@@ -170,7 +176,6 @@ export function lessonText(id) {
 /** A card as its corner shows it: "Q♠", "10♥", "Д♠". @param {string} code */
 export function cardShort(code) { return `${rankLabel(code[0])}${SUIT_SYM[code[1]]}`; }
 
-const CARD = /^[2-9TJQKA][CDHS]$/;
 // a hint's points (scaled as the match shows points), and its figures given to a tenth
 const POINTS = new Set(["pts", "gain", "cost", "extra", "own", "share", "other_pts"]);
 const TENTHS = new Set(["gain", "cost", "expect"]);

@@ -4,7 +4,7 @@
 import { t } from "../i18n/index.js";
 import { el, part } from "./dom.js";
 import { cardFace } from "./card.js";
-import { SUIT_SYM, bidLabel, bottomSeat, contractLabel, costLabel, lessonText, names, pointsText, position, rankLabel, suitWord, totalLabel } from "./labels.js";
+import { SUIT_SYM, bidLabel, bottomSeat, cardShort, contractLabel, costLabel, lessonText, names, pointsText, position, suitWord, totalLabel } from "./labels.js";
 import { heldAuction, positiveCaption, said } from "./narrate.js";
 import * as badgeView from "./badge.js";
 
@@ -161,8 +161,6 @@ function lastBid(v, seat) {
   return bids.length ? bidLabel(bids[bids.length - 1]) : null;
 }
 
-/** A card as its corner shows it: "Q♥". @param {string} c */
-const shortCard = (c) => `${rankLabel(c[0])}${SUIT_SYM[c[1]]}`;
 
 /** German Whist: the stock beside the trick (its size, the face-up card, the trump, the
  * button to the hand's play so far) and what each player took from it after the last
@@ -189,12 +187,12 @@ function renderStock(root, v, deck, played) {
   if (last && last.trick === (v.tricks || []).length - 1) {
     const nm = names(v);
     const me = bottomSeat(v), other = 1 - me;
-    const said = v.seat === null ? t("draw_seen", { card: shortCard(last.faceup), name: nm[last.winner], other: nm[1 - last.winner] })
+    const text = v.seat === null ? t("draw_seen", { card: cardShort(last.faceup), name: nm[last.winner], other: nm[1 - last.winner] })
       : last.winner === me
-      ? t("draw_you_won", { card: shortCard(last.faceup), name: nm[other] })
-      : t("draw_you_lost", { card: shortCard(last.faceup), name: nm[other], mine: shortCard(/** @type {string} */ (last.hidden)) });
+      ? t("draw_you_won", { card: cardShort(last.faceup), name: nm[other] })
+      : t("draw_you_lost", { card: cardShort(last.faceup), name: nm[other], mine: cardShort(/** @type {string} */ (last.hidden)) });
     // a card keeps to the word before it: "you drew" never ends a line with "8♥" alone below
-    news.textContent = said.replace(/ (?=\S*[♠♥♦♣])/g, "\u00a0");
+    news.textContent = text.replace(/ (?=\S*[♠♥♦♣])/g, "\u00a0");
     news.hidden = false;
   } else {
     news.hidden = true;

@@ -590,6 +590,14 @@ def hint_save():
     )
 
 
+def late_auction_save():
+    """King, a positive's auction after three bids, the human to speak: only 8 up is open
+    above the standing offer, matched by preference, or a pass."""
+    return saved_match(
+        "king", 1, lambda v: v["phase"] == "auction" and v["turn"] == 0 and len(v["auction"]["bids"]) >= 3
+    )
+
+
 OVERLAP_JS = """(sel) => {
   const a = document.querySelector('#toast').getBoundingClientRect(), b = document.querySelector(sel).getBoundingClientRect();
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -599,9 +607,8 @@ OVERLAP_JS = """(sel) => {
 @pytest.mark.parametrize("where", ["card", "auction"])
 def test_a_hint_leaves_the_players_plate_in_sight_and_goes_once_acted_on(browser, base_url, console_errors, where):
     # (in an auction the player's plate sits above the panel: the message once covered it)
-    auction = lambda v: v["phase"] == "auction" and v["turn"] == 0 and len(v["auction"]["bids"]) >= 3
     ctx, page = new_page(browser, SMALL, console_errors, lang="ru")
-    plant_save(page, base_url, hint_save() if where == "card" else saved_match("king", 1, auction))
+    plant_save(page, base_url, hint_save() if where == "card" else late_auction_save())
     page.goto(base_url)
     page.wait_for_selector("#hand .card.legal" if where == "card" else "#panel button.bid", timeout=90_000)
     page.locator("#toast").wait_for(state="hidden", timeout=15_000)  # "resumed" has gone
@@ -638,15 +645,8 @@ NEAR_JS = """() => {
 def test_a_wide_screens_hint_sits_beside_the_players_own_plate(browser, base_url, console_errors, where):
     """At 1920 px the hint sat in the top right corner, a head's turn from the hand it
     speaks of: on a wide screen it sits beside the player's own plate, covering nothing."""
-    save = (
-        hint_save()
-        if where == "card"
-        else saved_match(
-            "king", 1, lambda v: v["phase"] == "auction" and v["turn"] == 0 and len(v["auction"]["bids"]) >= 3
-        )
-    )
     ctx, page = new_page(browser, {"width": 1920, "height": 1080}, console_errors)
-    plant_save(page, base_url, save)
+    plant_save(page, base_url, hint_save() if where == "card" else late_auction_save())
     page.goto(base_url)
     page.wait_for_selector("#hand .card.legal" if where == "card" else "#panel button.bid", timeout=90_000)
     page.locator("#toast").wait_for(state="hidden", timeout=15_000)  # "resumed" has gone
