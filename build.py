@@ -21,6 +21,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
@@ -40,6 +41,8 @@ def _test_env() -> dict[str, str]:
 
 def test(extra: list[str]) -> int:
     py = ensure_test_env()
+    # a failed browser test's screenshots go here (tests/evidence.py), one folder a run
+    os.environ["KINGWEB_EVIDENCE"] = str(ROOT / "test-evidence" / time.strftime("run-%Y%m%d-%H%M%S"))
     failed = run_checks(py)
     if not run_node_tests(py):
         failed.append("node tests")

@@ -101,7 +101,14 @@ function showInvite() {
   else toast(t("lobby_direct_only"), 6000);
 }
 
-const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, crashed: onCrashed, update: receive };
+/** The engine's arrival handled: what it opens (the address's game, a resumed match, the
+ * welcome) is open, so `window.kingwebOpened` counts each arrival handled (the tests and the
+ * benchmark wait for it rather than for a time).  @param {Promise<void>} handling */
+function opened(handling) {
+  return handling.finally(() => { window.kingwebOpened = (window.kingwebOpened ?? 0) + 1; });
+}
+
+const boot = { progress: showProgress, ready: (/** @type {Info} */ i) => opened(onReady(i)), failed: showLoadFailed, crashed: onCrashed, update: receive };
 
 /** A request that failed: say why, unless the engine is being restarted (its notice says
  * so, and the failed request's own words would cover what the restart tells).
@@ -173,7 +180,7 @@ function onCrashed(message, stuck) {
   engineDown = true;
   tools.call = null;
   showProgress("runtime", 5);
-  restartEngine({ ...boot, ready: (i) => onReady(i, again) });
+  restartEngine({ ...boot, ready: (i) => opened(onReady(i, again)) });
 }
 
 // Offline play: the service worker precaches the site (the runtime is 15 MB), so it

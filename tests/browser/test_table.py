@@ -21,6 +21,7 @@ from browser_support import (
     page_state,
     plant_save,
     saved_match,
+    until,
 )
 
 pytestmark = pytest.mark.browser
@@ -102,7 +103,7 @@ def test_whist_and_king_never_scroll_sideways_on_a_phone(browser, base_url, cons
             assert page.evaluate("document.documentElement.scrollWidth") <= width, game
             s = page_state(page)
             page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
-            page.wait_for_timeout(100)
+            until(page, "(c) => !document.querySelector(`#hand .card[data-card='${c}']`)", s["legal"][0], timeout=30)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, game
         ctx.close()
 
@@ -554,9 +555,15 @@ def test_a_message_on_a_phone_covers_neither_the_deals_line_the_seats_nor_the_ha
     # a refused card: the engine's reason shows in the same place
     dim = page.locator("#hand .card.dim")
     if dim.count():
+        hinted = page.locator("#toast").inner_text()
         dim.first.click(position=CARD_SPOT)
-        page.wait_for_timeout(200)
-        assert page.locator("#toast").is_visible()
+        # the refusal's reason replaces the hint's words
+        until(
+            page,
+            "(old) => { const t = document.querySelector('#toast'); return !t.hidden && t.textContent !== old; }",
+            hinted,
+            timeout=30,
+        )
         assert page.evaluate(TOAST_CLEAR_JS) == []
     ctx.close()
 

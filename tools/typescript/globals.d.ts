@@ -10,6 +10,8 @@ interface Window {
   kingwebInstall?: any;
   /** The worker's boot step times, for the bench. */
   kingwebBoot?: Record<string, number>;
+  /** How many arrivals of the engine boot.js has handled (site/boot.js opened), for the tests. */
+  kingwebOpened?: number;
   /** Each worker request's command and time, for the bench. */
   kingwebPerf?: Array<{ cmd: string; ms: number }>;
 }
