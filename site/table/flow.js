@@ -108,7 +108,8 @@ export function tableState() {
 export const hooks = {
   /** @type {(id: string) => void} */ nextLesson: () => {},
   /** @type {(section: string) => void} */ rules: () => {},
-  /** @type {(action: string) => Promise<void>} */ lessonTry: async () => {},
+  /** A lesson's answer; true when the position stands (a wrong or an illegal answer).
+   * @type {(action: string) => Promise<boolean>} */ lessonTry: async () => false,
 };
 
 /** Draw the whole table from the page's state. */
@@ -371,6 +372,21 @@ async function reveal() {
 
 // -- the person here acts --------------------------------------------------------------------------
 
+// A card or action chosen while the last one was on its way (a quick second tap): taken
+// once that one is answered if it was refused, as the position it was chosen in still
+// stands; dropped if the table moved on.  (It was dropped without a word: a learner who
+// tapped the right card just after a wrong one saw nothing happen.)
+/** @type {string | null} */
+let chosenMeanwhile = null;
+
+/** The last action was answered: the one chosen meanwhile is taken if the position stands.
+ * @param {boolean} stands */
+function answered(stands) {
+  const next = chosenMeanwhile;
+  chosenMeanwhile = null;
+  if (stands && next !== null) act(next);
+}
+
 /** The bottom seat plays a card or takes an action. @param {string} action */
 export async function act(action) {
   clearTimeout(autoTimer);
@@ -379,8 +395,9 @@ export async function act(action) {
     await drained;
   }
   const v = page.model;
+  if (page.busy && v && !v.over) { chosenMeanwhile = action; return; }
   if (page.busy || page.animating || !v || v.seat === null || v.turn !== v.seat) return;
-  if (v.lesson) return hooks.lessonTry(action);
+  if (v.lesson) { answered(await hooks.lessonTry(action)); return; }
   page.busy = true;
   page.hinted = null;
   dropToast("hint");  // its advice is taken or passed over: it speaks of nothing now
@@ -402,12 +419,15 @@ export async function act(action) {
       laid = null;
       toast(refusalText(answer, v), 3500, "refusal");
       render();
+      answered(true);
       return;
     }
+    answered(false);
     receive(answer);
   } catch (e) {
     page.busy = false;
     laid = null;
+    answered(false);
     wiring.failed(e);
   }
 }
@@ -416,6 +436,7 @@ export async function act(action) {
 export function halt() {
   gen++;
   queue = [];
+  chosenMeanwhile = null;
   clearTimeout(autoTimer);
   page.busy = false;
   page.animating = false;
