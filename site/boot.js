@@ -11,7 +11,8 @@ import { DECKS, SPEEDS, checkPrefs, page, prefs, recordStats } from "./store.js"
 import * as dialogs from "./views/dialogs.js";
 import { hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
 import { refusalText } from "./views/labels.js";
-import { $ } from "./views/dom.js";
+import { $, el } from "./views/dom.js";
+import { mindBack } from "./back.js";
 import { setSound } from "./sound.js";
 import { halt, receive, render, tableChanged, whereAt, wire } from "./table/flow.js";
 import { adopt, adoptGuest, startGame } from "./table/start.js";
@@ -293,6 +294,13 @@ function onHostCommand(msg) {
   }
 }
 
+/** Back at a table whose match is under way: stay, or leave the page.
+ * @param {() => void} stay @param {() => void} leave */
+function askLeave(stay, leave) {
+  const why = page.mode === "guest" ? "leave_guest" : page.mode === "host" ? "leave_host" : "leave_saved";
+  dialogs.openDialog(t("leave_title"), el("p", { text: t(why) }), [[t("leave_stay"), stay, true], [t("leave_go"), leave]]);
+}
+
 /** At first paint, before the runtime: read the address and the build's list of what
  * exists, and open the welcome unless a match is about to start or resume. */
 async function firstPaint() {
@@ -333,6 +341,7 @@ async function firstPaint() {
     const keep = new URLSearchParams([...new URLSearchParams(location.search)].filter(([k]) => k === "relays" || k === "turn"));
     history.replaceState(null, "", location.pathname + (keep.size ? `?${keep}` : ""));
   }
+  if (!page.embedded) mindBack({ inProgress: () => !!page.model && !page.model.over && !page.model.lesson, ask: askLeave });
   const starting = cfg.lesson || cfg.game || page.embedded || code !== null || (await hasSave());
   if (!starting && !info) {
     hideLoading();
