@@ -29,12 +29,11 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, NoReturn, cast
 
-from . import _CLASSES, IllegalAction, RulesError, from_json, new_game, safejson, scenario
-from .cards import FULL_DECK, INDEX, RANKS, SHORT_DECK, code, codes_of, parse_hand
+from . import IllegalAction, RulesError, from_json, new_game, safejson, scenario
+from .cards import INDEX, RANKS, code, codes_of, parse_hand
 from .errors import describe
 from .game import Game
-from .king import NEGATIVE_ORDER, NEGATIVES
-from .kingru import deal_order
+from .games import GAMES, DealError, Facts
 from .trickgame import TrickGame
 from .views import Mark, Record, RecordDeal
 
@@ -49,7 +48,6 @@ SEAT_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
 MAX_TEXT = 1_000_000
 MAX_NAME = 60
 MAX_ACTIONS = 400  # of one deal: far above any real deal's
-MAX_DEALS = {"king": 10, "kingru": 14, "whist": 500}
 FIELDS = ("format", "version", "game", "options", "names", "seed", "kh_receiver", "deals", "scores")
 DEAL_FIELDS = ("deal_no", "contract", "dealer", "leader", "hands", "stock", "actions", "points", "marks")
 MARK_FIELDS = {
@@ -134,9 +132,10 @@ def _load(data: object) -> Loaded:
         if key not in FIELDS:
             _bad(str(key)[:40], f"not a field of a record (fields: {', '.join(FIELDS)})")
     gid = data.get("game")
-    if not (isinstance(gid, str) and gid in _CLASSES):
-        _bad("game", f"{describe(gid)} is not a game here (one of {', '.join(_CLASSES)})")
-    cls = _CLASSES[gid]
+    if not (isinstance(gid, str) and gid in GAMES):
+        _bad("game", f"{describe(gid)} is not a game here (one of {', '.join(GAMES)})")
+    facts = GAMES[gid]
+    cls = facts.cls
     try:
         options = cls.check_options(data.get("options", {}))
     except RulesError as e:
@@ -150,12 +149,12 @@ def _load(data: object) -> Loaded:
     if seed is not None and (type(seed) is not int or seed < 0):
         _bad("seed", f"{describe(seed)} is not a whole number ≥ 0")
     kh = data.get("kh_receiver")
-    if kh is not None and (gid != "king" or not _is_seat(kh, n)):
+    if kh is not None and (not facts.kh_receiver or not _is_seat(kh, n)):
         _bad("kh_receiver", "only a King record names the K♥'s receiver, a seat 0..3")
     deals = data.get("deals")
-    if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS[gid]:
-        _bad("deals", f"expected a list of 1 to {MAX_DEALS[gid]} deals")
-    checked = [_deal(k, d, gid, n) for k, d in enumerate(deals)]
+    if not isinstance(deals, list) or not 1 <= len(deals) <= facts.max_deals:
+        _bad("deals", f"expected a list of 1 to {facts.max_deals} deals")
+    checked = [_deal(k, d, facts) for k, d in enumerate(deals)]
     first = checked[0]["deal_no"]
     for k, d in enumerate(checked):
         if d["deal_no"] != first + k:
@@ -166,18 +165,18 @@ def _load(data: object) -> Loaded:
             _bad("scores", "only a record from the match's first deal has the match's scores")
         _points(scores, n, "scores")
     if first == 0:
-        replay = _replay_match(gid, options, checked, seed, kh)
+        replay = _replay_match(facts, options, checked, seed, kh)
     elif len(checked) > 1:
         _bad("deals[0].deal_no", "a record of several deals starts at the match's first deal, 0")
     else:
-        replay = _replay_deal(gid, options, checked[0])
+        replay = _replay_deal(facts, options, checked[0])
     g = replay.game
     head: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": gid, "options": options}
     if names is not None:
         head["names"] = list(names)
     if seed is not None:
         head["seed"] = seed
-    if gid == "king" and first == 0 and options["king_chooses_dealer"]:
+    if facts.kh_receiver and first == 0 and options["king_chooses_dealer"]:
         head["kh_receiver"] = cast(Any, g).kh_receiver
     record = cast(Record, {**head, "deals": replay.deals})
     if first == 0:
@@ -209,7 +208,7 @@ def _points(points: object, n: int, field: str) -> list[int]:
     return points
 
 
-def _deal(k: int, d: object, gid: str, n: int) -> dict[str, Any]:
+def _deal(k: int, d: object, facts: Facts) -> dict[str, Any]:
     """Deal ``k`` checked for its shape (the replay checks it against the rules)."""
     at = f"deals[{k}]"
     if not isinstance(d, dict):
@@ -217,31 +216,29 @@ def _deal(k: int, d: object, gid: str, n: int) -> dict[str, Any]:
     for key in d:
         if key not in DEAL_FIELDS:
             _bad(f"{at}.{str(key)[:40]}", f"not a field of a deal (fields: {', '.join(DEAL_FIELDS)})")
-    need = ["deal_no", "contract", "hands", "actions", "leader" if gid == "kingru" else "dealer"]
-    if gid == "whist":
-        need.append("stock")
+    gid, n, seat_key = facts.id, facts.players, facts.seat_field
+    need = ["deal_no", "contract", "hands", "actions", seat_key] + (["stock"] if facts.stock else [])
     for key in need:
         if key not in d:
             _bad(f"{at}.{key}", "missing")
-    for key, game in (("leader", "kingru"), ("stock", "whist")):
-        if key in d and gid != game:
+    for key in ("leader", "stock"):
+        if key in d and key not in need:
             _bad(f"{at}.{key}", f"a {gid} deal has no {key}")
-    if "dealer" in d and gid == "kingru":
-        _bad(f"{at}.dealer", "a Кинг deal names its leader, not its dealer")
+    if "dealer" in d and "dealer" not in need:
+        _bad(f"{at}.dealer", f"a {facts.name} deal names its {seat_key}, not its dealer")
     deal_no = d["deal_no"]
-    if type(deal_no) is not int or not 0 <= deal_no < MAX_DEALS[gid]:
-        _bad(f"{at}.deal_no", f"expected the deal's number in the match, 0 to {MAX_DEALS[gid] - 1}")
+    if type(deal_no) is not int or not 0 <= deal_no < facts.max_deals:
+        _bad(f"{at}.deal_no", f"expected the deal's number in the match, 0 to {facts.max_deals - 1}")
     if not isinstance(d["contract"], str) or len(d["contract"]) > 40:
         _bad(f"{at}.contract", "expected a contract id such as 'tricks'")
-    seat_key = "leader" if gid == "kingru" else "dealer"
     if not _is_seat(d[seat_key], n):
         _bad(f"{at}.{seat_key}", f"expected a seat 0..{n - 1}")
-    deck = SHORT_DECK if gid == "kingru" else FULL_DECK
+    deck = facts.deck
     hands = d["hands"]
     if not isinstance(hands, list) or len(hands) != n:
         _bad(f"{at}.hands", f"expected {n} hands, seat 0 first")
     seen, masks = 0, []
-    per = 8 if gid == "kingru" else 13
+    per = facts.hand
     for s, h in enumerate(hands):
         m = _cards(h, f"{at}.hands[{s}]", deck)
         if m.bit_count() != per:
@@ -256,7 +253,7 @@ def _deal(k: int, d: object, gid: str, n: int) -> dict[str, Any]:
         seat_key: d[seat_key],
         "hands": [codes_of(m) for m in masks],
     }
-    if gid == "whist":
+    if facts.stock:
         stock = _cards(d["stock"], f"{at}.stock", deck)
         if stock & seen or stock | seen != deck:
             _bad(f"{at}.stock", "the stock is the 26 cards not in the hands, top first")
@@ -340,60 +337,42 @@ class _Replay:
 
 
 def _replay_match(
-    gid: str, options: dict[str, Any], deals: list[dict[str, Any]], seed: int | None, kh: int | None
+    facts: Facts, options: dict[str, Any], deals: list[dict[str, Any]], seed: int | None, kh: int | None
 ) -> _Replay:
-    key = "leader" if gid == "kingru" else "dealer"
-    first = deals[0][key]
-    if gid == "king":
+    first = deals[0][facts.seat_field]
+    if facts.kh_receiver:
         if kh is not None and not options["king_chooses_dealer"] and kh != first:
             _bad("kh_receiver", "the K♥'s receiver deals first, unless king_chooses_dealer is on")
         first = first if kh is None else kh
     if seed is not None:
         try:  # a kingweb match: the seeded game, which goes on dealing as the original did
-            return _play(new_game(gid, seed, options), gid, deals, kh, seeded=True)
+            return _play(new_game(facts.id, seed, options), facts, deals, kh, seeded=True)
         except _Mismatch:
             pass
     preset = {
         "first": first,
-        "deals": [{"hands": d["hands"], **({"stock": d["stock"]} if gid == "whist" else {})} for d in deals],
+        "deals": [{"hands": d["hands"], **({"stock": d["stock"]} if facts.stock else {})} for d in deals],
     }
-    return _play(_CLASSES[gid].from_preset(preset, seed or 0, options), gid, deals, kh, seeded=False)
+    return _play(facts.cls.from_preset(preset, seed or 0, options), facts, deals, kh, seeded=False)
 
 
-def _replay_deal(gid: str, options: dict[str, Any], d: dict[str, Any]) -> _Replay:
+def _replay_deal(facts: Facts, options: dict[str, Any], d: dict[str, Any]) -> _Replay:
     """One deal from the middle of a match: played from its hands as a scenario."""
-    k, contract = d["deal_no"], d["contract"]
-    if gid == "king":
-        if k < 6:
-            expect = NEGATIVE_ORDER[k]
-            if contract != expect:
-                _bad("deals[0].contract", f"deal {k + 1} of King is {expect}, not {describe(contract)}")
-            lead = (d["dealer"] + (1 if options["first_lead"] == "left_of_dealer" else 0)) % 4
-            g = scenario(gid, contract, d["hands"], options, leader=lead)
-        elif k < 10:
-            g = scenario(gid, "positive", d["hands"], options, dealer=d["dealer"])
-        else:
-            _bad("deals[0].deal_no", "a King match has 10 deals, 0 to 9")
-    elif gid == "kingru":
-        order = deal_order(options)
-        if k >= len(order) or contract != order[k]:
-            allowed = order[k] if k < len(order) else f"none: the match has {len(order)} deals"
-            _bad("deals[0].contract", f"deal {k + 1} of Кинг here is {allowed}, not {describe(contract)}")
-        g = scenario(gid, contract, d["hands"], options, leader=d["leader"])
-    else:
-        if contract != "whist":
-            _bad("deals[0].contract", f"a German Whist deal's contract is 'whist', not {describe(contract)}")
-        g = scenario(gid, "whist", d["hands"], options, dealer=d["dealer"], stock=d["stock"])
+    try:
+        contract, where = facts.deal_scenario(d["deal_no"], d, options)
+    except DealError as e:
+        _bad(f"deals[0].{e.field}", e.why)
+    g = scenario(facts.id, contract, d["hands"], options, **where)
     replay = _Replay.of(g)
     _play_deal(replay, d, 0, last=True)
     return replay
 
 
-def _play(g: Game, gid: str, deals: list[dict[str, Any]], kh: int | None, seeded: bool) -> _Replay:
+def _play(g: Game, facts: Facts, deals: list[dict[str, Any]], kh: int | None, seeded: bool) -> _Replay:
     """Replay ``deals`` from the start of match ``g``; a seeded match that deals other
     cards than the record raises ``_Mismatch``."""
     replay = _Replay.of(g)
-    if gid == "king":
+    if facts.kh_receiver:
         receiver = cast(Any, g).kh_receiver
         if seeded and kh is not None and kh != receiver:
             raise _Mismatch
@@ -401,22 +380,22 @@ def _play(g: Game, gid: str, deals: list[dict[str, Any]], kh: int | None, seeded
             action = f"dealer:{deals[0]['dealer']}"
             g.act(action)
             replay.actions.append(action)
-    key = "leader" if gid == "kingru" else "dealer"
+    key = facts.seat_field
     for k, d in enumerate(deals):
         if g.over:
             _bad(f"deals[{k}]", "the match is over before this deal")
         tg = cast(TrickGame, g)
         if seeded and (
             [codes_of(h) for h in tg.dealt] != d["hands"]
-            or (gid == "whist" and [code(c) for c in cast(Any, g).stock_dealt] != d["stock"])
+            or (facts.stock and [code(c) for c in cast(Any, g).stock_dealt] != d["stock"])
         ):
             raise _Mismatch
-        expect = tg.leader if gid == "kingru" else tg.dealer
+        expect = getattr(tg, key)
         if d[key] != expect:
             if seeded:
                 raise _Mismatch
             _bad(f"deals[{k}].{key}", f"seat {expect} is the {key} of deal {k + 1} here, not seat {d[key]}")
-        if (gid != "king" or k < 6) and d["contract"] != g.contract:
+        if g.contract != facts.chosen and d["contract"] != g.contract:
             _bad(f"deals[{k}].contract", f"deal {k + 1} is {g.contract}, not {describe(d['contract'])}")
         _play_deal(replay, d, k, last=k == len(deals) - 1)
     return replay
@@ -426,7 +405,7 @@ def _play_deal(replay: _Replay, d: dict[str, Any], k: int, last: bool) -> None:
     """Play deal ``k``'s actions (``replay.game`` is at its start), refusing any that the
     rules do not allow and any after the deal's end; file its canonical form."""
     g, at = replay.game, f"deals[{k}]"
-    done = len(g.deals)
+    done, start = len(g.deals), g.contract
     replay.starts.append(len(replay.actions))
     turns: list[int] = []
     actions = d["actions"]
@@ -446,7 +425,8 @@ def _play_deal(replay: _Replay, d: dict[str, Any], k: int, last: bool) -> None:
     if not finished and not last:
         _bad(f"{at}.actions", f"the deal is not over after its {len(actions)} actions, yet another deal follows")
     played = g.deals[done]["contract"] if finished else g.contract
-    if d["contract"] != played and not (g.id == "king" and d["contract"] == "positive" and played not in NEGATIVES):
+    # (a record may name a deal whose contract is chosen in it by how it started)
+    if d["contract"] != played and not (d["contract"] == start == GAMES[g.id].chosen):
         _bad(f"{at}.contract", f"the deal was played as {played}, not {describe(d['contract'])}")
     out = cast(RecordDeal, {**d, "contract": played})
     if finished:
@@ -501,13 +481,14 @@ def of_game(game: Game, deal: int | None = None, names: list[str | None] | None 
         raise RulesError(
             "bad-record", f"record: deal: {describe(deal)} is not a finished deal of this game", field="deal", line=None
         )
-    key = "leader" if game.id == "kingru" else "dealer"
+    facts = GAMES[game.id]
+    key = facts.seat_field
     deals: list[dict[str, Any]] = []
     for k, d in enumerate(game.deals):
         out: dict[str, Any] = {"deal_no": first + k, "contract": d["contract"]}
         out[key] = cast(dict[str, Any], d)[key]
         out["hands"] = d["hands"]
-        if game.id == "whist":
+        if facts.stock:
             out["stock"] = cast(dict[str, Any], d)["stock"]
         out["actions"] = per_deal[k]
         out["points"] = d["points"]
@@ -517,7 +498,7 @@ def of_game(game: Game, deal: int | None = None, names: list[str | None] | None 
         rec["names"] = list(names)
     if sc is None and game.preset is None:
         rec["seed"] = game.seed
-    if game.id == "king" and sc is None and game.options["king_chooses_dealer"]:
+    if facts.kh_receiver and sc is None and game.options["king_chooses_dealer"]:
         rec["kh_receiver"] = cast(Any, game).kh_receiver
     if deal is not None:
         deals = [deals[deal]]
@@ -533,18 +514,8 @@ def _scenario_deal_no(g: Game) -> int:
     sc = g.scenario_args
     assert sc is not None
     whole = all(len(h) == cast(TrickGame, g).TRICKS_PER_HAND for h in sc["hands"]) and not sc.get("trick")
-    if g.id == "whist":
-        whole = whole and len(sc.get("stock") or []) == 26
-        return _whole(whole, 0)
-    if g.id == "kingru":
-        return _whole(whole, deal_order(g.options).index(sc["contract"]))
-    if sc["contract"] == "positive":
-        return _whole(whole, 6)
-    if sc["contract"] in NEGATIVES and sc.get("leader") is not None:
-        if g.options["first_lead"] != "dealer":
-            whole = False  # (its dealer is unknown)
-        return _whole(whole, NEGATIVE_ORDER.index(sc["contract"]))
-    return _whole(False, 0)  # a positive's card play alone: its bidding is missing
+    deal_no = GAMES[g.id].first_deal(cast(dict[str, Any], sc), g.options)
+    return _whole(whole and deal_no is not None, deal_no or 0)
 
 
 def _whole(whole: bool, deal_no: int) -> int:
@@ -635,7 +606,7 @@ _PBN_SUITS = "SHDC"  # a PBN hand lists spades, hearts, diamonds, clubs
 
 def _text(record: Record) -> str:
     gid = record["game"]
-    cls = _CLASSES[gid]
+    cls = GAMES[gid].cls
     letters = SEATS[cls.players]
     out = [f"% kingweb record {VERSION}: docs/RECORDS.md", f'[Game "{gid}"]']
     changed = [f"{k}={_option_text(v)}" for k, v in record["options"].items() if v != cls.OPTIONS[k].default]
@@ -653,9 +624,9 @@ def _text(record: Record) -> str:
     loaded = load(record)
     for k, d in enumerate(record["deals"]):
         out += ["", f'[Board "{d["deal_no"] + 1}"]', f'[Contract "{d["contract"]}"]']
-        key = "Leader" if gid == "kingru" else "Dealer"
-        out.append(f'[{key} "{letters[cast(int, d.get(key.lower()))]}"]')
-        start = cast(int, d.get("leader" if gid == "kingru" else "dealer"))
+        key = GAMES[gid].seat_field
+        start = cast(int, d.get(key))
+        out.append(f'[{key.capitalize()} "{letters[start]}"]')
         hands = " ".join(_pbn_hand(d["hands"][(start + i) % len(letters)]) for i in range(len(letters)))
         out.append(f'[Deal "{letters[start]}:{hands}"]')
         if "stock" in d:
@@ -694,13 +665,13 @@ def _sections(loaded: Loaded, k: int, d: RecordDeal, letters: str) -> list[str]:
     if cards_from < len(tokens):
         out.append(f'[Play "{letters[turns[cards_from]]}"]')
         g = loaded.position(k, cards_from)
-        whist = g.id == "whist"
+        stocked = GAMES[g.id].stock
         per = len(letters)
         for t, first in enumerate(range(cards_from, len(tokens), per)):
             line = f"{letters[turns[first]]} " + " ".join(tokens[first : first + per])
-            if whist and t == 13:
+            if stocked and t == 13:
                 out.append("; stage 2: the tricks that score")
-            if whist and t < 13 and first + per <= len(tokens):
+            if stocked and t < 13 and first + per <= len(tokens):
                 after = loaded.position(k, first + per)
                 draw = cast(Any, after).play.draws[-1]
                 won = cast(Any, after).play.winners[draw[0]]
@@ -729,9 +700,9 @@ def _read_text(text: str, first_line: int) -> tuple[dict[str, Any], dict[str, in
     if "Game" not in header:
         raise _line_error(first_line, "game", 'a text record starts with its [Game "..."] tag')
     gid = header["Game"][1]
-    if gid not in _CLASSES:
-        raise _line_error(header["Game"][0], "game", f"{gid!r} is not a game here (one of {', '.join(_CLASSES)})")
-    cls = _CLASSES[gid]
+    if gid not in GAMES:
+        raise _line_error(header["Game"][0], "game", f"{gid!r} is not a game here (one of {', '.join(GAMES)})")
+    cls = GAMES[gid].cls
     letters = SEATS[cls.players]
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": gid}
     lines["game"] = header["Game"][0]
@@ -848,7 +819,9 @@ def _text_deal(
     d: dict[str, Any] = {"deal_no": _number(board, n_board, f"{at}.deal_no") - 1}
     if d["deal_no"] < 0:
         raise _line_error(n_board, f"{at}.deal_no", "boards are numbered from 1")
-    need = ["Contract", "Deal", "Leader" if gid == "kingru" else "Dealer"] + (["Stock"] if gid == "whist" else [])
+    facts = GAMES[gid]
+    key = facts.seat_field
+    need = ["Contract", "Deal", key.capitalize()] + (["Stock"] if facts.stock else [])
     for tag in need:
         if tag not in t:
             raise _line_error(n_board, at, f'board {board} has no [{tag} "..."] tag')
@@ -857,7 +830,6 @@ def _text_deal(
             raise _line_error(t[tag][0], at, f"a {gid} board has no [{tag}]")
     d["contract"] = t["Contract"][1]
     lines[f"{at}.contract"] = t["Contract"][0]
-    key = "leader" if gid == "kingru" else "dealer"
     n, value = t[key.capitalize()]
     d[key] = _seat(value, n, f"{at}.{key}", letters)
     lines[f"{at}.{key}"] = n

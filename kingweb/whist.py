@@ -9,6 +9,7 @@ from .cards import INDEX, SUITS, code
 from .errors import RulesError, describe
 from .events import Audience
 from .game import Option, check_seat
+from .games import DealError, Facts, register
 from .play import Contract, Play
 from .trickgame import TrickGame, scenario_hands
 from .views import Draw, WhistTallies, WhistView
@@ -263,3 +264,36 @@ class Whist(TrickGame):
 def _known_winner(w: int | None) -> int:
     assert w is not None  # a draw follows a finished trick
     return w
+
+
+def _record_deal(k: int, d: dict[str, Any], options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    if d["contract"] != "whist":
+        raise DealError("contract", f"a German Whist deal's contract is 'whist', not {describe(d['contract'])}")
+    return "whist", {"dealer": d["dealer"], "stock": d["stock"]}
+
+
+def _first_deal(sc: dict[str, Any], options: dict[str, Any]) -> int | None:
+    return 0 if len(sc.get("stock") or []) == 26 else None
+
+
+register(
+    Facts(
+        Whist,
+        name="German Whist",
+        seat_field="dealer",
+        max_deals=500,  # far above any match's
+        letter="W",
+        scenario_args=("dealer", "stock", "trump"),
+        phases=("play", "over"),
+        scoring=("tricks",),
+        review_worlds=320,
+        review_thresholds=(0.3, 0.8, 1.8),
+        hard_samples=240,
+        deal_scenario=_record_deal,
+        first_deal=_first_deal,
+        stock=True,
+        daily_options={"target": 5},  # a 15-point match runs an hour, a daily a few minutes
+        latency_deals={"normal": 4, "hard": 2, "expert": 1},
+        rungs=(("hard", 1000, 60), ("normal", 200, 60)),
+    )
+)
