@@ -24,14 +24,13 @@ not-a-card pass
 """
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from . import safejson
 from . import games as _registry
+from . import king, kingru, safejson, whist  # noqa: F401 - importing a game's module registers it
 from .errors import IllegalAction, RulesError, describe
 from .game import FORMAT, VERSION, Game
 from .games import facts_of
-from . import king, kingru, whist  # noqa: F401 - importing a game's module registers it
 from .trickgame import TrickGame
 from .views import Hint
 
@@ -88,7 +87,8 @@ def scenario(
             raise RulesError(
                 "bad-scenario", f"{k}: not a scenario field of {game} (fields: {', '.join(allowed)})", field=k
             )
-    g = cls.from_scenario(contract, hands, options=options, **where)
+    # (each game's ``from_scenario`` takes its own fields, checked above against its facts)
+    g: Game = cast(Any, cls).from_scenario(contract, hands, options=options, **where)
     g.scenario_args = {"contract": contract, "hands": [list(h) for h in hands], **where}
     g._events.clear()  # the position is where its events start, as one deal set out
     g._emit_deal()

@@ -1,4 +1,4 @@
-"""The registry of games: each game module declares its ``Facts`` once and registers them
+"""The registry of games: each game module declares its ``GameFacts`` once and registers them
 here; every other module (records, review, the daily, the bots, the tools) reads a game's
 facts from ``GAMES`` instead of asking which game it is.
 
@@ -7,7 +7,7 @@ facts from ``GAMES`` instead of asking which game it is.
 >>> GAMES["whist"].players, GAMES["whist"].seat_field, GAMES["whist"].stock
 (2, 'dealer', True)
 
-Adding a game is a module with its ``TrickGame`` subclass and one ``register(Facts(...))``
+Adding a game is a module with its ``TrickGame`` subclass and one ``register(GameFacts(...))``
 (CONTRIBUTING.md, "Adding a game").
 """
 
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import RulesError, describe
 
 if TYPE_CHECKING:
+    from .play import Contract
     from .trickgame import TrickGame
 
 
@@ -36,10 +37,18 @@ DealScenario = Callable[[int, dict[str, Any], dict[str, Any]], tuple[str, dict[s
 #: Which deal of a match a one-deal scenario (``Game.scenario_args``) is, None if it is
 #: not a whole deal from its start
 FirstDeal = Callable[[dict[str, Any], dict[str, Any]], int | None]
+#: The ``Contract`` a view's deal is played under, from the view alone (None while it is
+#: still to be chosen): what a bot or the review rebuilds the rules of the deal from
+ViewContract = Callable[[Any], "Contract | None"]
+#: Every contract a match of the game can play (with its default options)
+Contracts = Callable[[], "list[Contract]"]
+#: Board ``index`` of the arena's duplicate matches, dealt from a shuffled ``deck`` of
+#: codes with ``options``: (contract, hands, where) for ``kingweb.scenario``
+Board = Callable[[int, list[str], dict[str, Any]], tuple[str, list[list[str]], dict[str, Any]]]
 
 
 @dataclass(frozen=True)
-class Facts:
+class GameFacts:
     """What the rest of kingweb knows of one game."""
 
     cls: "type[TrickGame]"
@@ -65,6 +74,9 @@ class Facts:
     hard_samples: int
     deal_scenario: DealScenario
     first_deal: FirstDeal
+    view_contract: ViewContract
+    board: Board
+    contracts: Contracts
     #: the contract a deal starts with when it is chosen in the deal (King's ``positive``):
     #: a record may name it instead of the contract chosen
     chosen: str | None = None
@@ -103,10 +115,10 @@ class Facts:
 
 
 #: Game id → its facts, in the order the games are registered (King, Кинг, German Whist)
-GAMES: dict[str, Facts] = {}
+GAMES: dict[str, GameFacts] = {}
 
 
-def register(facts: Facts) -> Facts:
+def register(facts: GameFacts) -> GameFacts:
     """Add a game to ``GAMES`` (its module calls this once, when it is imported)."""
     if facts.id in GAMES:
         raise ValueError(f"game {facts.id!r} is registered twice")
@@ -114,7 +126,7 @@ def register(facts: Facts) -> Facts:
     return facts
 
 
-def facts_of(game: object) -> Facts:
+def facts_of(game: object) -> GameFacts:
     """The facts of game id ``game``; an unknown id raises ``RulesError`` (unknown-game)."""
     if not (isinstance(game, str) and game in GAMES):
         raise RulesError(

@@ -10,7 +10,7 @@ from .cards import HEART_MASK, JACKS_KINGS, KH, KH_BIT, QUEENS, SUITS
 from .errors import IllegalAction, RulesError, describe
 from .events import Audience, PositiveState
 from .game import Option, check_seat, flag
-from .games import DealError, Facts, register
+from .games import DealError, GameFacts, register
 from .play import KH_VOID, KH_VOID_OR_HEARTS, Contract, Scorer
 from .trickgame import TrickGame, scenario_hands
 from .views import Auction, Bid, Counted, KingDeal, KingPlan, KingView, LogEntry
@@ -670,6 +670,26 @@ def _record_deal(k: int, d: dict[str, Any], options: dict[str, Any]) -> tuple[st
     raise DealError("deal_no", "a King match has 10 deals, 0 to 9")
 
 
+def _view_contract(view: KingView) -> Contract | None:
+    cid, opts = view["contract"], view["options"]
+    if cid in NEGATIVES or cid in POSITIVES:
+        return contract_for(cid, opts)
+    return None
+
+
+def _board(index: int, deck: list[str], options: dict[str, Any]) -> tuple[str, list[list[str]], dict[str, Any]]:
+    # each of the match's deals in turn: the six negatives, then four positives
+    hands = [deck[i * 13 : (i + 1) * 13] for i in range(4)]
+    k = index % King.DEALS
+    if k < len(NEGATIVE_ORDER):
+        return NEGATIVE_ORDER[k], hands, {"leader": index % 4}
+    return "positive", hands, {"dealer": index % 4}
+
+
+def _contracts() -> list[Contract]:
+    return [*NEGATIVES.values(), *POSITIVES.values()]
+
+
 def _first_deal(sc: dict[str, Any], options: dict[str, Any]) -> int | None:
     if sc["contract"] == "positive":
         return 6
@@ -679,7 +699,7 @@ def _first_deal(sc: dict[str, Any], options: dict[str, Any]) -> int | None:
 
 
 register(
-    Facts(
+    GameFacts(
         King,
         name="King",
         seat_field="dealer",
@@ -693,6 +713,9 @@ register(
         hard_samples=160,
         deal_scenario=_record_deal,
         first_deal=_first_deal,
+        view_contract=_view_contract,
+        board=_board,
+        contracts=_contracts,
         chosen="positive",
         kh_receiver=True,
         offers={"up": UP_VALUE, "null": NULL_VALUE, "ultimatum": offer_value(ULTIMATUM_OFFER)},

@@ -8,7 +8,7 @@ from .cards import HEART_MASK, JACKS, JACKS_KINGS, KH_BIT, QUEENS, SHORT_DECK
 from .errors import RulesError, describe
 from .events import Audience
 from .game import Option, check_seat, flag
-from .games import DealError, Facts, register
+from .games import DealError, GameFacts, register
 from .play import KH_NONE, KH_VOID, KH_VOID_OR_HEARTS, Contract, Scorer
 from .trickgame import TrickGame
 from .views import KingRuView
@@ -249,12 +249,26 @@ def _record_deal(k: int, d: dict[str, Any], options: dict[str, Any]) -> tuple[st
     return d["contract"], {"leader": d["leader"]}
 
 
+def _view_contract(view: KingRuView) -> Contract:
+    return contract_by_id(view["contract"], view["options"])
+
+
+def _board(index: int, deck: list[str], options: dict[str, Any]) -> tuple[str, list[list[str]], dict[str, Any]]:
+    order = deal_order(KingRu.check_options(options))
+    return order[index % len(order)], [deck[i * 8 : (i + 1) * 8] for i in range(4)], {"leader": index % 4}
+
+
+def _contracts() -> list[Contract]:
+    opts = KingRu.check_options({})
+    return [contract_by_id(c, opts) for c in deal_order(opts)]
+
+
 def _first_deal(sc: dict[str, Any], options: dict[str, Any]) -> int | None:
     return deal_order(options).index(sc["contract"])
 
 
 register(
-    Facts(
+    GameFacts(
         KingRu,
         name="Кинг",
         seat_field="leader",
@@ -268,6 +282,9 @@ register(
         hard_samples=240,
         deal_scenario=_record_deal,
         first_deal=_first_deal,
+        view_contract=_view_contract,
+        board=_board,
+        contracts=_contracts,
         bench_targets=(20_000, None),
         latency_deals={"normal": 14, "hard": 4, "expert": 2},
         rungs=(("hard", 1000, 42),),

@@ -33,7 +33,7 @@ from . import IllegalAction, RulesError, from_json, new_game, safejson, scenario
 from .cards import INDEX, RANKS, code, codes_of, parse_hand
 from .errors import describe
 from .game import Game
-from .games import GAMES, DealError, Facts
+from .games import GAMES, DealError, GameFacts
 from .trickgame import TrickGame
 from .views import Mark, Record, RecordDeal
 
@@ -208,7 +208,7 @@ def _points(points: object, n: int, field: str) -> list[int]:
     return points
 
 
-def _deal(k: int, d: object, facts: Facts) -> dict[str, Any]:
+def _deal(k: int, d: object, facts: GameFacts) -> dict[str, Any]:
     """Deal ``k`` checked for its shape (the replay checks it against the rules)."""
     at = f"deals[{k}]"
     if not isinstance(d, dict):
@@ -337,7 +337,7 @@ class _Replay:
 
 
 def _replay_match(
-    facts: Facts, options: dict[str, Any], deals: list[dict[str, Any]], seed: int | None, kh: int | None
+    facts: GameFacts, options: dict[str, Any], deals: list[dict[str, Any]], seed: int | None, kh: int | None
 ) -> _Replay:
     first = deals[0][facts.seat_field]
     if facts.kh_receiver:
@@ -356,7 +356,7 @@ def _replay_match(
     return _play(facts.cls.from_preset(preset, seed or 0, options), facts, deals, kh, seeded=False)
 
 
-def _replay_deal(facts: Facts, options: dict[str, Any], d: dict[str, Any]) -> _Replay:
+def _replay_deal(facts: GameFacts, options: dict[str, Any], d: dict[str, Any]) -> _Replay:
     """One deal from the middle of a match: played from its hands as a scenario."""
     try:
         contract, where = facts.deal_scenario(d["deal_no"], d, options)
@@ -368,7 +368,7 @@ def _replay_deal(facts: Facts, options: dict[str, Any], d: dict[str, Any]) -> _R
     return replay
 
 
-def _play(g: Game, facts: Facts, deals: list[dict[str, Any]], kh: int | None, seeded: bool) -> _Replay:
+def _play(g: Game, facts: GameFacts, deals: list[dict[str, Any]], kh: int | None, seeded: bool) -> _Replay:
     """Replay ``deals`` from the start of match ``g``; a seeded match that deals other
     cards than the record raises ``_Mismatch``."""
     replay = _Replay.of(g)
@@ -514,7 +514,7 @@ def _scenario_deal_no(g: Game) -> int:
     sc = g.scenario_args
     assert sc is not None
     whole = all(len(h) == cast(TrickGame, g).TRICKS_PER_HAND for h in sc["hands"]) and not sc.get("trick")
-    deal_no = GAMES[g.id].first_deal(cast(dict[str, Any], sc), g.options)
+    deal_no = GAMES[g.id].first_deal(sc, g.options)
     return _whole(whole and deal_no is not None, deal_no or 0)
 
 

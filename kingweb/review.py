@@ -48,6 +48,7 @@ from .cards import INDEX, KH, cards_of, code, codes_of
 from .claim import cards_only
 from .errors import describe
 from .game import Game
+from .games import GAMES
 from .king import offer_terms, settle
 from .play import Play, beats
 from .record import MARKS, Loaded, load, parse
@@ -68,9 +69,9 @@ from .views import (
     seat_of,
 )
 
-#: Worlds a card is valued over: more than the hard bot plays with (``HARD_SAMPLES``: 160,
-#: 240, 240, and fewer when its time runs out), each card on all of them
-WORLDS = {"king": 320, "kingru": 480, "whist": 320}
+#: Worlds a card is valued over, per game (``GameFacts.review_worlds``): more than the hard bot
+#: plays with (``GameFacts.hard_samples``, and fewer when its time runs out), each card on all
+WORLDS = {gid: f.review_worlds for gid, f in GAMES.items()}
 #: Worlds a bid, an owner's choice or a trump is valued over (the hard bot bids on 12)
 BID_WORLDS = 120
 #: The last tricks of King and Кинг are solved in every world (max-n) ...
@@ -78,12 +79,8 @@ EXACT_TRICKS = 3
 #: ... and over every deal of the unseen cards when there are at most this many
 EXACT_DEALS = 600
 #: Loss (expected points given up) from which a decision is marked inaccuracy, mistake,
-#: blunder, per game; below the first it is good
-THRESHOLDS = {
-    "king": (8.0, 25.0, 70.0),
-    "kingru": (0.8, 2.5, 7.0),
-    "whist": (0.3, 0.8, 1.8),
-}
+#: blunder, per game (``GameFacts.review_thresholds``); below the first it is good
+THRESHOLDS = {gid: f.review_thresholds for gid, f in GAMES.items()}
 #: Racing, as the hard bot: after a quarter of the worlds only the best cards (and the card
 #: played) are valued on
 RACE_AT, RACE_KEEP = 4, 3
@@ -149,11 +146,12 @@ def _step(g: Game, i: int, action: str | None) -> ReviewStep:
         "contract": v["contract"],
         "trump": v["trump"],
     }
-    if g.id == "whist":
+    facts = GAMES[g.id]
+    if facts.stock:
         out["stage"] = v["stage"]
         out["faceup"] = v["faceup"]
         out["stock"] = [code(c) for c in cast(Any, g).play.stock]
-    if g.id == "king":
+    if facts.offers:  # a game whose positives are bid: the spoken actions
         out["log"] = v["log"]
     return out
 
@@ -186,20 +184,21 @@ def _end_step(loaded: Loaded, k: int, g: Game) -> ReviewStep:
         "taken": done["taken"],
         "deal_points": done["points"],
         "contract": done["contract"],
-        "trump": _trump_of(loaded.record["game"], done),
+        "trump": _trump_of(done),
     }
-    if loaded.record["game"] == "whist":
+    facts = GAMES[loaded.record["game"]]
+    if facts.stock:
         out["stage"], out["faceup"], out["stock"] = 2, None, [c for c in stock if c not in played]
-    if loaded.record["game"] == "king":
+    if facts.offers:
         out["log"] = cast(dict[str, Any], done).get("log", [])
     return out
 
 
-def _trump_of(gid: str, done: Any) -> str | None:
-    if gid == "whist":
+def _trump_of(done: Any) -> str | None:
+    if "trump" in done:  # German Whist's deal names it
         return cast(str, done["trump"])
     contract = done["contract"]
-    if gid == "king" and contract.startswith("up:") and contract != "up:NT":
+    if contract.startswith("up:") and contract != "up:NT":  # a King positive played up
         return cast(str, contract[3])
     return None
 
@@ -279,9 +278,9 @@ class _Found:
 
 def _card_values(view: View, action: str, worlds: int | None, rng: random.Random) -> _Found:
     know = Knowledge(view)
-    gid = view["game"]
+    facts = GAMES[view["game"]]
     legal = [INDEX[c] for c in cards_only(view["legal"])]
-    if gid == "whist" and cast(WhistView, view)["stage"] == 2:
+    if facts.stock and cast(WhistView, view)["stage"] == 2:
         return _whist_exact(know, legal)
     _exclude(know)
     runs = _runs(know, legal)
@@ -289,11 +288,11 @@ def _card_values(view: View, action: str, worlds: int | None, rng: random.Random
     played = runs[INDEX[action]]
     left = cast(dict[str, Any], view).get("tricks_per_hand", 13) - view["trick_no"]
     outcome = _outcome_fn(know)
-    if gid != "whist" and left <= EXACT_TRICKS:
+    if not facts.stock and left <= EXACT_TRICKS:
         deals = _every_deal(know, EXACT_DEALS)
         if deals is not None:
             return _spread(_over(know, cands, deals, outcome, None), runs)
-    picks = [know.deal_unseen(rng) for _ in range(worlds or WORLDS[gid])]
+    picks = [know.deal_unseen(rng) for _ in range(worlds or facts.review_worlds)]
     return _spread(_over(know, cands, picks, outcome, played), runs)
 
 
@@ -308,7 +307,7 @@ def _outcome_fn(know: Knowledge) -> Outcome:
     across the worlds); a bought King positive settled (the buyer pays the owner) before
     the seat's points are read."""
     seat = know.seat
-    if know.game == "whist":
+    if GAMES[know.game].stock:
         return lambda world, c: float(evaluate(world, c, seat, whist_rollout))
     assert know.contract is not None  # a card is played
     pay = _settlement(cast(dict[str, Any], know.view))
@@ -327,7 +326,7 @@ def _outcome_fn(know: Knowledge) -> Outcome:
 
 def _settlement(view: dict[str, Any]) -> Callable[[list[int]], list[int]] | None:
     """A bought King positive's payment, as a function of the deal's points."""
-    if view["game"] != "king" or view.get("buyer") is None:
+    if view.get("buyer") is None:  # (only a King positive has a buyer)
         return None
     owner, buyer, bought = view["owner"], view["buyer"], view["bought"]
     terms = offer_terms(bought)
@@ -401,7 +400,7 @@ def _exclude(know: Knowledge) -> None:
     plays so far (beyond showing out: the hearts lead ban, the K♥ obligations), checked
     play by play: a card it held would have made that play illegal."""
     con = know.contract
-    if know.game == "whist" or con is None or not (con.ban_hearts_lead or con.kh_rule or con.kh_on_lead):
+    if GAMES[know.game].stock or con is None or not (con.ban_hearts_lead or con.kh_rule or con.kh_on_lead):
         return
     view = know.view
     n = know.n
@@ -510,17 +509,17 @@ def _bid_values(g: Game, view: KingView, worlds: int, rng: random.Random) -> _Fo
         codes = [codes_of(h) for h in hands]
         estimates: dict[int, bidding.Estimates] = {}  # a seat's hand, read once a world
         for a in legal:
-            sim = _positive(codes, g.options, owner, spoken)
+            sim = _positive(g.id, codes, g.options, owner, spoken)
             sim.act(a)
             samples[a].append(float(_finish(sim, estimates)[seat]))
     means = {a: statistics.fmean(xs) for a, xs in samples.items()}
     return _Found(means, exact=False, worlds=worlds, method="simulated", samples=samples)
 
 
-def _positive(hands: list[list[str]], options: dict[str, Any], owner: int, spoken: list[str]) -> Game:
+def _positive(gid: str, hands: list[list[str]], options: dict[str, Any], owner: int, spoken: list[str]) -> Game:
     from . import scenario
 
-    sim = scenario("king", "positive", hands, options, dealer=owner)
+    sim = scenario(gid, cast(str, GAMES[gid].chosen), hands, options, dealer=owner)
     for a in spoken:
         sim.act(a)
     return sim
@@ -592,7 +591,7 @@ def _mark(found: _Found, action: str, best: str, gid: str) -> tuple[float, float
             margin = MARGIN_SE * statistics.pstdev(diffs) / math.sqrt(len(diffs))
     mark = "good"
     if loss > margin:
-        for name, limit in zip(("inaccuracy", "mistake", "blunder"), THRESHOLDS[gid], strict=True):
+        for name, limit in zip(("inaccuracy", "mistake", "blunder"), GAMES[gid].review_thresholds, strict=True):
             if loss >= limit:
                 mark = name
     return loss, margin, mark
@@ -642,7 +641,7 @@ def _trick_fact(view: View, action: str, best: str) -> tuple[str, dict[str, Any]
         if best_wins and not wins:
             return "gives-trick", {"action": action, "best": best}
         return None
-    if wins and not best_wins and view["game"] != "whist":
+    if wins and not best_wins and not GAMES[view["game"]].stock:
         vals, per_trick = card_values(con)
         cost = per_trick + sum(vals[c] for _, c in know.trick) + vals[INDEX[action]]
         if cost < 0:

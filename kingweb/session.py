@@ -25,6 +25,7 @@ from .bots.hints import REASONS
 from .errors import ERRORS, REFUSALS, describe
 from .events import Audience, Event
 from .game import Game, check_seat
+from .games import GAMES
 from .table import Seat, Table, bot, check_level, check_seats, person
 from .views import Hint
 
@@ -569,14 +570,17 @@ def _run(s: Session, request: object) -> Any:
 def info() -> Result:
     """The games and their options, for the start screen, and every code the page may
     have to translate."""
-    from . import _CLASSES
-
     out: dict[str, Any] = {}
-    for gid, cls in _CLASSES.items():
+    for gid, f in GAMES.items():
         out[gid] = {
-            "players": cls.players,
+            "players": f.players,
+            "phases": list(f.phases),
+            "stock": f.stock,
+            "seat_field": f.seat_field,
+            "scoring": list(f.scoring),
+            "offers": dict(f.offers),
             "options": {
-                k: {"default": o.default, "allowed": list(o.allowed), "doc": o.doc} for k, o in cls.OPTIONS.items()
+                k: {"default": o.default, "allowed": list(o.allowed), "doc": o.doc} for k, o in f.cls.OPTIONS.items()
             },
         }
     from . import __version__

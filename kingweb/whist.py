@@ -9,12 +9,14 @@ from .cards import INDEX, SUITS, code
 from .errors import RulesError, describe
 from .events import Audience
 from .game import Option, check_seat
-from .games import DealError, Facts, register
+from .games import DealError, GameFacts, register
 from .play import Contract, Play
 from .trickgame import TrickGame, scenario_hands
 from .views import Draw, WhistTallies, WhistView
 
 STAGE_TRICKS = 13
+#: German Whist's one contract (a record's deal names it)
+CONTRACT = "whist"
 
 
 def whist_contract(trump: int, stage2_from: int) -> Contract:
@@ -267,9 +269,23 @@ def _known_winner(w: int | None) -> int:
 
 
 def _record_deal(k: int, d: dict[str, Any], options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    if d["contract"] != "whist":
+    if d["contract"] != CONTRACT:
         raise DealError("contract", f"a German Whist deal's contract is 'whist', not {describe(d['contract'])}")
-    return "whist", {"dealer": d["dealer"], "stock": d["stock"]}
+    return CONTRACT, {"dealer": d["dealer"], "stock": d["stock"]}
+
+
+def _view_contract(view: WhistView) -> Contract:
+    trump = view["trump"]
+    assert trump is not None  # German Whist always has one
+    return whist_contract(cards.SUITS.index(trump), view["stage2_from"])
+
+
+def _board(index: int, deck: list[str], options: dict[str, Any]) -> tuple[str, list[list[str]], dict[str, Any]]:
+    return CONTRACT, [deck[:13], deck[13:26]], {"dealer": index % 2, "stock": deck[26:]}
+
+
+def _contracts() -> list[Contract]:
+    return [whist_contract(trump, STAGE_TRICKS) for trump in range(4)]
 
 
 def _first_deal(sc: dict[str, Any], options: dict[str, Any]) -> int | None:
@@ -277,7 +293,7 @@ def _first_deal(sc: dict[str, Any], options: dict[str, Any]) -> int | None:
 
 
 register(
-    Facts(
+    GameFacts(
         Whist,
         name="German Whist",
         seat_field="dealer",
@@ -291,6 +307,9 @@ register(
         hard_samples=240,
         deal_scenario=_record_deal,
         first_deal=_first_deal,
+        view_contract=_view_contract,
+        board=_board,
+        contracts=_contracts,
         stock=True,
         daily_options={"target": 5},  # a 15-point match runs an hour, a daily a few minutes
         latency_deals={"normal": 4, "hard": 2, "expert": 1},

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 from .. import cards
 from ..cards import INDEX, SUIT_MASK, SUITS
 from ..errors import english
+from ..games import GAMES
 from ..king import describe_offer, offer_terms, offer_value
 from ..play import KH_NONE, Contract, beats
 from ..views import Hint, KingView, View, WhistView, seat_of
@@ -74,7 +75,8 @@ class Facts:
         con = contract_of(view)
         assert con is not None  # a card is to be played
         out = know.deck & ~know.hand & ~know.played & ~cards.mask_of(INDEX[c] for c in view.get("out_of_play", ()))
-        if view["game"] == "whist":
+        stocked = know.facts.stock
+        if stocked:
             wv = cast(WhistView, view)
             tricks = wv["stage2_from"] + 13
         else:
@@ -91,7 +93,7 @@ class Facts:
             voids=tuple(know.voids),
             trick_no=view["trick_no"],
             tricks=tricks,
-            faceup=know.faceup if view["game"] == "whist" else None,
+            faceup=know.faceup if stocked else None,
             values=values,
         )
 
@@ -191,7 +193,7 @@ def _is_trump(f: Facts, c: int) -> bool:
 
 def _only_stage1(f: Facts) -> bool:
     """German Whist's stock stage, second to play: the face-up card goes to the trick's winner."""
-    return f.game == "whist" and f.faceup is not None and len(f.trick) == 1
+    return GAMES[f.game].stock and f.faceup is not None and len(f.trick) == 1
 
 
 # -- the checks of card reasons: True when every fact the words state holds ------------------
@@ -896,7 +898,7 @@ def considered(view: View) -> tuple[Hint, Values | None]:
     claims = [a for a in legal if a.startswith("claim:")]
     if claims:  # the engine offers a claim only when it is sure: the bots make it
         return answer(claims[0], "claim-" + claims[0][6:], {}), None
-    if view["game"] == "whist" and cast(WhistView, view)["stage"] == 2 and len(legal) > 1:
+    if GAMES[view["game"]].stock and cast(WhistView, view)["stage"] == 2 and len(legal) > 1:
         # both hands are known: the hint is the exact solver's play, with its tricks
         from .search import whist_values
 
@@ -934,7 +936,7 @@ def reason_for(view: View, action: str) -> Hint | None:
     f = Facts.of_view(view)
     if f.legal == 1 << c:
         return checked(f, action, *card_reason(f, c, "forced"))
-    if f.game == "whist" and f.faceup is None:
+    if GAMES[f.game].stock and f.faceup is None:
         from .search import whist_values
 
         f = Facts.of_view(view, whist_values(Knowledge(view), f.legal_cards()))
@@ -973,7 +975,7 @@ def cost(view: View, action: str, better: str, rng: random.Random | None = None)
     if found is not None:
         return checked(f, action, *found)
     card = {"card": action}
-    if f.game == "whist" and f.faceup is None:
+    if GAMES[f.game].stock and f.faceup is None:
         from .search import whist_values
 
         v = whist_values(Knowledge(view), f.legal_cards())
@@ -1003,7 +1005,7 @@ def fact_cost(f: Facts, c: int, good: int) -> tuple[str, Params] | None:
         if f.wins_now(c) and not f.wins_now(good) and _worse_spends(f, c, up):
             return "worse-spends", up
         return None
-    if f.game == "whist":
+    if GAMES[f.game].stock:
         return None
     taken = -f.worth(f.on_trick() | 1 << c)
     if _worse_takes(f, c, {"pts": taken}) and not f.wins_now(good):
