@@ -9,8 +9,9 @@ import random
 import time
 from collections.abc import Callable
 
-from . import cards, king, kingru, new_game
-from .play import Contract, Play
+from . import cards, new_game
+from .games import GAMES
+from .play import Play
 from .whist import WhistPlay, whist_contract
 
 POOL = 400  # deals dealt in advance, so that shuffling is not what is timed
@@ -75,19 +76,13 @@ def bare_loop(seconds: float = 1.0) -> float:
     return _rate(run, seconds)
 
 
-def _contracts(game: str) -> list[Contract]:
-    if game == "king":
-        return [*king.NEGATIVES.values(), *king.POSITIVES.values()]
-    opts = kingru.KingRu.check_options({})
-    return [kingru.contract_by_id(c, opts) for c in kingru.deal_order(opts)]
-
-
 def fast_path(game: str, seconds: float = 1.0) -> float:
     """Fast-path playouts per second, over every contract of the game in turn."""
     rng = random.Random(1)
     r = rng.random
-    if game == "whist":
-        deals = _deals(rng, cards.FULL_DECK, 13, 2)
+    facts = GAMES[game]
+    if facts.stock:
+        deals = _deals(rng, facts.deck, facts.hand, facts.players)
 
         def run_whist() -> int:
             for hands, stock in deals:
@@ -95,9 +90,9 @@ def fast_path(game: str, seconds: float = 1.0) -> float:
             return len(deals)
 
         return _rate(run_whist, seconds)
-    per_hand = 13 if game == "king" else 8
-    deals = _deals(rng, cards.FULL_DECK if game == "king" else cards.SHORT_DECK, per_hand)
-    cons = _contracts(game)
+    per_hand = facts.hand
+    deals = _deals(rng, facts.deck, per_hand, facts.players)
+    cons = facts.contracts()
 
     def run() -> int:
         for i, (hands, _) in enumerate(deals):
@@ -120,7 +115,8 @@ def public_api(game: str, seconds: float = 1.0) -> float:
     return _rate(run, seconds)
 
 
-TARGETS = {"king": (10_000, 1_000), "kingru": (20_000, None), "whist": (None, None)}
+#: (fast path, public API) deals per second each game is to reach (``GameFacts.bench_targets``)
+TARGETS = {gid: f.bench_targets for gid, f in GAMES.items()}
 
 
 def main(seconds: float = 1.0, out: Callable[[str], object] = print) -> dict[str, object]:
@@ -133,7 +129,7 @@ def main(seconds: float = 1.0, out: Callable[[str], object] = print) -> dict[str
     base = bare_loop(seconds)
     out(f"  yardstick: bare 52-card bitmask loop, no rules   {base:9,.0f} deals/s")
     results: dict[str, object] = {"bare": base}
-    for game in ("king", "kingru", "whist"):
+    for game in GAMES:
         fast, api = fast_path(game, seconds), public_api(game, seconds)
         t_fast, t_api = TARGETS[game]
         out(f"  {game:7s} fast path  {fast:9,.0f} deals/s{_mark(fast, t_fast)}")

@@ -11,28 +11,30 @@ Nothing a page is told names the match's seed: the seed stays here, in the save,
 the worker keeps itself (``save``), and in a solo player's ``share`` link.
 
 A save is the match's seed, options, seats and actions: restored by replaying (``load``);
-the bots are deterministic for a seed, so a replay reproduces their play exactly.
+the bots are deterministic for a seed, so a replay reproduces their play exactly
+(``kingweb.saves`` writes and checks them).
 """
 
 import json
 import math
 import secrets
-from typing import Any, TypedDict, cast
+from typing import Any, TypedDict
 
-from . import IllegalAction, RulesError, from_json, handler, new_game, safejson
-from .bots import DEFAULT_BUDGET, LEVELS
-from .bots.hints import REASONS
-from .errors import ERRORS, REFUSALS, describe
+from . import IllegalAction, RulesError, handler, new_game
+from .bots import DEFAULT_BUDGET
+from .catalogue import info
+from .errors import describe
 from .events import Audience, Event
 from .game import Game, check_seat
+from .saves import SAVE_FIELDS, SAVE_FORMAT, SAVE_VERSION, copy_seat, read_save, save_of
 from .table import Seat, Table, bot, check_level, check_seats, person
 from .views import Hint
+
+__all__ = ["COMMANDS", "SAVE_FIELDS", "SAVE_FORMAT", "SAVE_VERSION", "Session", "handle", "info", "key_of"]
 
 #: An answer's ``result``: plain JSON data.
 Result = dict[str, Any]
 
-SAVE_FORMAT = "kingweb-save"
-SAVE_VERSION = 2
 MAX_BUDGET = 10.0
 SPECTATOR = "spectator"
 
@@ -243,7 +245,7 @@ class Session:
     def info(self) -> TableInfo:
         t = self._need()
         return {
-            "seats": [_copy_seat(s) for s in t.seats],
+            "seats": [copy_seat(s) for s in t.seats],
             "level": t.level,
             "lesson": t.lesson,
             "solo": t.solo,
@@ -299,24 +301,7 @@ class Session:
     # -- save / load ----------------------------------------------------------------------------
 
     def save(self) -> Result:
-        t = self._need()
-        if t.lesson is not None:
-            raise RulesError("lesson-not-saved", "a lesson is not saved: open it again from the lessons")
-        g = t.game
-        out: Result = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "game": g.id,
-            "seed": g.seed,
-            "options": g.options,
-            "seats": [_copy_seat(s) for s in t.seats],
-            "level": t.level,
-            "match": self.match,
-            "actions": list(g.actions),
-        }
-        if t.daily is not None:
-            out["daily"] = t.daily
-        return out
+        return save_of(self._need(), self.match)
 
     def share(self) -> Result:
         """A solo match's link data: the same deals and bot play for whoever opens it.  A
@@ -332,13 +317,7 @@ class Session:
     def load(self, data: object) -> Result:
         """Restore a save (an object, or its JSON text); a corrupt or foreign one raises
         ``RulesError`` with code ``bad-save`` saying why, and leaves the session as it was."""
-        try:
-            table, match = _read_save(data)
-        except RulesError as e:
-            if e.code == "bad-save":
-                raise
-            field = e.params.get("field") or _SAVE_FIELD_OF.get(e.code)
-            raise RulesError("bad-save", f"save: {e}", field=field) from None
+        table, match = read_save(data)
         if table.solo:
             table.undo_marks = _undo_marks(table.game, table.people[0])
         self._open(table, match)
@@ -364,107 +343,9 @@ class Session:
         return here[0]
 
 
-def _copy_seat(s: Seat) -> Seat:
-    return cast(Seat, dict(s))
-
-
 def _refused(e: IllegalAction) -> Result:
     """The answer to a refused action: the reason as words, code and params."""
     return {"ok": False, "error": str(e), "code": e.code, "params": e.params}
-
-
-#: The save field behind each error of a game read from a save.
-_SAVE_FIELD_OF = {
-    "bad-level": "level",
-    "unknown-game": "game",
-    "bad-seed": "seed",
-    "bad-options": "options",
-    "bad-option": "options",
-    "unknown-option": "options",
-    "option-combination": "options",
-    "bad-seats": "seats",
-    "bad-name": "seats",
-}
-#: The fields of a save, per version (version 1: one person at ``seat``, bots at ``level``)
-SAVE_FIELDS = {
-    1: ("format", "version", "game", "seed", "options", "level", "seat", "actions"),
-    2: ("format", "version", "game", "seed", "options", "seats", "level", "match", "actions", "daily"),
-}
-
-
-def _read_save(data: object) -> tuple[Table, str]:
-    """The table of a save, all checked, and its match token."""
-    if isinstance(data, str):
-        try:
-            data = safejson.loads(data)
-        except ValueError as e:
-            raise RulesError("bad-save", f"save: not JSON ({e})", field=None) from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise RulesError("bad-save", "save: not a kingweb save", field="format")
-    version = data.get("version")
-    if type(version) is not int or version not in SAVE_FIELDS:
-        raise RulesError(
-            "bad-save",
-            f"save: version {describe(version)} is not one this version reads ({', '.join(map(str, SAVE_FIELDS))})",
-            field="version",
-        )
-    fields = SAVE_FIELDS[version]
-    for key in data:
-        if key not in fields:
-            raise RulesError(
-                "bad-save",
-                f"save: {describe(key)} is not a field of a save (fields: {', '.join(fields)})",
-                field=key,
-            )
-    level = check_level(data.get("level"))
-    try:
-        snapshot = json.dumps(
-            {
-                "format": "kingweb",
-                "version": 1,
-                "game": data.get("game"),
-                "seed": data.get("seed"),
-                "options": data.get("options"),
-                "scenario": None,
-                "actions": data.get("actions"),
-            }
-        )
-    except (RecursionError, TypeError, ValueError):  # too deep, or not JSON data at all
-        raise RulesError("bad-save", "save: its fields are not plain JSON data", field=None) from None
-    g = from_json(snapshot)
-    if version == 1:
-        seat = check_seat(data.get("seat"), g.players, "seat")
-        seats = [person() if s == seat else bot(level) for s in range(g.players)]
-        match = secrets.token_hex(6)
-    else:
-        seats = check_seats(data.get("seats"), g.players)
-        token = data.get("match")
-        if not (isinstance(token, str) and 0 < len(token) <= 32 and token.isalnum()):
-            raise RulesError("bad-save", "save: match is not a match token", field="match")
-        match = token
-    if "daily" in data:
-        return _daily_table(g, seats, level, data["daily"]), match
-    return Table(g, seats, level), match
-
-
-def _daily_table(g: Game, seats: list[Seat], level: str, date: object) -> Table:
-    """The table of a daily challenge's save (its optional field ``daily``, the date): it
-    must be that day's match as the daily deals and seats it, or it is refused."""
-    from . import daily
-
-    try:
-        setup = daily.setup(g.id, date)
-    except RulesError as e:
-        raise RulesError("bad-save", f"save: daily: {e}", field="daily") from None
-    want = [person(seats[s]["name"]) if s == setup["seat"] else bot(setup["level"]) for s in range(g.players)]
-    if (
-        g.seed != setup["seed"]
-        or g.options != daily.new(g.id, setup["date"]).options
-        or seats != want
-        or level != setup["level"]
-    ):
-        raise RulesError("bad-save", f"save: not the daily challenge of {setup['date']} as it is dealt", field="daily")
-    return Table(g, seats, level, math.inf, daily=setup["date"])
 
 
 def _budget(budget: object) -> float:
@@ -564,28 +445,3 @@ def _run(s: Session, request: object) -> Any:
     if cmd == "daily_code":
         return s.daily_code()
     return info()
-
-
-def info() -> Result:
-    """The games and their options, for the start screen, and every code the page may
-    have to translate."""
-    from . import _CLASSES
-
-    out: dict[str, Any] = {}
-    for gid, cls in _CLASSES.items():
-        out[gid] = {
-            "players": cls.players,
-            "options": {
-                k: {"default": o.default, "allowed": list(o.allowed), "doc": o.doc} for k, o in cls.OPTIONS.items()
-            },
-        }
-    from . import __version__
-    from .lessons import LESSONS
-
-    return {
-        "games": out,
-        "levels": list(LEVELS),
-        "version": __version__,
-        "lessons": list(LESSONS),
-        "codes": {"refusals": list(REFUSALS), "reasons": list(REASONS), "errors": list(ERRORS)},
-    }

@@ -9,6 +9,7 @@ from .cards import HEART_MASK, INDEX, KH_BIT, code
 from .claim import KINDS, Seen, claim_card, could_claim
 from .errors import IllegalAction, RulesError
 from .game import DealtCards, Game, Preset, check_seat
+from .games import GAMES
 from .play import Contract, Play
 from .views import LastTrick, Tallies, Trick, TrickPart
 
@@ -84,7 +85,7 @@ class TrickGame(Game):
         if not isinstance(deals, list):
             raise RulesError("bad-cards", "preset.deals: expected a list of deals", field="preset.deals")
         out: list[DealtCards] = []
-        stocked = self.id == "whist"
+        stocked = GAMES[self.id].stock
         for i, d in enumerate(deals):
             where = f"preset.deals[{i}]"
             if not isinstance(d, dict) or set(d) != ({"hands", "stock"} if stocked else {"hands"}):

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .. import cards
 from ..cards import INDEX
+from ..games import GAMES
 from ..play import Contract, beats
 from ..views import Auction, Bid, KingView, View, WhistView
 from . import bidding
@@ -46,9 +47,9 @@ DEFAULT_BUDGET = 0.4
 NORMAL_WHIST = (20, 0.15)
 #: Seconds the ``normal`` bot gives German Whist's exact endgame before playing by rule
 NORMAL_SOLVE = 0.04
-#: Worlds the ``hard`` bot samples a decision, per game: as many as keep its p95 well
-#: inside the budget on CPython (``python -m kingweb latency``)
-HARD_SAMPLES = {"whist": 240, "king": 160, "kingru": 240}
+#: Worlds the ``hard`` bot samples a decision, per game (``GameFacts.hard_samples``): as many
+#: as keep its p95 well inside the budget on CPython (``python -m kingweb latency``)
+HARD_SAMPLES = {gid: f.hard_samples for gid, f in GAMES.items()}
 #: ``expert``: four times the worlds and the bids' deals, in four times the budget
 EXPERT = 4
 
@@ -129,8 +130,8 @@ class Bot:
         know = Knowledge(view)
         legal_cards = [INDEX[c] for c in legal]
         if self.searches:
-            samples = self.samples or HARD_SAMPLES[know.game] * self.scale
-            if know.game == "whist" and cast(WhistView, know.view)["stage"] == 2:
+            samples = self.samples or know.facts.hard_samples * self.scale
+            if know.facts.stock and cast(WhistView, know.view)["stage"] == 2:
                 try:
                     return cards.code(solve_whist(know, time.perf_counter() + self.budget * 0.9)), Why("endgame")
                 except OutOfTime:  # a rare hard endgame: play the heuristic move this once
@@ -138,7 +139,7 @@ class Bot:
                     return cards.code(c), Why("whist")
             values = search_values(know, legal_cards, rng, samples, self.budget)
             return cards.code(values.best()), Why("search", values)
-        if self.level == "normal" and know.game == "whist" and cast(WhistView, know.view)["stage"] == 1:
+        if self.level == "normal" and know.facts.stock and cast(WhistView, know.view)["stage"] == 1:
             # what a stock-stage trick is worth depends on the cards it brings in and on
             # the endgame they make, which rules of thumb judge poorly: a light search
             values = search_values(know, legal_cards, rng, NORMAL_WHIST[0], NORMAL_WHIST[1] * self.budget)
@@ -148,7 +149,7 @@ class Bot:
 
     def _heuristic_card(self, know: Knowledge) -> tuple[int, str]:
         pos = _position(know)
-        if know.game == "whist":
+        if know.facts.stock:
             stage = cast(WhistView, know.view)["stage"]
             if self.level == "easy" and stage == 1:
                 # the rookie's rule: keep the high cards for the tricks that count
@@ -252,7 +253,7 @@ def _position(know: Knowledge) -> _Position:
     p.trick = [c for _, c in know.trick]
     p._legal = cards.mask_of(INDEX[c] for c in v["legal"])
     p.led = p.best = p.best_seat = -1
-    p.stock = [know.faceup] if know.game == "whist" and know.faceup is not None else []
+    p.stock = [know.faceup] if know.facts.stock and know.faceup is not None else []
     p.trick_no = v.get("trick_no", 0)
     # German Whist's view has no ``tricks_per_hand`` (``Tallies``): 13
     p.last_trick = cast(int, v.get("tricks_per_hand", 13)) - 1
