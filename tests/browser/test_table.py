@@ -354,9 +354,14 @@ def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(
     # a bot to act: its plate is filled on a phone too, and its label says so
     s = page_state(page)
     page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
-    page.wait_for_function("document.querySelector('.seat.to-act:not(#seat-bottom)')", timeout=5000)
-    seats = page.evaluate(SEATS_JS)
-    bot = next(p for p in where if seats[p]["to_act"])
+    # read in the same moment as the bot's turn is seen: at a bot's pace the turn may be
+    # back with us by a second reading (a loaded machine once read the bottom seat as "the bot")
+    seats = until(
+        page,
+        f"() => {{ const s = ({SEATS_JS})(); return Object.keys(s).some((p) => p !== 'bottom' && s[p].to_act) && s; }}",
+        timeout=30,
+    )
+    bot = next(p for p in where if p != "bottom" and seats[p]["to_act"])
     assert seats[bot]["fill"] == ACCENT and words[1] in seats[bot]["label"], seats[bot]
     assert words[1] not in seats["bottom"]["label"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
