@@ -526,7 +526,7 @@ def share_while_reopening(host, site, slow):
     host.wait_for_selector("#hand .card", timeout=90_000)
     asked(host, held)
     click_share(host)
-    host.get_by_text("Reopening the room").wait_for(timeout=5_000)
+    host.get_by_text("Reopening the room").wait_for(timeout=30_000)
     return held
 
 
@@ -565,7 +565,7 @@ def test_share_says_why_a_resumed_hosts_room_could_not_reopen(p2p_browser, site)
         assert words in host.locator("#toast").inner_text()
         host.locator("#dialog-actions button.primary").click()
         click_share(host)
-        said.filter(has_text=words).wait_for(timeout=5_000)
+        said.filter(has_text=words).wait_for(timeout=30_000)
         # the match goes on, the guest's seat played by a bot
         assert model(host)["mode"] == "host"
         # (the browser reports the download that failed, and nothing else)
@@ -590,7 +590,7 @@ def test_share_clicked_while_a_new_room_opens_shows_its_lobby_once_it_is_open(pe
     host.get_by_role("button", name="Open the room").click()
     asked(host, held)
     click_share(host)
-    host.get_by_text("Opening the room").wait_for(timeout=5_000)
+    host.get_by_text("Opening the room").wait_for(timeout=30_000)
     release(host, MEETING, held)
     until(host, "() => (document.querySelector('#invite-link') || {}).value?.includes('#room=')", timeout=30)
     assert host.locator("#lobby-seats").count() == 1

@@ -310,7 +310,7 @@ def test_the_hand_rests_while_others_play_unlike_the_unplayable_cards_of_my_turn
         s = page_state(page)
         page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
         # the others play now: every card of the hand rests, none raised, none lit
-        page.wait_for_function("document.querySelector('#hand').classList.contains('waiting')", timeout=2000)
+        page.wait_for_function("document.querySelector('#hand').classList.contains('waiting')", timeout=30_000)
         rested = page.evaluate(HAND_LOOK_JS)
         assert rested["all"] and len(set(rested["all"])) == 1 and rested["all"][0] != "none", rested
         assert page.locator("#hand .card.legal").count() == 0
