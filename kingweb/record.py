@@ -29,7 +29,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, NoReturn, cast
 
-from . import _CLASSES, IllegalAction, RulesError, from_json, new_game, safejson, scenario
+from . import _CLASSES, IllegalAction, RulesError, from_json, new_game, safejson, scenario, seeds
 from .cards import FULL_DECK, INDEX, RANKS, SHORT_DECK, code, codes_of, parse_hand
 from .errors import describe
 from .game import Game
@@ -147,8 +147,11 @@ def _load(data: object) -> Loaded:
     if names is not None:
         _names(names, n)
     seed = data.get("seed")
-    if seed is not None and (type(seed) is not int or seed < 0):
-        _bad("seed", f"{describe(seed)} is not a whole number ≥ 0")
+    if seed is not None:
+        try:
+            seed = seeds.read(seed)
+        except RulesError:
+            _bad("seed", f"{describe(seed)} is not a whole number 0 ≤ seed < 2^{seeds.BITS} (or its digits)")
     kh = data.get("kh_receiver")
     if kh is not None and (gid != "king" or not _is_seat(kh, n)):
         _bad("kh_receiver", "only a King record names the K♥'s receiver, a seat 0..3")
@@ -176,7 +179,7 @@ def _load(data: object) -> Loaded:
     if names is not None:
         head["names"] = list(names)
     if seed is not None:
-        head["seed"] = seed
+        head["seed"] = seeds.to_json(seed)
     if gid == "king" and first == 0 and options["king_chooses_dealer"]:
         head["kh_receiver"] = cast(Any, g).kh_receiver
     record = cast(Record, {**head, "deals": replay.deals})
@@ -516,7 +519,7 @@ def of_game(game: Game, deal: int | None = None, names: list[str | None] | None 
     if names is not None:
         rec["names"] = list(names)
     if sc is None and game.preset is None:
-        rec["seed"] = game.seed
+        rec["seed"] = seeds.to_json(game.seed)
     if game.id == "king" and sc is None and game.options["king_chooses_dealer"]:
         rec["kh_receiver"] = cast(Any, game).kh_receiver
     if deal is not None:
@@ -751,7 +754,9 @@ def _read_text(text: str, first_line: int) -> tuple[dict[str, Any], dict[str, in
         data["names"] = names
     if "Seed" in header:
         n, value = header["Seed"]
-        data["seed"] = _number(value, n, "seed")
+        if not re.fullmatch(r"\d{1,39}", value):
+            raise _line_error(n, "seed", f"{describe(value)} is not a whole number")
+        data["seed"] = value  # digits: read as any record's seed
         lines["seed"] = n
     if "KHReceiver" in header:
         n, value = header["KHReceiver"]

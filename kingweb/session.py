@@ -19,7 +19,7 @@ import math
 import secrets
 from typing import Any, TypedDict, cast
 
-from . import IllegalAction, RulesError, from_json, handler, new_game, safejson
+from . import IllegalAction, RulesError, from_json, handler, new_game, safejson, seeds
 from .bots import DEFAULT_BUDGET, LEVELS
 from .bots.hints import REASONS
 from .errors import ERRORS, REFUSALS, describe
@@ -81,7 +81,7 @@ class Session:
         self,
         game: str,
         options: dict[str, Any] | None = None,
-        seed: int | None = None,
+        seed: int | str | None = None,
         level: str = "normal",
         seat: int = 0,
         budget: float | None = None,
@@ -307,7 +307,7 @@ class Session:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": g.id,
-            "seed": g.seed,
+            "seed": seeds.to_json(g.seed),
             "options": g.options,
             "seats": [_copy_seat(s) for s in t.seats],
             "level": t.level,
@@ -327,7 +327,7 @@ class Session:
         if t.daily is not None:  # a link's bots play on a clock: not the daily's
             raise RulesError("not-shared", "a daily challenge is shared by its replay code, once it is over")
         g = t.game
-        return {"game": g.id, "seed": g.seed, "options": g.options, "level": t.level}
+        return {"game": g.id, "seed": seeds.to_json(g.seed), "options": g.options, "level": t.level}
 
     def load(self, data: object) -> Result:
         """Restore a save (an object, or its JSON text); a corrupt or foreign one raises

@@ -148,7 +148,7 @@ class Table:
         cls,
         game: str,
         options: dict[str, Any] | None = None,
-        seed: int | None = None,
+        seed: int | str | None = None,
         seats: object = None,
         level: str = "normal",
         budget: float = DEFAULT_BUDGET,
