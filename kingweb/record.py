@@ -35,6 +35,7 @@ from .errors import describe
 from .game import Game
 from .king import NEGATIVE_ORDER, NEGATIVES
 from .kingru import deal_order
+from .names import ZWJ
 from .trickgame import TrickGame
 from .views import Mark, Record, RecordDeal
 
@@ -202,7 +203,8 @@ def _names(names: object, n: int) -> None:
             continue
         if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
             _bad(f"names[{i}]", f"a name is text of 1 to {MAX_NAME} characters, or null")
-        if name != name.strip() or any(unicodedata.category(ch)[0] == "C" for ch in name) or '"' in name:
+        # (a ZWJ joins an emoji sequence in a name: kingweb.names keeps it)
+        if name != name.strip() or any(unicodedata.category(ch)[0] == "C" and ch != ZWJ for ch in name) or '"' in name:
             _bad(f"names[{i}]", "a name has no control characters, no double quote, no space at either end")
 
 
