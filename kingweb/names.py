@@ -135,7 +135,7 @@ def _break_class(ch: str) -> int:
         return EXTEND
     if _within(cp, _PREPEND):
         return PREPEND
-    if cat in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+    if cat in ("Cc", "Cf", "Zl", "Zp"):  # (a lone surrogate is Other, as the browser splits it)
         return CONTROL
     if 0x1F1E6 <= cp <= 0x1F1FF:
         return RI
