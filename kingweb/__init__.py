@@ -55,7 +55,7 @@ def _cls(game: object) -> type[TrickGame]:
     return facts_of(game).cls
 
 
-def new_game(game: str, seed: int | None = None, options: dict[str, Any] | None = None) -> Game:
+def new_game(game: str, seed: int | str | None = None, options: dict[str, Any] | None = None) -> Game:
     """A new match of ``game`` ("king", "kingru" or "whist").
 
     The same seed, options and actions always give the same match, on any Python.
@@ -128,8 +128,8 @@ def from_json(text: str) -> Game:
                 f"snapshot: {describe(key)} is not a field of a kingweb game (fields: {', '.join(_SNAPSHOT_FIELDS)})",
                 field=key,
             )
-    for key, kind in (("game", str), ("actions", list), ("options", dict), ("seed", int)):
-        if type(data.get(key)) is not kind:
+    for key, kind in (("game", str), ("actions", list), ("options", dict), ("seed", int | str)):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise RulesError("bad-snapshot", f"snapshot: field {key!r} is missing or of the wrong type", field=key)
     sc = data.get("scenario")
     g: Game

@@ -89,7 +89,7 @@ ERRORS = {
     "bad-request": "request: {field} is missing or of the wrong type",
     "lesson-not-saved": "a lesson is not saved: open it again from the lessons",
     "bad-seats": "{field}: not a valid seat of this table",
-    "bad-name": "{field}: a name is plain text of at most 24 characters",
+    "bad-name": "{field}: a name must be text",
     "not-shared": "only a match of one person against bots can be shared",
     "bad-record": "the record is not valid at {field}",
     "bad-replay-code": "the replay code is corrupt or was changed: {field}",

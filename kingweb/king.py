@@ -152,7 +152,9 @@ class King(TrickGame):
     }
     DEALS = 10
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
+    def __init__(
+        self, seed: int | str | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True
+    ) -> None:
         super().__init__(seed, options)
         self.phase = "play"
         self._reset_positive()

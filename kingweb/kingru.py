@@ -153,7 +153,9 @@ class KingRu(TrickGame):
                 needs="king_discard",
             )
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
+    def __init__(
+        self, seed: int | str | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True
+    ) -> None:
         super().__init__(seed, options)
         self.order = deal_order(self.options)
         self.phase = "play"

@@ -29,7 +29,7 @@ is the API and re-exports them.
 import json
 from typing import Any, cast
 
-from . import RulesError, from_json, safejson
+from . import RulesError, from_json, safejson, seeds
 from .errors import describe
 from .game import Game
 from .games import GAMES
@@ -123,7 +123,7 @@ def of_game(game: Game, deal: int | None = None, names: list[str | None] | None 
     if names is not None:
         rec["names"] = list(names)
     if sc is None and game.preset is None:
-        rec["seed"] = game.seed
+        rec["seed"] = seeds.to_json(game.seed)
     if facts.kh_receiver and sc is None and game.options["king_chooses_dealer"]:
         rec["kh_receiver"] = cast(Any, game).kh_receiver
     if deal is not None:

@@ -155,7 +155,9 @@ def read_text(text: str, first_line: int) -> tuple[dict[str, Any], dict[str, int
         data["names"] = names
     if "Seed" in header:
         n, value = header["Seed"]
-        data["seed"] = _number(value, n, "seed")
+        if not re.fullmatch(r"\d{1,39}", value):
+            raise line_error(n, "seed", f"{describe(value)} is not a whole number")
+        data["seed"] = value  # digits: read as any record's seed
         lines["seed"] = n
     if "KHReceiver" in header:
         n, value = header["KHReceiver"]

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, cast
 
-from . import IllegalAction, RulesError, from_json, new_game, scenario
+from . import IllegalAction, RulesError, from_json, new_game, scenario, seeds
 from .cards import code, codes_of
 from .errors import describe
 from .game import Game, is_seat
@@ -90,8 +90,11 @@ def _load(data: object) -> Loaded:
     if names is not None:
         check_names(names, n)
     seed = data.get("seed")
-    if seed is not None and (type(seed) is not int or seed < 0):
-        bad("seed", f"{describe(seed)} is not a whole number ≥ 0")
+    if seed is not None:
+        try:
+            seed = seeds.read(seed)
+        except RulesError:
+            bad("seed", f"{describe(seed)} is not a whole number 0 ≤ seed < 2^{seeds.BITS} (or its digits)")
     kh = data.get("kh_receiver")
     if kh is not None and (not facts.kh_receiver or not is_seat(kh, n)):
         bad("kh_receiver", "only a King record names the K♥'s receiver, a seat 0..3")
@@ -119,7 +122,7 @@ def _load(data: object) -> Loaded:
     if names is not None:
         head["names"] = list(names)
     if seed is not None:
-        head["seed"] = seed
+        head["seed"] = seeds.to_json(seed)
     if facts.kh_receiver and first == 0 and options["king_chooses_dealer"]:
         head["kh_receiver"] = cast(Any, g).kh_receiver
     record = cast(Record, {**head, "deals": replay.deals})

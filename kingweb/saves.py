@@ -8,7 +8,7 @@ import math
 import secrets
 from typing import Any, cast
 
-from . import RulesError, from_json, safejson
+from . import RulesError, from_json, safejson, seeds
 from .errors import describe
 from .game import Game, check_seat
 from .table import Seat, Table, bot, check_level, check_seats, person
@@ -30,7 +30,7 @@ def save_of(t: Table, match: str) -> dict[str, Any]:
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "game": g.id,
-        "seed": g.seed,
+        "seed": seeds.to_json(g.seed),
         "options": g.options,
         "seats": [copy_seat(s) for s in t.seats],
         "level": t.level,

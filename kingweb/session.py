@@ -20,7 +20,7 @@ import math
 import secrets
 from typing import Any, TypedDict
 
-from . import IllegalAction, RulesError, handler, new_game
+from . import IllegalAction, RulesError, handler, new_game, seeds
 from .bots import DEFAULT_BUDGET
 from .catalogue import info
 from .errors import describe
@@ -83,7 +83,7 @@ class Session:
         self,
         game: str,
         options: dict[str, Any] | None = None,
-        seed: int | None = None,
+        seed: int | str | None = None,
         level: str = "normal",
         seat: int = 0,
         budget: float | None = None,
@@ -312,7 +312,7 @@ class Session:
         if t.daily is not None:  # a link's bots play on a clock: not the daily's
             raise RulesError("not-shared", "a daily challenge is shared by its replay code, once it is over")
         g = t.game
-        return {"game": g.id, "seed": g.seed, "options": g.options, "level": t.level}
+        return {"game": g.id, "seed": seeds.to_json(g.seed), "options": g.options, "level": t.level}
 
     def load(self, data: object) -> Result:
         """Restore a save (an object, or its JSON text); a corrupt or foreign one raises

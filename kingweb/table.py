@@ -20,15 +20,12 @@ True
 import time
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from . import new_game
+from . import names, new_game
 from .bots import DEFAULT_BUDGET, LEVELS, Bot
 from .bots.hints import hint
 from .errors import IllegalAction, RulesError, describe
 from .game import Game, check_seat
 from .views import Hint
-
-#: The longest name a person may give (longer is refused, not cut)
-NAME_MAX = 24
 
 
 class Seat(TypedDict):
@@ -56,16 +53,12 @@ def bot(level: str = "normal") -> Seat:
 
 
 def check_name(name: object, field: str = "name") -> str:
-    """A person's name: plain text of at most ``NAME_MAX`` characters, no control
-    characters; spaces at either end are dropped.  It is shown as text, never as markup."""
+    """A person's name: any text, cleaned by the one name rule (``kingweb.names``), so
+    that no name can stop a table; "" when nothing is left.  It is shown as text, never
+    as markup.  Only a name that is not text at all is refused."""
     if not isinstance(name, str):
         raise RulesError("bad-name", f"{field}: {describe(name)} is not a name (text)", field=field)
-    name = " ".join(name.split())
-    if len(name) > NAME_MAX:
-        raise RulesError("bad-name", f"{field}: a name has at most {NAME_MAX} characters", field=field)
-    if any(not ch.isprintable() for ch in name):
-        raise RulesError("bad-name", f"{field}: a name is plain text, with no control characters", field=field)
-    return name
+    return names.clean(name)
 
 
 def check_level(level: object, field: str = "level") -> str:
@@ -148,7 +141,7 @@ class Table:
         cls,
         game: str,
         options: dict[str, Any] | None = None,
-        seed: int | None = None,
+        seed: int | str | None = None,
         seats: object = None,
         level: str = "normal",
         budget: float = DEFAULT_BUDGET,

@@ -56,7 +56,9 @@ class TrickGame(Game):
     TRICKS_PER_HAND = 13
     DECK = cards.FULL_DECK
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
+    def __init__(
+        self, seed: int | str | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True
+    ) -> None:
         # (``_deal``: each game opens its match itself, unless a scenario or preset sets it up)
         super().__init__(seed, options)
         self.p: Play | None = None  # None: a deal whose contract is not chosen yet
@@ -69,7 +71,7 @@ class TrickGame(Game):
         self._claim_memo: tuple[tuple[int, int, int], list[str]] = ((-1, -1, -1), [])
 
     @classmethod
-    def from_preset(cls, preset: object, seed: int = 0, options: dict[str, Any] | None = None) -> Self:
+    def from_preset(cls, preset: object, seed: int | str = 0, options: dict[str, Any] | None = None) -> Self:
         """A match whose deals are given (``Preset``), checked in full: every hand is a
         full hand of this game's deck, no card twice, German Whist's stock the rest."""
         g = cls(seed, options, _deal=False)

@@ -83,7 +83,9 @@ class Whist(TrickGame):
     players = 2
     OPTIONS: ClassVar[dict[str, Option]] = {"target": Option(15, tuple(range(1, 101)), "points that win the match")}
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
+    def __init__(
+        self, seed: int | str | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True
+    ) -> None:
         super().__init__(seed, options)
         self.contract = "whist"
         if _deal:

@@ -5,6 +5,7 @@
 // the stored text is set aside under kingweb.<what>.corrupt.<time> when there is room.
 import { LANGS, pickLang } from "./i18n/index.js";
 import { checkOptions, describe, has, isPlainObject, oneOf } from "./checks.js";
+import { cleanName } from "./names.js";
 
 /** @typedef {import("./i18n/index.js").Lang} Lang */
 
@@ -87,8 +88,8 @@ export function readPrefs(raw, wanted) {
     sound: field("sound", (b) => typeof b === "boolean", false),
     deck: field("deck", (d) => oneOf(d, DECKS), DECKS[0]),
     game: field("game", (g) => typeof g === "string", "king"),
-    // a name is plain text of at most 24 characters (the table checks it again)
-    name: field("name", (n) => typeof n === "string" && n.length <= 24 && !/[\u0000-\u001f]/.test(n), ""),
+    // a name as the one rule leaves it (names.js; the table cleans it again)
+    name: field("name", (n) => cleanName(n) === n, ""),
     options,
   };
   return { prefs, problems };

@@ -380,7 +380,7 @@ export default {
   "err_bot-seat": "A bot plays that seat now.",
   "err_undo-off": "Undo is off while more than one person plays.",
   "err_bad-seats": "These seats do not make a table ({field}).",
-  "err_bad-name": "A name is plain text of at most 24 characters ({field}).",
+  "err_bad-name": "A name must be text ({field}).",
   "err_not-shared": "Only a match of one person against bots can be shared.",
   // play between people, the transport's words (site/p2p/: support.js, room.js, direct.js)
   p2p_no_webrtc: "This browser cannot connect directly to other devices (WebRTC is turned off or missing), so it cannot play with people elsewhere.",

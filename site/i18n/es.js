@@ -374,7 +374,7 @@ export default {
   "err_bot-seat": "Ahora juega un bot en ese asiento.",
   "err_undo-off": "No se puede deshacer mientras juega más de una persona.",
   "err_bad-seats": "Estos asientos no forman una mesa ({field}).",
-  "err_bad-name": "Un nombre es texto sin formato de 24 caracteres como máximo ({field}).",
+  "err_bad-name": "Un nombre tiene que ser texto ({field}).",
   "err_not-shared": "Solo se puede compartir una partida de una persona contra bots.",
   // juego entre personas, las palabras del transporte (site/p2p/)
   p2p_no_webrtc: "Este navegador no puede conectarse directamente con otros dispositivos (WebRTC está desactivado o no existe), así que no puede jugar con personas en otros lugares.",

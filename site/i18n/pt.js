@@ -375,7 +375,7 @@ export default {
   "err_bot-seat": "Um bot joga nesse lugar agora.",
   "err_undo-off": "Não dá para desfazer enquanto mais de uma pessoa joga.",
   "err_bad-seats": "Estes lugares não formam uma mesa ({field}).",
-  "err_bad-name": "Um nome é texto simples de no máximo 24 caracteres ({field}).",
+  "err_bad-name": "Um nome precisa ser texto ({field}).",
   "err_not-shared": "Só uma partida de uma pessoa contra bots pode ser compartilhada.",
   // jogo entre pessoas, as palavras do transporte (site/p2p/)
   p2p_no_webrtc: "Este navegador não consegue se conectar diretamente a outros aparelhos (o WebRTC está desativado ou não existe), então não pode jogar com pessoas em outros lugares.",

@@ -11,7 +11,7 @@ import { openGuestLobby, openJoin, closeLobby } from "../views/lobby.js";
 import { notice, toast } from "../views/messages.js";
 import { GuestTable } from "./guest.js";
 import { Hub } from "./links.js";
-import { cleanName } from "./table-messages.js";
+import { cleanName } from "../names.js";
 import { meetingConfig } from "./params.js";
 import { netSupport } from "./support.js";
 

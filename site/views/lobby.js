@@ -4,7 +4,7 @@
 import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { openDialog } from "./dialogs.js";
-import { NAME_MAX } from "./people.js";
+import { NAME_INPUT_MAX } from "../names.js";
 
 /**
  * A seat as the lobby shows it.
@@ -61,7 +61,7 @@ export function openHostLobby(s, on) {
  * @param {{onJoin: (name: string, watch: boolean) => void}} on
  */
 export function openJoin(s, on) {
-  const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "join-name", maxlength: String(NAME_MAX),
+  const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "join-name", maxlength: String(NAME_INPUT_MAX),
     autocomplete: "nickname", value: s.name }));
   const content = [
     el("p", { text: t("join_text") }),

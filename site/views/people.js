@@ -1,22 +1,15 @@
 // Play with people: who sits in each seat of a new game.  Every seat is the player's own
 // (the first), another person at this device, a person at another device (who joins by
-// the invite), or a bot at a level.  Names are plain text, at most 24 characters, shown
-// as text.  The dialog reports the seats; the table checks them again.
+// the invite), or a bot at a level.  Names are cleaned by the one rule (names.js) and
+// shown as text.  The dialog reports the seats; the table checks them again.
 import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { openDialog } from "./dialogs.js";
+import { NAME_INPUT_MAX, cleanName } from "../names.js";
 
 /** @typedef {import("../protocol.js").Info} Info */
 /** @typedef {import("../protocol.js").Seat} Seat */
 
-export const NAME_MAX = 24;
-
-/** A name as the table takes it: spaces folded, at most NAME_MAX characters, no control
- * characters.  @param {string} raw */
-export function cleanName(raw) {
-  // eslint-disable-next-line no-control-regex
-  return raw.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "").split(/\s+/).filter(Boolean).join(" ").slice(0, NAME_MAX);
-}
 
 /**
  * @typedef {object} PeopleChoice
@@ -34,7 +27,7 @@ export function openPeople(info, cur, on) {
   const games = Object.keys(info.games);
   const gameSel = /** @type {HTMLSelectElement} */ (el("select", { id: "people-game" }, ...games.map((g) =>
     el("option", { value: g, selected: g === cur.game, text: t(`game_${g}`) }))));
-  const me = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "people-name", maxlength: String(NAME_MAX),
+  const me = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "people-name", maxlength: String(NAME_INPUT_MAX),
     autocomplete: "nickname", value: cur.name, "aria-label": t("your_name") }));
   const rows = el("div", { class: "people-seats", id: "people-seats" });
   const note = el("p", { class: "opt-help", id: "people-note" });
@@ -57,7 +50,7 @@ export function openPeople(info, cur, on) {
         el("option", { value: "here", selected: pick === "here", text: t("seat_here") }),
         el("option", { value: "away", selected: pick === "away", text: t("seat_away") }),
         ...info.levels.map((l) => el("option", { value: `bot:${l}`, selected: pick === `bot:${l}`, text: t("seat_bot", { level: t(`level_${l}`) }) }))));
-      const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: `people-name-${s}`, maxlength: String(NAME_MAX),
+      const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: `people-name-${s}`, maxlength: String(NAME_INPUT_MAX),
         "aria-label": t("name_of_seat", { n: s + 1 }), placeholder: t("seat_n", { n: s + 1 }) }));
       const fit = () => { name.hidden = kind.value !== "here"; refresh(); };
       kind.addEventListener("change", fit);

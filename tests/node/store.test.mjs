@@ -17,7 +17,7 @@ describe("readPrefs: the stored preferences, field by field", () => {
   });
 
   test("good preferences come back as stored", () => {
-    const mine = { lang: "pt", speed: "instant", level: "hard", fourColor: true, autoplay: false, sound: true, deck: "classic", game: "whist", name: "Ana", options: { whist: { target: 5 } } };
+    const mine = { lang: "pt", speed: "instant", level: "hard", fourColor: true, autoplay: false, sound: true, deck: "classic", game: "whist", name: "Ana 👨\u200d👩\u200d👧\u200d👦👨\u200d👩\u200d👧", options: { whist: { target: 5 } } };
     assert.deepEqual(S.readPrefs(JSON.stringify(mine), ["ru"]), { prefs: mine, problems: [] });
   });
 

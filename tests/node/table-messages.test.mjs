@@ -2,7 +2,7 @@
 // field by field, and anything else is refused with a reason, never thrown.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { GUEST_LIMIT, cleanName, readGuest, readHost, wrap, write } from "../../site/p2p/table-messages.js";
+import { GUEST_LIMIT, readGuest, readHost, wrap, write } from "../../site/p2p/table-messages.js";
 
 test("a guest's act, join, hint, sync and leave are read", () => {
   assert.deepEqual(readGuest(write("act", { id: 3, action: "QS" })).msg, { type: "act", id: 3, action: "QS" });
@@ -32,11 +32,13 @@ test("anything else is refused with a reason", () => {
   }
 });
 
-test("a name is plain text, folded and cut at 24 characters, with no control characters", () => {
-  assert.equal(cleanName("<img src=x onerror=1>"), "<img src=x onerror=1>");  // text, shown as text
-  assert.equal(cleanName("a\u0000b\u202ec\u200bd"), "abcd");
-  assert.equal(cleanName("x".repeat(40)).length, 24);
-  assert.equal(cleanName(null), null);
+test("a join's name is cleaned by the one rule (names.js), never refused for what it holds", () => {
+  const join = (/** @type {unknown} */ name) => readGuest(JSON.stringify({ kp: 1, type: "join", name }));
+  assert.equal(join("<img src=x onerror=1>").msg?.name, "<img src=x onerror=1>");  // text, shown as text
+  assert.equal(join("a\u0000b\u202ec\u200bd\u00ad").msg?.name, "abcd");
+  assert.equal(join("x".repeat(40)).msg?.name, "x".repeat(24));
+  assert.equal(join("\u200b \u0001").msg?.name, "");  // nothing left: the seat's own name
+  assert.equal(join(7).problem, "join: bad name");
 });
 
 test("the host's words are wrapped without parsing and read back", () => {
