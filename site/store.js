@@ -33,6 +33,7 @@ export const DECKS = ["plain", "classic"];
  * @property {string} deck
  * @property {string} game
  * @property {string} name        the player's name at a table with people ("" until given)
+ * @property {number} clock       the move clock a host chose last (seconds; 0: none)
  * @property {Record<string, Record<string, any>>} options   per game
  */
 
@@ -89,6 +90,8 @@ export function readPrefs(raw, wanted) {
     game: field("game", (g) => typeof g === "string", "king"),
     // a name is plain text of at most 24 characters (the table checks it again)
     name: field("name", (n) => typeof n === "string" && n.length <= 24 && !/[\u0000-\u001f]/.test(n), ""),
+    // (the engine's choices are checked once it is up: checkPrefs)
+    clock: field("clock", (c) => Number.isSafeInteger(c) && c >= 0 && c <= 300, 60),
     options,
   };
   return { prefs, problems };
@@ -121,6 +124,10 @@ export function checkPrefs(info, keep) {
   if (!oneOf(prefs.level, info.levels)) {
     problems.push(`level=${describe(prefs.level)}`);
     prefs.level = oneOf("normal", info.levels) ? "normal" : info.levels[0];
+  }
+  if (info.clock && prefs.clock !== 0 && !info.clock.choices.includes(prefs.clock)) {
+    problems.push(`clock=${describe(prefs.clock)}`);
+    prefs.clock = info.clock.default;
   }
   /** @type {Record<string, Record<string, any>>} */
   const options = {};

@@ -13,6 +13,12 @@ import { readGuest, wrap, write } from "./table-messages.js";
 /** @typedef {import("../protocol.js").Sync} Sync */
 
 /**
+ * A match to host: its game, options and bots' level, and the move clock's seconds (null:
+ * none), which the host may change in the lobby until the start.
+ * @typedef {{game: string, options: Record<string, any>, level: string, clock: number | null}} HostedMatch
+ */
+
+/**
  * The connections to the guests (p2p/links.js): a room on a relay, and direct links made
  * by offer and answer codes, behind one face.  The transport checks every frame's
  * envelope and each peer's budget (a flood is cut off there); `refuse` counts a message
@@ -40,7 +46,7 @@ export class HostTable {
    * @param {(cmd: string, args?: object) => Promise<any>} o.call   the host's engine
    * @param {Link} o.link
    * @param {Seat[]} o.plan         the seats as chosen (away seats to fill)
-   * @param {{game: string, options: Record<string, any>, level: string}} o.match
+   * @param {HostedMatch} o.match
    * @param {(sync: Sync) => void} o.adopt          the host's page takes the table
    * @param {(r: any) => void} o.receive            the host's page takes news
    * @param {() => void} o.changed                  who is in changed (the lobby redraws)
@@ -90,6 +96,7 @@ export class HostTable {
     if (!g) return this.drop(peer, "not introduced");
     if (msg.type === "leave") return this.left(peer);
     if (msg.type === "sync") return this.syncGuest(g, msg.id);
+    if (msg.type === "back") return this.back(g, msg.id);
     if (g.seat === null) {  // a spectator acts for no seat
       this.drop(peer, "spectator-acts");
       return this.answer(g, msg.id, { ok: false, code: "bot-seat", params: { seat: null } });
@@ -115,6 +122,15 @@ export class HostTable {
     } catch (e) {
       this.answer(g, msg.id, refusal(e));
     }
+  }
+
+  /** A guest the move clock marked away is back at its page: it plays its seat again.
+   * @param {Guest} g @param {number} id */
+  async back(g, id) {
+    if (!this.started || g.seat === null) return this.answer(g, id, { ok: false, code: "no-game", params: {} });
+    this.tableChanged((await this.call("seat", { seat: g.seat, stand_in: false })).table);
+    await this.tellTable();
+    this.answer(g, id, { ok: true });
   }
 
   /** @param {Guest} g @param {number} id @param {Record<string, unknown>} fields */
@@ -205,7 +221,8 @@ export class HostTable {
     const seats = this.plan.map((s, i) => (s.kind === "person" && s.away
       ? { kind: "person", name: s.name || "", away: true, ...(taken.has(i) ? {} : { stand_in: true }) }
       : s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "person", name: s.name || "" }));
-    const opened = await this.call("start", { game: this.match.game, options: this.match.options, level: this.match.level, seats });
+    const opened = await this.call("start", { game: this.match.game, options: this.match.options, level: this.match.level, seats,
+      clock: this.match.clock });
     this.started = true;
     const here = Object.keys(opened.states).map((k) => (k === "spectator" ? null : Number(k)));
     this.adopt(await this.call("follow", { here, away: [...this.awaySeats(), null] }));

@@ -32,6 +32,7 @@ export const ROOM_KEY = "kingweb.room.v1";
  * @property {(table: TableInfo) => void} tableChanged
  * @property {Record<string, any>} build        build.json (the relays, the STUN servers)
  * @property {() => string} match               the match's token (the room is kept for it)
+ * @property {() => {choices: number[], default: number} | null} clocks   the move clock's choices (the engine's)
  */
 
 /** The table being hosted, if any (the page passes it the engine's words for guests). */
@@ -52,7 +53,7 @@ function qr(text, label) {
 }
 
 /** Open a room (or direct invitations) for a new match with people away, and its lobby.
- * @param {HostWiring} w @param {{game: string, options: Record<string, any>, level: string, seats: Seat[]}} m */
+ * @param {HostWiring} w @param {import("./host.js").HostedMatch & {seats: Seat[]}} m */
 export async function hostMatch(w, m) {
   close();
   wiring = w;
@@ -74,7 +75,7 @@ export async function rehost(w, sync) {
   const same = kept && kept.match === sync.table.match && typeof kept.room === "string";
   const h = await openLink(w, same ? kept.room : newRoomId());
   const plan = sync.table.seats.map((s) => ({ ...s }));
-  hosted = new HostTable({ call: w.call, link: h, plan, match: { game: "", options: {}, level: sync.table.level },
+  hosted = new HostTable({ call: w.call, link: h, plan, match: { game: "", options: {}, level: sync.table.level, clock: sync.table.clock ?? null },
     adopt: w.adopt, receive: w.receive, changed: remember, tableChanged: w.tableChanged });
   hosted.started = true;
   if (same && kept.guests) for (const [peer, seat] of Object.entries(kept.guests)) hosted.tokens.set(peer, seat);
@@ -121,8 +122,11 @@ function remember() {
 /** The lobby (drawn again as guests come). @param {HostWiring} w */
 function showLobby(w) {
   if (!hosted) return;
+  const table = hosted;
+  const clocks = w.clocks();
   openHostLobby({ invite: invite.link, qr: invite.link ? qr(invite.link, t("invite_qr")) : null, seats: hosted.lobby(),
-    note: invite.link ? "" : t("lobby_direct_only") }, {
+    note: invite.link ? "" : t("lobby_direct_only"),
+    clock: clocks ? { spec: clocks, value: table.match.clock || 0, change: (s) => { table.match.clock = s || null; } } : null }, {
     // an engine's refusal in the player's words (err_<code>), else what the error says
     onStart: () => { startHosted().catch((e) => toast(refusalText(e, null) || t("err_internal-error"), 8000)); },
     onClose: () => { close(); },
@@ -132,6 +136,9 @@ function showLobby(w) {
 
 async function startHosted() {
   if (!hosted) return;
+  // a test's short clock (the engine takes 1 s up; the dialogs offer 15 s to 5 min)
+  const testClock = /** @type {any} */ (window).kingwebClockSeconds;
+  if (Number.isSafeInteger(testClock)) hosted.match.clock = testClock;
   closeLobby();
   await hosted.start();
   remember();

@@ -4,7 +4,7 @@
 import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { openDialog } from "./dialogs.js";
-import { NAME_MAX } from "./people.js";
+import { NAME_MAX, clockSelect } from "./people.js";
 
 /**
  * A seat as the lobby shows it.
@@ -26,7 +26,9 @@ export function seatList(seats, mine) {
 
 /**
  * The host's room: the invite and the seats; redrawn as guests join (call it again).
- * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: LobbySeat[], note?: string}} s
+ * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: LobbySeat[], note?: string,
+ *   clock: {spec: {choices: number[]}, value: number, change: (s: number) => void} | null}} s  `clock`: the move
+ *   clock's choice, until the start
  * @param {{onStart: () => void, onClose: () => void, onDirect: () => void}} on
  */
 export function openHostLobby(s, on) {
@@ -40,6 +42,15 @@ export function openHostLobby(s, on) {
       .catch(() => { copied.textContent = t("copy_by_hand"); });
   } });
   const waiting = s.seats.filter((x) => x.away && !x.here).length;
+  /** @type {HTMLElement | null} */
+  let clockRow = null;
+  if (s.clock) {
+    const c = s.clock;
+    const pick = clockSelect(c.spec, c.value);
+    pick.id = "lobby-clock";
+    pick.addEventListener("change", () => c.change(Number(pick.value)));
+    clockRow = el("label", { for: "lobby-clock", class: "people-clock" }, t("move_clock"), pick);
+  }
   // with no room (no relay, or not a secure page) there is no link to share: only codes
   const content = [
     ...(s.invite ? [el("p", { text: t("invite_text") }),
@@ -49,6 +60,7 @@ export function openHostLobby(s, on) {
     el("button", { type: "button", class: "rules-link", id: "invite-by-code", text: t("invite_by_code"), onclick: () => { setTimeout(on.onDirect, 0); } }),
     seatList(s.seats, 0),
     el("p", { class: "opt-help", id: "lobby-note", text: waiting ? t("lobby_waiting", { n: waiting }, waiting) : t("lobby_ready") }),
+    clockRow,
     s.note ? el("p", { class: "note", text: s.note }) : null,
   ];
   openDialog(t("room_title"), content, [[t("close_room"), () => { setTimeout(on.onClose, 0); }],

@@ -4,12 +4,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { GUEST_LIMIT, cleanName, readGuest, readHost, wrap, write } from "../../site/p2p/table-messages.js";
 
-test("a guest's act, join, hint, sync and leave are read", () => {
+test("a guest's act, join, hint, sync, back and leave are read", () => {
   assert.deepEqual(readGuest(write("act", { id: 3, action: "QS" })).msg, { type: "act", id: 3, action: "QS" });
   assert.deepEqual(readGuest(write("join", { name: " Ana   María " })).msg, { type: "join", name: "Ana María", watch: false });
   assert.deepEqual(readGuest({ kp: 1, type: "join", name: "Ben", watch: true }).msg, { type: "join", name: "Ben", watch: true });
   assert.deepEqual(readGuest(write("hint", { id: 0 })).msg, { type: "hint", id: 0 });
   assert.deepEqual(readGuest(write("sync", { id: 9 })).msg, { type: "sync", id: 9 });
+  assert.deepEqual(readGuest(write("back", { id: 4 })).msg, { type: "back", id: 4 });
   assert.deepEqual(readGuest(write("leave")).msg, { type: "leave" });
 });
 
@@ -21,7 +22,7 @@ test("anything else is refused with a reason", () => {
     write("act", { id: 1, action: "x".repeat(33) }), write("act", { id: 1, action: "Q S" }),
     write("act", { id: 1, action: "<b>" + "é" }), write("act", { id: 1, action: ["QS"] }),
     write("join", { name: 7 }), write("join", { name: "A", token: "abcdefgh" }),
-    write("join", { name: "A", watch: "yes" }), write("shout", {}),
+    write("join", { name: "A", watch: "yes" }), write("shout", {}), write("back", {}), write("back", { id: 1, seat: 0 }),
     '{"kp":1,"type":"act","id":1,"action":"QS","__proto__":{"x":1}}', JSON.stringify({ kp: 2, type: "leave" }),
     "x".repeat(GUEST_LIMIT + 1),
   ];
@@ -60,7 +61,7 @@ test("a host that closes its table bids its guests farewell in words a guest rea
   const link = { send: (/** @type {string} */ peer, /** @type {string} */ text) => { sent.push([peer, text]); },
     listen: (/** @type {any} */ h) => { handlers = h; }, refuse: () => {}, close: () => {} };
   const host = new HostTable({ call: async () => ({}), link, plan: [{ kind: "person", name: "Hana" }, { kind: "person", name: "", away: true }],
-    match: { game: "whist", options: {}, level: "normal" }, adopt: () => {}, receive: () => {}, changed: () => {}, tableChanged: () => {} });
+    match: { game: "whist", options: {}, level: "normal", clock: null }, adopt: () => {}, receive: () => {}, changed: () => {}, tableChanged: () => {} });
   await handlers.message("guest-1", { kp: 1, type: "join", name: "Gus" });
   host.close();
   const [peer, text] = sent[sent.length - 1];

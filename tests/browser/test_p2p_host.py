@@ -1,0 +1,111 @@
+"""A table of people that no guest can stall: the move clock and the host's controls, on
+the real site's pages (real Chromium, one browser context per person, real WebRTC over the
+loopback, the relay started here, the real runtime in the host's page; p2p_support).
+
+The clock is the host engine's (kingweb.session: tests/engine/test_clock.py holds its
+rules on a fake clock); here it runs on the host page's timer with a short limit, which a
+test sets through ``window.kingwebClockSeconds`` (the dialogs offer 15 s to 5 min)."""
+
+import json
+
+import pytest
+from p2p_support import Knowledge, Site, drive, heard_kp, join_table, model, person_context
+from test_p2p_play import lobby_holds, open_room_by_hand, sent_acts, turn_of
+
+from browser_support import stored_save, until
+from conftest import DIST, need_dist
+
+# Every message the page showed in passing (the toast), in order.
+TOASTS_JS = """() => {
+  const box = document.querySelector('#toast');
+  window.kingwebToasts = [];
+  new MutationObserver(() => { if (!box.hidden) window.kingwebToasts.push(box.textContent); })
+    .observe(box, { childList: true, characterData: true, subtree: true, attributes: true });
+}"""
+
+
+@pytest.fixture(scope="module")
+def site():
+    need_dist()
+    s = Site(DIST, build={"stun": []})
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def people(p2p_browser, console_errors):
+    made = []
+
+    def make(site):
+        ctx = person_context(p2p_browser, site, console_errors)
+        made.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+def replayed(save):
+    import kingweb
+
+    g = kingweb.new_game(save["game"], save["seed"], save["options"])
+    for a in save["actions"]:
+        g.act(a)
+    return g
+
+
+def toasts(page):
+    return page.evaluate("window.kingwebToasts")
+
+
+def test_the_clock_plays_for_a_guest_who_never_plays_and_the_deal_ends(people, site):
+    host = people(site)
+    link = open_room_by_hand(host, site, "whist", ["away"], "Hana")
+    guest = people(site)
+    join_table(guest, link, "Ana")
+    lobby_holds(host, 2)
+    # the seating list offers the clock too, the engine's choices, on by default at 60 s
+    choices = host.locator("#lobby-clock option").evaluate_all("(os) => os.map((o) => [o.value, o.selected])")
+    assert choices == [["0", False], ["15", False], ["30", False], ["60", True], ["120", False], ["300", False]]
+    host.evaluate("window.kingwebClockSeconds = 2")
+    for page in (host, guest):
+        page.evaluate(TOASTS_JS)
+    host.get_by_role("button", name="Start the match").click()
+    guest.wait_for_selector("#hand .card", timeout=30_000)
+    assert model(guest)["seat"] == 1 and model(host)["model"]["clock"] == 2
+
+    # the guest never plays: every page shows the countdown on the guest's seat (its last
+    # ten seconds are all of a 2 s clock), the clock plays for it, and says so
+    def guest_on_the_clock():
+        return guest.evaluate("() => !!document.querySelector('#seat-bottom .move-clock')")
+
+    drive([host], guest_on_the_clock, timeout=60)
+    until(host, "() => !!document.querySelector('#seat-top .move-clock')", timeout=30)
+    drive([host], lambda: any("the bot played" in x for x in toasts(host)), timeout=60)
+    said = next(x for x in toasts(host) if "the bot played" in x)
+    assert said.startswith("The clock ran out: the bot played ") and said.endswith(" for Ana."), said
+    until(
+        guest, "() => window.kingwebToasts.some((x) => x.startsWith('Your clock ran out: the bot played '))", timeout=30
+    )
+    # the third timeout in a row marks the seat away: a bot plays it on, and the deal ends
+    drive(
+        [host],
+        lambda: host.evaluate("() => document.querySelector('#table').textContent.includes('gone: a bot plays')"),
+        timeout=90,
+    )
+    until(guest, "() => !!document.querySelector('#clock-back')", timeout=30)
+    drive([host], lambda: turn_of(host)["deal_no"] == 1, timeout=180)
+    save = json.loads(stored_save(host))
+    assert sent_acts(guest) == 0
+    assert save["clock"] == 2 and len(replayed(save).deals) >= 1  # the first deal is over
+    assert save["seats"][1]["stand_in"] is True
+
+    # back at the table (once the deal's summary is closed): the guest plays its seat again
+    guest.locator("#dialog-actions button.primary").click()
+    guest.locator("#clock-back").click()
+    until(host, "() => !document.querySelector('#table').textContent.includes('gone: a bot plays')", timeout=30)
+    before = sent_acts(guest)
+    drive([host, guest], lambda: sent_acts(guest) > before, timeout=60)
+    know = Knowledge(json.loads(stored_save(host)))
+    assert know.leaks(1, heard_kp(guest)) == [] and know.held(1, model(guest)) == []
