@@ -412,4 +412,12 @@ export default {
   clock_back: "I'm back",
   "err_no-clock": "No move clock is running.",
   "err_clock-running": "The move clock has not run out yet.",
+  remove_guest: "Remove",
+  block_guest: "Remove and block",
+  remove_who: "Remove {name} from the table",
+  block_who: "Remove {name} and block them for this room",
+  guests_title: "People at other devices",
+  a_spectator: "a spectator",
+  removed_by_host: "The host removed you from the table.",
+  guest_flooded: "{name} was disconnected: their page sent too many messages the table could not use.",
 };

@@ -406,4 +406,12 @@ export default {
   clock_back: "Ya estoy aquí",
   "err_no-clock": "No corre ningún reloj de jugada.",
   "err_clock-running": "Aún no se ha acabado el tiempo de la jugada.",
+  remove_guest: "Quitar",
+  block_guest: "Quitar y bloquear",
+  remove_who: "Quitar a {name} de la mesa",
+  block_who: "Quitar a {name} y bloquear su acceso a esta sala",
+  guests_title: "Gente en otros dispositivos",
+  a_spectator: "un espectador",
+  removed_by_host: "El anfitrión te ha quitado de la mesa.",
+  guest_flooded: "Se desconectó a {name}: su página envió demasiados mensajes que la mesa no podía usar.",
 };

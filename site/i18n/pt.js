@@ -407,4 +407,12 @@ export default {
   clock_back: "Estou de volta",
   "err_no-clock": "Nenhum relógio de jogada está correndo.",
   "err_clock-running": "O tempo da jogada ainda não acabou.",
+  remove_guest: "Remover",
+  block_guest: "Remover e bloquear",
+  remove_who: "Remover {name} da mesa",
+  block_who: "Remover {name} e bloquear nesta sala",
+  guests_title: "Pessoas em outros aparelhos",
+  a_spectator: "um espectador",
+  removed_by_host: "O anfitrião removeu você da mesa.",
+  guest_flooded: "A conexão de {name} foi encerrada: a página enviou mensagens demais que a mesa não podia usar.",
 };

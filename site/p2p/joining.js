@@ -98,8 +98,14 @@ async function connect(w, invite, name, watch) {
           const seat = mine === null ? null : table.seats[mine];
           if (seat && seat.stand_in) awayByClock();
         },
-        bye: () => notice(t("host_left")),
-        lost: () => notice(t("host_left")),
+        bye: (reason) => {
+          if (reason !== "removed" && reason !== "blocked") return notice(t("host_left"));
+          // the host removed this guest: said once, and the page stops coming back
+          notice(t("removed_by_host"));
+          joined = null;
+          hub.close();
+        },
+        lost: () => { if (joined) notice(t("host_left")); },
         dropped: () => {},
       },
     });

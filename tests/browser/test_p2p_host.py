@@ -109,3 +109,98 @@ def test_the_clock_plays_for_a_guest_who_never_plays_and_the_deal_ends(people, s
     drive([host, guest], lambda: sent_acts(guest) > before, timeout=60)
     know = Knowledge(json.loads(stored_save(host)))
     assert know.leaks(1, heard_kp(guest)) == [] and know.held(1, model(guest)) == []
+
+
+HOSTED_JS = """async () => {
+  const { hosted } = await import('./p2p/hosting.js');
+  return hosted && [...hosted.guests.values()].filter((g) => g.here).map((g) => ({ name: g.name, seat: g.seat }));
+}"""
+
+
+def guests_here(page):
+    return page.evaluate(HOSTED_JS)
+
+
+def test_the_host_removes_a_guest_the_deal_goes_on_and_the_invite_seats_someone_new(people, site):
+    host = people(site)
+    link = open_room_by_hand(host, site, "whist", ["away"], "Hana")
+    guest = people(site)
+    join_table(guest, link, "Ana")
+    lobby_holds(host, 2)
+    host.get_by_role("button", name="Start the match").click()
+    guest.wait_for_selector("#hand .card", timeout=30_000)
+    start = turn_of(host)["n"]
+    drive([host, guest], lambda: turn_of(host)["n"] >= start + 6, timeout=60)
+    # from the table's menu: the invite, with the guests' seats and the host's controls
+    host.locator("#more summary").click()
+    host.locator("#btn-share").click()
+    host.get_by_role("button", name="Remove Ana from the table").click()
+    until(
+        guest,
+        "() => document.querySelector('#notice').textContent.includes('The host removed you from the table.')",
+        timeout=30,
+    )
+    until(host, "() => document.querySelector('#table').textContent.includes('gone: a bot plays')", timeout=30)
+    assert guests_here(host) == []
+    # the deal goes on, the stand-in playing the seat, and ends
+    drive([host], lambda: turn_of(host)["deal_no"] == 1, timeout=180)
+    acts = sent_acts(guest)
+    # a new person comes through the same invite and is given the seat
+    newcomer = people(site)
+    join_table(newcomer, link, "Ben")
+    newcomer.wait_for_selector("#hand .card", timeout=30_000)
+    assert model(newcomer)["seat"] == 1
+    until(host, "() => !document.querySelector('#table').textContent.includes('gone: a bot plays')", timeout=30)
+    assert guests_here(host) == [{"name": "Ben", "seat": 1}]
+    before = sent_acts(newcomer)
+    drive([host, newcomer], lambda: sent_acts(newcomer) > before, timeout=60)
+    assert sent_acts(guest) == acts  # the removed guest's page stopped coming back
+    know = Knowledge(json.loads(stored_save(host)))
+    assert know.leaks(1, heard_kp(newcomer)) == [] and know.held(1, model(newcomer)) == []
+
+
+JOINS = 3  # the join/leave loop's rounds (bounded)
+
+
+def test_joins_and_leaves_never_cover_the_hosts_dialog_and_update_the_seating_list_in_place(people, site):
+    host = people(site)
+    link = open_room_by_hand(host, site, "whist", ["away"], "Hana")
+    # the host is pasting an answer code into a direct invitation while a guest comes and goes
+    host.get_by_role("button", name="Invite by code").click()
+    code = host.get_by_label("Answer code")
+    code.fill("half-pasted")
+    guest = people(site)
+    ctx = guest.context
+    for _ in range(JOINS):
+        join_table(guest, link, "Ana")
+        until(
+            host,
+            "async () => (await import('./p2p/hosting.js')).hosted.guests.size === 1 && "
+            "[...(await import('./p2p/hosting.js')).hosted.guests.values()][0].here",
+            timeout=60,
+        )
+        assert code.input_value() == "half-pasted" and host.locator("#answer-code").count() == 1
+        guest.close()
+        until(
+            host,
+            "async () => ![...(await import('./p2p/hosting.js')).hosted.guests.values()].some((g) => g.here)",
+            timeout=60,
+        )
+        assert code.input_value() == "half-pasted"
+        guest = ctx.new_page()
+    # back in the seating list: a join updates it in place (the same dialog, the same field)
+    host.get_by_role("button", name="Back").click()
+    host.locator("#invite-link").evaluate("(e) => { e.dataset.kept = '1'; }")
+    join_table(guest, link, "Ana")
+    lobby_holds(host, 2)
+    assert host.locator("#invite-link[data-kept='1']").count() == 1
+    # removed from the seating list before the start: told, and the seat open again
+    host.get_by_role("button", name="Remove Ana from the table").click()
+    until(
+        guest,
+        "() => document.querySelector('#notice').textContent.includes('The host removed you from the table.')",
+        timeout=30,
+    )
+    lobby_holds(host, 1)
+    assert host.locator("#invite-link[data-kept='1']").count() == 1
+    assert host.locator("#lobby-seats .remove-guest").count() == 0
