@@ -263,7 +263,8 @@ async function show(e) {
  * the bot plays on).  @param {Event} e @param {import("../protocol.js").Timeout} timeout @param {Model} v */
 function clockText(e, timeout, v) {
   const name = names(v)[timeout.seat];
-  const action = e.type === "play" && e.card ? cardShort(e.card) : e.entry ? actionLabel(e.entry.action, v) : "";
+  const action = e.type === "play" && e.card ? cardShort(e.card)
+    : e.type === "claim" ? actionLabel(`claim:${e.claim}`, v) : e.entry ? actionLabel(e.entry.action, v) : "";
   const mine = timeout.seat === v.seat;
   const said = mine ? t("clock_played_you", { action }) : t("clock_played", { action, name });
   if (!timeout.away) return said;

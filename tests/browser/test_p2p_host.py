@@ -8,12 +8,15 @@ test sets through ``window.kingwebClockSeconds`` (the dialogs offer 15 s to 5 mi
 
 import json
 
-import pytest
-from p2p_support import Knowledge, Site, drive, heard_kp, join_table, model, person_context
+import test_p2p_play
+from p2p_support import Knowledge, drive, heard_kp, join_table, model
 from test_p2p_play import lobby_holds, open_room_by_hand, sent_acts, turn_of
 
 from browser_support import stored_save, until
-from conftest import DIST, need_dist
+
+# the same served site and people as the other tables of people
+site = test_p2p_play.site
+people = test_p2p_play.people
 
 # Every message the page showed in passing (the toast), in order.
 TOASTS_JS = """() => {
@@ -24,26 +27,18 @@ TOASTS_JS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def site():
-    need_dist()
-    s = Site(DIST, build={"stun": []})
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def people(p2p_browser, console_errors):
-    made = []
-
-    def make(site):
-        ctx = person_context(p2p_browser, site, console_errors)
-        made.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in made:
-        ctx.close()
+def seated(people, site, before_start=lambda host, guest: None):
+    """A German Whist room of the host (Hana) and a guest (Ana) at seat 1, started (after
+    ``before_start``): the host's page, the guest's, and the invite."""
+    host = people(site)
+    link = open_room_by_hand(host, site, "whist", ["away"], "Hana")
+    guest = people(site)
+    join_table(guest, link, "Ana")
+    lobby_holds(host, 2)
+    before_start(host, guest)
+    host.get_by_role("button", name="Start the match").click()
+    guest.wait_for_selector("#hand .card", timeout=30_000)
+    return host, guest, link
 
 
 def replayed(save):
@@ -60,19 +55,15 @@ def toasts(page):
 
 
 def test_the_clock_plays_for_a_guest_who_never_plays_and_the_deal_ends(people, site):
-    host = people(site)
-    link = open_room_by_hand(host, site, "whist", ["away"], "Hana")
-    guest = people(site)
-    join_table(guest, link, "Ana")
-    lobby_holds(host, 2)
-    # the seating list offers the clock too, the engine's choices, on by default at 60 s
-    choices = host.locator("#lobby-clock option").evaluate_all("(os) => os.map((o) => [o.value, o.selected])")
-    assert choices == [["0", False], ["15", False], ["30", False], ["60", True], ["120", False], ["300", False]]
-    host.evaluate("window.kingwebClockSeconds = 2")
-    for page in (host, guest):
-        page.evaluate(TOASTS_JS)
-    host.get_by_role("button", name="Start the match").click()
-    guest.wait_for_selector("#hand .card", timeout=30_000)
+    def short_clock(host, guest):
+        # the seating list offers the clock too, the engine's choices, on by default at 60 s
+        choices = host.locator("#lobby-clock option").evaluate_all("(os) => os.map((o) => [o.value, o.selected])")
+        assert choices == [["0", False], ["15", False], ["30", False], ["60", True], ["120", False], ["300", False]]
+        host.evaluate("window.kingwebClockSeconds = 2")
+        for page in (host, guest):
+            page.evaluate(TOASTS_JS)
+
+    host, guest, _ = seated(people, site, short_clock)
     assert model(guest)["seat"] == 1 and model(host)["model"]["clock"] == 2
 
     # the guest never plays: every page shows the countdown on the guest's seat (its last
@@ -122,13 +113,7 @@ def guests_here(page):
 
 
 def test_the_host_removes_a_guest_the_deal_goes_on_and_the_invite_seats_someone_new(people, site):
-    host = people(site)
-    link = open_room_by_hand(host, site, "whist", ["away"], "Hana")
-    guest = people(site)
-    join_table(guest, link, "Ana")
-    lobby_holds(host, 2)
-    host.get_by_role("button", name="Start the match").click()
-    guest.wait_for_selector("#hand .card", timeout=30_000)
+    host, guest, link = seated(people, site)
     start = turn_of(host)["n"]
     drive([host, guest], lambda: turn_of(host)["n"] >= start + 6, timeout=60)
     # from the table's menu: the invite, with the guests' seats and the host's controls

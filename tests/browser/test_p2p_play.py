@@ -438,6 +438,9 @@ def test_a_guest_that_misbehaves_changes_nothing_and_the_table_plays_on(people, 
     bye = next(f["at"] for f in host.evaluate("window.kingwebWire.sent") if '"blocked"' in f["data"])
     assert 1 <= counts["dropped"]["unknown type"] - 1 <= 60 + 30 * (bye - began) / 1000
     assert {"seat": 2, "here": False} in counts["guests"]
+    # the host is told who was cut off, and why, once
+    told = host.locator("#notice").text_content()
+    assert told.count("Mal was disconnected: their page sent too many messages the table could not use.") == 1, told
     # and the table plays on: the host, the honest guest and the bot in the bad guest's seat
     drive([host, honest], lambda: turn_of(host)["n"] >= before["n"] + 12, timeout=60)
     know = Knowledge(json.loads(stored_save(host)))
