@@ -9,7 +9,7 @@ test sets through ``window.kingwebClockSeconds`` (the dialogs offer 15 s to 5 mi
 import json
 
 import test_p2p_play
-from p2p_support import Knowledge, drive, heard_kp, join_table, model
+from p2p_support import Knowledge, drive, heard_kp, join_table, model, site_query
 from test_p2p_play import lobby_holds, open_room_by_hand, sent_acts, turn_of
 
 from browser_support import stored_save, until
@@ -27,11 +27,11 @@ TOASTS_JS = """() => {
 }"""
 
 
-def seated(people, site, before_start=lambda host, guest: None):
+def seated(people, site, before_start=lambda host, guest: None, open_room=open_room_by_hand):
     """A German Whist room of the host (Hana) and a guest (Ana) at seat 1, started (after
     ``before_start``): the host's page, the guest's, and the invite."""
     host = people(site)
-    link = open_room_by_hand(host, site, "whist", ["away"], "Hana")
+    link = open_room(host, site, "whist", ["away"], "Hana")
     guest = people(site)
     join_table(guest, link, "Ana")
     lobby_holds(host, 2)
@@ -54,16 +54,32 @@ def toasts(page):
     return page.evaluate("window.kingwebToasts")
 
 
+def clock_choices(page, select):
+    return page.locator(f"{select} option").evaluate_all("(os) => os.map((o) => [o.value, o.selected])")
+
+
+def open_room_with_a_clock(page, site, game, kinds, name):
+    """Play with people, where the clock is asked only of a table with people away: on by
+    default at 60 s, the engine's choices; the host takes 2 minutes."""
+    page.goto(site_query(site))
+    page.get_by_role("button", name="Play with people").click()
+    page.locator("#people-game").select_option(game)
+    assert page.locator("#people-clock").is_hidden()
+    assert clock_choices(page, "#people-clock") == [[str(s), s == 60] for s in (0, 15, 30, 60, 120, 300)]
+    page.locator("#people-kind-1").select_option("away")
+    page.get_by_label("Move clock").select_option("120")
+    return open_room_by_hand(page, site, game, kinds, name, goto=False)
+
+
 def test_the_clock_plays_for_a_guest_who_never_plays_and_the_deal_ends(people, site):
     def short_clock(host, guest):
-        # the seating list offers the clock too, the engine's choices, on by default at 60 s
-        choices = host.locator("#lobby-clock option").evaluate_all("(os) => os.map((o) => [o.value, o.selected])")
-        assert choices == [["0", False], ["15", False], ["30", False], ["60", True], ["120", False], ["300", False]]
+        # the seating list offers the clock too, as the host chose it
+        assert clock_choices(host, "#lobby-clock") == [[str(s), s == 120] for s in (0, 15, 30, 60, 120, 300)]
         host.evaluate("window.kingwebClockSeconds = 2")
         for page in (host, guest):
             page.evaluate(TOASTS_JS)
 
-    host, guest, _ = seated(people, site, short_clock)
+    host, guest, _ = seated(people, site, short_clock, open_room_with_a_clock)
     assert model(guest)["seat"] == 1 and model(host)["model"]["clock"] == 2
 
     # the guest never plays: every page shows the countdown on the guest's seat (its last

@@ -274,11 +274,13 @@ def test_two_people_play_a_german_whist_hand_by_invitation_codes(people, site_wi
     assert sockets == []  # no relay, no server: the two browsers alone
 
 
-def open_room_by_hand(page, site, game, kinds, name):
+def open_room_by_hand(page, site, game, kinds, name, goto=True):
     """From the welcome: Play with people, the game, the host's name and each other seat
-    ("away", or "bot:<level>"), Open the room: the invite link its lobby shows."""
-    page.goto(site_query(site))
-    page.get_by_role("button", name="Play with people").click()
+    ("away", or "bot:<level>"), Open the room: the invite link its lobby shows (``goto``
+    false: the dialog is open already)."""
+    if goto:
+        page.goto(site_query(site))
+        page.get_by_role("button", name="Play with people").click()
     page.locator("#people-game").select_option(game)
     page.get_by_label("Your name").fill(name)
     for i, kind in enumerate(kinds, start=1):
