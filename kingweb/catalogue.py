@@ -29,10 +29,12 @@ def info() -> dict[str, Any]:
         }
     from . import __version__
     from .lessons import LESSONS
+    from .table import CLOCK_CHOICES, CLOCK_DEFAULT
 
     return {
         "games": out,
         "levels": list(LEVELS),
+        "clock": {"choices": list(CLOCK_CHOICES), "default": CLOCK_DEFAULT},
         "version": __version__,
         "lessons": list(LESSONS),
         "codes": {"refusals": list(REFUSALS), "reasons": list(REASONS), "errors": list(ERRORS)},

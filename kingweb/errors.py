@@ -59,6 +59,8 @@ REFUSALS = {
     "claim-stock": "no claim while the stock lasts: the tricks that count come after it",
     "claim-not-sure": "cannot claim: your cards do not surely {claim}, whatever the others hold and play",
     "no-bot-to-act": "no bot is to act",
+    "no-clock": "no move clock runs now",
+    "clock-running": "the move clock has not run out: {ms} ms left",
     "nothing-to-undo": "nothing to undo",
     "bot-seat": "a bot plays seat {seat} now",
     "undo-off": "undo is off while more than one person plays",

@@ -11,7 +11,7 @@ from typing import Any, cast
 from . import RulesError, from_json, safejson, seeds
 from .errors import describe
 from .game import Game, check_seat
-from .table import Seat, Table, bot, check_level, check_seats, person
+from .table import Seat, Table, bot, check_clock, check_level, check_seats, person
 
 SAVE_FORMAT = "kingweb-save"
 SAVE_VERSION = 2
@@ -39,6 +39,8 @@ def save_of(t: Table, match: str) -> dict[str, Any]:
     }
     if t.daily is not None:
         out["daily"] = t.daily
+    if t.clock is not None:
+        out["clock"] = t.clock
     return out
 
 
@@ -69,7 +71,7 @@ _SAVE_FIELD_OF = {
 #: The fields of a save, per version (version 1: one person at ``seat``, bots at ``level``)
 SAVE_FIELDS = {
     1: ("format", "version", "game", "seed", "options", "level", "seat", "actions"),
-    2: ("format", "version", "game", "seed", "options", "seats", "level", "match", "actions", "daily"),
+    2: ("format", "version", "game", "seed", "options", "seats", "level", "match", "actions", "daily", "clock"),
 }
 
 
@@ -125,7 +127,7 @@ def _read_save(data: object) -> tuple[Table, str]:
         match = token
     if "daily" in data:
         return _daily_table(g, seats, level, data["daily"]), match
-    return Table(g, seats, level), match
+    return Table(g, seats, level, clock=check_clock(data.get("clock"))), match
 
 
 def _daily_table(g: Game, seats: list[Seat], level: str, date: object) -> Table:

@@ -58,10 +58,11 @@ const invited = () => /^#(.*&)?(room|offer)=/.test(location.hash);
 const hostWiring = () => ({
   call: (cmd, args) => call(/** @type {Command} */ (cmd), args), adopt, receive, tableChanged, build: built,
   match: () => (page.model ? page.model.match : ""),
+  clocks: () => (info ? info.clock : null),
 });
 
 /** Open a room for a match with people at other devices (Play with people, `people=`).
- * @param {{game: string, options: Record<string, any>, level: string, seats: import("./protocol.js").Seat[]}} m */
+ * @param {import("./p2p/host.js").HostedMatch & {seats: import("./protocol.js").Seat[]}} m */
 function hostRoom(m) {
   return openingRoom(false, async () => {
     hosting = hosting || await import("./p2p/hosting.js");
@@ -109,7 +110,16 @@ function opened(handling) {
   return handling.finally(() => { window.kingwebOpened = (window.kingwebOpened ?? 0) + 1; });
 }
 
-const boot = { progress: showProgress, ready: (/** @type {Info} */ i) => opened(onReady(i)), failed: showLoadFailed, crashed: onCrashed, update: receive };
+/** A turn the worker played by itself (a bot's, or the move clock's): news for the table,
+ * and, when the clock marked a guest away, the table for the guests too.  @param {any} r */
+function news(r) {
+  receive(r);
+  if (!r.table) return;
+  tableChanged(r.table);
+  if (hosting && hosting.hosted) hosting.hosted.tellTable().catch(() => {});
+}
+
+const boot = { progress: showProgress, ready: (/** @type {Info} */ i) => opened(onReady(i)), failed: showLoadFailed, crashed: onCrashed, update: news };
 
 /** A request that failed: say why, unless the engine is being restarted (its notice says
  * so, and the failed request's own words would cover what the restart tells).
@@ -260,7 +270,7 @@ async function startFromAddress() {
     const level = cfg.level || prefs.level;
     const seats = Array.from({ length: players }, (_, s) => (s === 0 ? { kind: "person", name: prefs.name }
       : s < cfg.people ? { kind: "person", name: "", away: true } : { kind: "bot", name: "", level }));
-    await hostRoom({ game: cfg.game, options: cfg.options || {}, level, seats: /** @type {any} */ (seats) });
+    await hostRoom({ game: cfg.game, options: cfg.options || {}, level, seats: /** @type {any} */ (seats), clock: prefs.clock || null });
     return true;
   }
   if (cfg.game || page.embedded) {

@@ -8,7 +8,7 @@ import { prefs, savePrefs, page } from "../store.js";
 import { el } from "../views/dom.js";
 import { openDialog } from "../views/dialogs.js";
 import { openGuestLobby, openJoin, closeLobby } from "../views/lobby.js";
-import { notice, toast } from "../views/messages.js";
+import { choiceButton, notice, toast } from "../views/messages.js";
 import { GuestTable } from "./guest.js";
 import { Hub } from "./links.js";
 import { cleanName } from "../names.js";
@@ -93,9 +93,19 @@ async function connect(w, invite, name, watch) {
         lobby: (seats) => { lobbySeats = seats; if (!page.model) openGuestLobby(lobbySeats, mine, t("host_waits")); },
         state: (state) => { closeLobby(); w.open(state, mine === null ? "spectator" : String(mine)); },
         update: (u) => w.update(mine === null ? "spectator" : String(mine), u),
-        table: (table) => w.tableChanged(table),
-        bye: () => notice(t("host_left")),
-        lost: () => notice(t("host_left")),
+        table: (table) => {
+          w.tableChanged(table);
+          const seat = mine === null ? null : table.seats[mine];
+          if (seat && seat.stand_in) awayByClock();
+        },
+        bye: (reason) => {
+          if (reason !== "removed" && reason !== "blocked") return notice(t("host_left"));
+          // the host removed this guest: said once, and the page stops coming back
+          notice(t("removed_by_host"));
+          joined = null;
+          hub.close();
+        },
+        lost: () => { if (joined) notice(t("host_left")); },
         dropped: () => {},
       },
     });
@@ -121,6 +131,18 @@ async function connect(w, invite, name, watch) {
       meet();
     }
   }, 500);
+}
+
+/** The move clock marked this guest's seat away (three timeouts in a row): a bot plays it
+ * until the guest says they are back. */
+function awayByClock() {
+  if (document.querySelector("#clock-back")) return;
+  const line = notice(t("clock_away_you"), document.createTextNode(" "), choiceButton(t("clock_back"), "clock-back", () => {
+    const box = line.parentElement;
+    line.remove();
+    if (box && !box.children.length) box.hidden = true;
+    if (joined) joined.call("back").catch(() => toast(t("err_host-silent"), 6000));
+  }));
 }
 
 /** A direct invitation: the answer code for the host to paste in. @param {string} code */

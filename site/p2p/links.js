@@ -8,7 +8,7 @@
 
 /**
  * @typedef {{message: (peer: string, msg: unknown) => void, join: (peer: string) => void,
- *   leave: (peer: string) => void}} Handlers
+ *   leave: (peer: string, reason?: string) => void}} Handlers
  */
 
 /** Every peer the table talks to, whichever way it came: a room's, and direct ones. */
@@ -20,6 +20,8 @@ export class Hub {
     this.handlers = null;
     /** @type {Room[]} */
     this.rooms = [];
+    /** Peers the host blocked: refused by every room and direct link for good. */
+    this.blocked = new Set();
   }
 
   /** @param {Handlers} h */
@@ -29,15 +31,16 @@ export class Hub {
   addRoom(room) {
     this.rooms.push(room);
     room.on("join", (peer) => { this.peers.set(peer.id, peer); this.handlers?.join(peer.id); });
-    room.on("leave", (peer) => { if (this.peers.get(peer.id) === peer) this.peers.delete(peer.id); this.handlers?.leave(peer.id); });
+    room.on("leave", (peer, reason) => { if (this.peers.get(peer.id) === peer) this.peers.delete(peer.id); this.handlers?.leave(peer.id, reason); });
     room.on("message", (peer, msg) => this.handlers?.message(peer.id, msg));
   }
 
   /** A peer connected by a direct invitation.  @param {Peer} peer */
   addPeer(peer) {
+    if (this.blocked.has(peer.id)) { peer.close("blocked"); return; }
     this.peers.set(peer.id, peer);
     peer.on("message", (msg) => this.handlers?.message(peer.id, msg));
-    peer.on("close", () => { if (this.peers.get(peer.id) === peer) this.peers.delete(peer.id); this.handlers?.leave(peer.id); });
+    peer.on("close", (reason) => { if (this.peers.get(peer.id) === peer) this.peers.delete(peer.id); this.handlers?.leave(peer.id, reason); });
     this.handlers?.join(peer.id);
   }
 
@@ -45,6 +48,16 @@ export class Hub {
   send(id, text) {
     const p = this.peers.get(id);
     if (p && p.open) p.send(text);
+  }
+
+  /** Disconnect a peer the host removed (`block`: and refuse it from now on).
+   * @param {string} id @param {boolean} block */
+  cut(id, block) {
+    if (block) {
+      this.blocked.add(id);
+      for (const room of this.rooms) room.block(id);
+    }
+    this.peers.get(id)?.close(block ? "blocked" : "removed");
   }
 
   /** @param {string} id @param {string} reason */

@@ -10,7 +10,9 @@
 //   act    {id, action}                             lobby   {seats}          (who has joined, before the start)
 //   hint   {id}                                     state   {state}          (the whole state: after a gap, on joining)
 //   sync   {id}                                     update  {update}         (events and legal actions)
-//   leave  {}                                       answer  {id, ok, code?, params?, error?, hint?}
+//   back   {id}  (back after the clock              answer  {id, ok, code?, params?, error?, hint?}
+//                 marked the seat away)
+//   leave  {}
 //                                                   table   {table}          (names, who is gone)
 //                                                   farewell {reason}        (the host is leaving)
 
@@ -29,7 +31,7 @@ const isId = (v) => Number.isSafeInteger(v) && /** @type {number} */ (v) >= 0;
 
 /** The fields each guest message carries besides `kp` and `type`. */
 const GUEST_FIELDS = /** @type {Record<string, string[]>} */ ({
-  join: ["name", "watch"], act: ["id", "action"], hint: ["id"], sync: ["id"], leave: [],
+  join: ["name", "watch"], act: ["id", "action"], hint: ["id"], sync: ["id"], back: ["id"], leave: [],
 });
 
 /**

@@ -22,12 +22,14 @@ import * as handView from "../views/hand.js";
 import * as trickView from "../views/trick.js";
 import * as panelView from "../views/panel.js";
 import * as claimView from "../views/claim.js";
+import * as clockView from "../views/clock.js";
 import * as dialogs from "../views/dialogs.js";
 import { showPlayed } from "../views/played.js";
 import { dealMs } from "../views/hand.js";
 import { $ } from "../views/dom.js";
-import { refusalText } from "../views/labels.js";
+import { actionLabel, cardShort, names, refusalText } from "../views/labels.js";
 import { dropToast, toast } from "../views/messages.js";
+import { t } from "../i18n/index.js";
 
 /** @typedef {import("./model.js").Model} Model */
 /** @typedef {import("../protocol.js").Event} Event */
@@ -57,6 +59,11 @@ const wiring = {
 export function wire(w) { Object.assign(wiring, w); }
 
 export const root = () => $("table");
+clockView.drawIn(() => ({ root: root(), model: page.model }));
+
+/** The decisions the move clock made, by event number: said when their event is shown.
+ * @type {Map<number, import("../protocol.js").Timeout>} */
+const clockPlays = new Map();
 
 /** Events waiting to be shown, then the legal actions that follow them.
  * @type {({event: Event} | {legal: string[], can_undo?: boolean})[]} */
@@ -125,6 +132,7 @@ export function render() {
   handView.render(r, s);
   panelView.render(r, s);
   claimView.render(r, s);
+  clockView.paint();
   deal = false;
   wiring.changed();
 }
@@ -154,6 +162,8 @@ export function open(sync, { dealt = false } = {}) {
   heldUntil = 0;
   deal = dealt && !v.lesson;
   if (deal && moving()) dealtUntil = performance.now() + dealMs(v.hand.length);
+  clockPlays.clear();
+  clockView.setDeadline(v.deadline);
   wiring.forward(sync.outbox || {}, "state");
   render();
   if (v.over && !v.lesson) wiring.matchEnded(v);  // a finished match shows how it ended
@@ -172,6 +182,7 @@ async function follow(audience) {
 export function tableChanged(table) {
   if (!page.model) return;
   page.model = { ...page.model, ...table };
+  if ("deadline" in table) clockView.setDeadline(table.deadline);
   render();
 }
 
@@ -190,6 +201,9 @@ export function receive(r) {
   if (typeof r.n === "number") known = { match: page.model ? page.model.match : "", n: r.n };
   const u = r.updates && r.updates[key()];
   if (!u) return;
+  // the clock runs on at the host while the news is shown at this page's pace
+  clockView.setDeadline(u.deadline);
+  if (u.timeout) clockPlays.set(u.timeout.n, u.timeout);
   for (const event of u.events) queue.push({ event });
   queue.push({ legal: u.legal, can_undo: r.can_undo });
   drain();
@@ -237,8 +251,29 @@ async function pace() {
   if (wait > 0) await sleep(wait);
 }
 
-/** Show one event: file it in the model, draw it the way it happened.  @param {Event} e */
+/** Show one event, and say so when the move clock made it.  @param {Event} e */
 async function show(e) {
+  await showEvent(e);
+  const timeout = clockPlays.get(e.n);
+  if (!timeout || !page.model) return;
+  clockPlays.delete(e.n);
+  toast(clockText(e, timeout, page.model), 6000, "clock");
+}
+
+/** "The clock ran out: the bot played 7♣ for Ana" (and, the third time in a row, that
+ * the bot plays on).  @param {Event} e @param {import("../protocol.js").Timeout} timeout @param {Model} v */
+function clockText(e, timeout, v) {
+  const name = names(v)[timeout.seat];
+  const action = e.type === "play" && e.card ? cardShort(e.card)
+    : e.type === "claim" ? actionLabel(`claim:${e.claim}`, v) : e.entry ? actionLabel(e.entry.action, v) : "";
+  const mine = timeout.seat === v.seat;
+  const said = mine ? t("clock_played_you", { action }) : t("clock_played", { action, name });
+  if (!timeout.away) return said;
+  return `${said} ${mine ? t("clock_away_you") : t("clock_away", { name })}`;
+}
+
+/** Show one event: file it in the model, draw it the way it happened.  @param {Event} e */
+async function showEvent(e) {
   const v = /** @type {Model} */ (page.model);
   if (e.n <= v.n) return;  // told twice: already shown
   if (e.n !== v.n + 1) { await heal(); return; }

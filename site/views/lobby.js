@@ -5,28 +5,48 @@ import { t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { openDialog } from "./dialogs.js";
 import { NAME_INPUT_MAX } from "../names.js";
+import { clockSelect } from "./people.js";
 
 /**
  * A seat as the lobby shows it.
  * @typedef {{kind: string, name: string, away: boolean, here: boolean, level?: string}} LobbySeat
  */
 
-/** The seats, one line each: who sits there, and whether they have joined.
- * @param {LobbySeat[]} seats @param {number | null} mine */
-export function seatList(seats, mine) {
+/**
+ * The host's controls of the guests' seats: which seats a guest holds, and removing one.
+ * @typedef {{held: number[], remove: (seat: number, block: boolean) => void}} SeatControls
+ */
+
+/** A held seat's buttons: remove its guest, or remove and block them for the room.
+ * @param {number} seat @param {string} who @param {SeatControls} c */
+export function removeButtons(seat, who, c) {
+  return el("span", { class: "seat-controls" },
+    el("button", { type: "button", class: "remove-guest", "data-seat": String(seat), text: t("remove_guest"),
+      "aria-label": t("remove_who", { name: who }), onclick: () => c.remove(seat, false) }),
+    el("button", { type: "button", class: "block-guest", "data-seat": String(seat), text: t("block_guest"),
+      "aria-label": t("block_who", { name: who }), onclick: () => c.remove(seat, true) }));
+}
+
+/** The seats, one line each: who sits there, and whether they have joined (for the host,
+ * with its controls of the guests' seats).
+ * @param {LobbySeat[]} seats @param {number | null} mine @param {SeatControls | null} [controls] */
+export function seatList(seats, mine, controls = null) {
   return el("ol", { class: "lobby-seats", id: "lobby-seats" }, ...seats.map((s, i) => {
     const who = s.kind === "bot" ? t("seat_bot", { level: t(`level_${s.level || "normal"}`) })
       : s.name || (i === mine ? t("you") : s.away ? t("seat_open") : t("seat_here"));
     const state = s.kind === "bot" ? "" : s.here ? t("seat_joined") : t("seat_waiting");
     return el("li", { class: `lobby-seat ${s.kind === "bot" ? "bot" : s.here ? "here" : "waiting"}`, "data-seat": String(i) },
       el("span", { class: "people-where", text: t("seat_n", { n: i + 1 }) }), el("span", { class: "lobby-who", text: who }),
-      state ? el("small", { class: "lobby-state", text: state }) : null);
+      state ? el("small", { class: "lobby-state", text: state }) : null,
+      controls && controls.held.includes(i) ? removeButtons(i, who, controls) : null);
   }));
 }
 
 /**
  * The host's room: the invite and the seats; redrawn as guests join (call it again).
- * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: LobbySeat[], note?: string}} s
+ * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: LobbySeat[], note?: string,
+ *   clock: {spec: {choices: number[]}, value: number, change: (s: number) => void} | null, controls: SeatControls}} s
+ *   `clock`: the move clock's choice, until the start
  * @param {{onStart: () => void, onClose: () => void, onDirect: () => void}} on
  */
 export function openHostLobby(s, on) {
@@ -39,7 +59,15 @@ export function openHostLobby(s, on) {
       .then(() => { copied.textContent = t("copied"); })
       .catch(() => { copied.textContent = t("copy_by_hand"); });
   } });
-  const waiting = s.seats.filter((x) => x.away && !x.here).length;
+  /** @type {HTMLElement | null} */
+  let clockRow = null;
+  if (s.clock) {
+    const c = s.clock;
+    const pick = clockSelect(c.spec, c.value);
+    pick.id = "lobby-clock";
+    pick.addEventListener("change", () => c.change(Number(pick.value)));
+    clockRow = el("label", { for: "lobby-clock", class: "people-clock" }, t("move_clock"), pick);
+  }
   // with no room (no relay, or not a secure page) there is no link to share: only codes
   const content = [
     ...(s.invite ? [el("p", { text: t("invite_text") }),
@@ -47,12 +75,32 @@ export function openHostLobby(s, on) {
       el("div", { class: "share-row" }, link, copy), copied,
       s.qr ? el("div", { class: "qr", role: "img", "aria-label": t("invite_qr") }, s.qr) : null] : []),
     el("button", { type: "button", class: "rules-link", id: "invite-by-code", text: t("invite_by_code"), onclick: () => { setTimeout(on.onDirect, 0); } }),
-    seatList(s.seats, 0),
-    el("p", { class: "opt-help", id: "lobby-note", text: waiting ? t("lobby_waiting", { n: waiting }, waiting) : t("lobby_ready") }),
+    seatList(s.seats, 0, s.controls),
+    el("p", { class: "opt-help", id: "lobby-note", text: lobbyNote(s.seats) }),
+    clockRow,
     s.note ? el("p", { class: "note", text: s.note }) : null,
   ];
   openDialog(t("room_title"), content, [[t("close_room"), () => { setTimeout(on.onClose, 0); }],
     [t("start_match"), () => { on.onStart(); }, true]]);
+}
+
+/** @param {LobbySeat[]} seats */
+function lobbyNote(seats) {
+  const waiting = seats.filter((x) => x.away && !x.here).length;
+  return waiting ? t("lobby_waiting", { n: waiting }, waiting) : t("lobby_ready");
+}
+
+/** Who is in changed: the host's lobby, if it is the dialog open, is brought up to date in
+ * place (whatever the host was doing in it goes on).  False when it is not open.
+ * @param {LobbySeat[]} seats @param {SeatControls} controls */
+export function refreshHostLobby(seats, controls) {
+  const d = /** @type {HTMLDialogElement} */ ($("dialog"));
+  const list = $("dialog-content").querySelector("#lobby-seats");
+  if (!d.open || !list || !$("dialog-content").querySelector("#invite-by-code")) return false;
+  list.replaceWith(seatList(seats, 0, controls));
+  const note = $("dialog-content").querySelector("#lobby-note");
+  if (note) note.textContent = lobbyNote(seats);
+  return true;
 }
 
 /**

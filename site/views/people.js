@@ -15,12 +15,27 @@ import { NAME_INPUT_MAX, cleanName } from "../names.js";
  * @typedef {object} PeopleChoice
  * @property {string} game
  * @property {Seat[]} seats
+ * @property {number | null} clock  the move clock's seconds (a table with people away), or none
  */
 
 /**
+ * The move clock's choice: off, or one of the engine's limits (info.clock).
+ * @param {{choices: number[]}} spec @param {number} current  seconds, 0: off
+ * @returns {HTMLSelectElement}
+ */
+export function clockSelect(spec, current) {
+  /** @param {number} s */
+  const label = (s) => (s % 60 ? t("clock_s", { n: s }) : t("clock_min", { n: s / 60 }));
+  return /** @type {HTMLSelectElement} */ (el("select", { class: "clock-choice" },
+    el("option", { value: "0", selected: current === 0, text: t("clock_off") }),
+    ...spec.choices.map((s) => el("option", { value: String(s), selected: s === current, text: label(s) }))));
+}
+
+/**
  * @param {Info} info
- * @param {{game: string, level: string, name: string, people?: number}} cur  `people`: how
- *   many people the table is for (a link's `people=`), the others bots at `level`
+ * @param {{game: string, level: string, name: string, clock: number, people?: number}} cur  `people`: how
+ *   many people the table is for (a link's `people=`), the others bots at `level`; `clock`
+ *   the move clock's seconds (0: none)
  * @param {{onStart: (c: PeopleChoice) => void, onBack: () => void}} on
  */
 export function openPeople(info, cur, on) {
@@ -31,6 +46,11 @@ export function openPeople(info, cur, on) {
     autocomplete: "nickname", value: cur.name, "aria-label": t("your_name") }));
   const rows = el("div", { class: "people-seats", id: "people-seats" });
   const note = el("p", { class: "opt-help", id: "people-note" });
+  const clock = clockSelect(info.clock, cur.clock);
+  clock.id = "people-clock";
+  // (asked only of a table with people away: nobody waits on people passing a device round)
+  const clockRow = el("label", { for: "people-clock", class: "people-clock" }, t("move_clock"), clock,
+    el("small", { class: "opt-help", text: t("clock_help") }));
   const startLabel = () => (seatsNow().some((s) => s.away) ? t("open_room") : t("start_match"));
   /** @type {HTMLSelectElement[]} */
   let kinds = [];
@@ -75,15 +95,16 @@ export function openPeople(info, cur, on) {
     const away = seats.filter((s) => s.away).length;
     const here = seats.filter((s) => s.kind === "person" && !s.away).length;
     note.textContent = away ? t("people_note_away", { n: away }, away) : here > 1 ? t("people_note_here") : t("people_note_bots");
+    clockRow.hidden = !away;
     const start = /** @type {HTMLButtonElement | null} */ ($("dialog-actions").querySelector(".primary"));
     if (start) start.textContent = startLabel();
   };
   gameSel.addEventListener("change", draw);
   const form = el("div", { class: "form people" },
-    el("label", { for: "people-game" }, t("game"), gameSel), rows, note);
+    el("label", { for: "people-game" }, t("game"), gameSel), rows, note, clockRow);
   openDialog(t("play_people"), form, [
     [t("back"), () => { setTimeout(on.onBack, 0); }],
-    [t("start_match"), () => { on.onStart({ game: gameSel.value, seats: seatsNow() }); }, true],
+    [t("start_match"), () => { on.onStart({ game: gameSel.value, seats: seatsNow(), clock: Number(clock.value) || null }); }, true],
   ]);
   draw();
   me.focus();

@@ -274,11 +274,13 @@ def test_two_people_play_a_german_whist_hand_by_invitation_codes(people, site_wi
     assert sockets == []  # no relay, no server: the two browsers alone
 
 
-def open_room_by_hand(page, site, game, kinds, name):
+def open_room_by_hand(page, site, game, kinds, name, goto=True):
     """From the welcome: Play with people, the game, the host's name and each other seat
-    ("away", or "bot:<level>"), Open the room: the invite link its lobby shows."""
-    page.goto(site_query(site))
-    page.get_by_role("button", name="Play with people").click()
+    ("away", or "bot:<level>"), Open the room: the invite link its lobby shows (``goto``
+    false: the dialog is open already)."""
+    if goto:
+        page.goto(site_query(site))
+        page.get_by_role("button", name="Play with people").click()
     page.locator("#people-game").select_option(game)
     page.get_by_label("Your name").fill(name)
     for i, kind in enumerate(kinds, start=1):
@@ -438,6 +440,9 @@ def test_a_guest_that_misbehaves_changes_nothing_and_the_table_plays_on(people, 
     bye = next(f["at"] for f in host.evaluate("window.kingwebWire.sent") if '"blocked"' in f["data"])
     assert 1 <= counts["dropped"]["unknown type"] - 1 <= 60 + 30 * (bye - began) / 1000
     assert {"seat": 2, "here": False} in counts["guests"]
+    # the host is told who was cut off, and why, once
+    told = host.locator("#notice").text_content()
+    assert told.count("Mal was disconnected: their page sent too many messages the table could not use.") == 1, told
     # and the table plays on: the host, the honest guest and the bot in the bad guest's seat
     drive([host, honest], lambda: turn_of(host)["n"] >= before["n"] + 12, timeout=60)
     know = Knowledge(json.loads(stored_save(host)))
