@@ -125,7 +125,9 @@ export async function openRoom(options) {
     const r = loaded[i];
     return r.status === "fulfilled" ? [{ kind, lib: r.value, urls: /** @type {string[]} */ (byKind.get(kind)) }] : [];
   });
-  if (kinds.length && !strategies.length) throw netError("p2p_failed", "no meeting library could load");
+  // none loaded: the page says why as for any part of it that could not be downloaded
+  const failed = loaded.find((r) => r.status === "rejected");
+  if (!strategies.length && failed) throw failed.reason;
   const core = await import("@trystero-p2p/core");
   const token = await roomNamespace(APP_ID, options.roomId);
   const infoHash = (await core.sha1(await core.sha1(`Trystero@${APP_ID}@${options.roomId}`))).slice(0, 20);
