@@ -137,8 +137,8 @@ def wait_until(page, js: str, arg=None, timeout: float = 30):
 # -- people at a table on several devices: the real site's pages ----------------------------------
 
 # Every frame a page's data channels receive, and every frame it sends on kingweb's channel
-# ("kp"), kept in window.kingwebWire with the page's clock (and every connection it made,
-# in window.kingwebConnections): the test reads what a guest
+# ("kp"), kept in window.kingwebWire with the page's clock and, for a frame sent, the
+# connection it left on (its index in window.kingwebConnections, every connection made): the test reads what a guest
 # was told on the wire itself, whatever the page did with it.  trystero's channel carries
 # binary frames, kept as Latin-1 text.
 TAP_JS = """(() => {
@@ -152,15 +152,19 @@ TAP_JS = """(() => {
     wire.heard.push({ at: now(), label: ch.label, data: typeof d === 'string' ? d : d instanceof ArrayBuffer ? latin1.decode(d) : '' });
   });
   const make = Real.prototype.createDataChannel;
-  Real.prototype.createDataChannel = function (...args) { const ch = make.apply(this, args); tap(ch); return ch; };
+  Real.prototype.createDataChannel = function (...args) { const ch = make.apply(this, args); ch.kingwebPc = this; tap(ch); return ch; };
   // every connection the page made, to see how many networks a peer met it on
   const pcs = (window.kingwebConnections = []);
   window.RTCPeerConnection = class extends Real {
-    constructor(...args) { super(...args); pcs.push(this); this.addEventListener('datachannel', (ev) => tap(ev.channel)); }
+    constructor(...args) {
+      super(...args);
+      pcs.push(this);
+      this.addEventListener('datachannel', (ev) => { ev.channel.kingwebPc = this; tap(ev.channel); });
+    }
   };
   const send = RTCDataChannel.prototype.send;
   RTCDataChannel.prototype.send = function (d) {
-    if (this.label === 'kp') wire.sent.push({ at: now(), data: typeof d === 'string' ? d : '' });
+    if (this.label === 'kp') wire.sent.push({ at: now(), data: typeof d === 'string' ? d : '', pc: pcs.indexOf(this.kingwebPc) });
     return send.call(this, d);
   };
 })();"""
