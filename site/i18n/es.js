@@ -381,6 +381,8 @@ export default {
   p2p_insecure: "Las salas necesitan una página segura: abre kingweb por https, o en este ordenador en http://127.0.0.1 o http://localhost. Los códigos de invitación sí funcionan aquí.",
   p2p_no_relay: "Ningún relé respondió ({relays}), así que no se encuentra la sala. Revisa la conexión o indica otros relés en la dirección (?relays=wss://…). Se sigue intentando.",
   p2p_no_host: "El anfitrión de la mesa aún no ha respondido. Deja esta página abierta: se sigue intentando.",
+  net_torrent: "rastreadores WebTorrent", net_nostr: "relés Nostr", net_mqtt: "servidores MQTT",
+  p2p_networks: "Conectado a {list}.", p2p_networks_trying: "Se sigue intentando con {list}.", p2p_networks_none: "Buscando la sala a través de {list}…",
   p2p_failed: "No se pudo establecer una conexión directa; algunas redes necesitan un relé TURN. Añade uno a la dirección de la página de cada jugador: ?turn=turn:USUARIO:CONTRASEÑA@SERVIDOR:3478",
   p2p_password: "Esta sala tiene otra contraseña.",
   p2p_bad_code: "Eso no es un código de invitación o de respuesta de kingweb, o está incompleto. Cópialo entero y vuelve a intentarlo.",

@@ -10,7 +10,7 @@ import { t } from "../i18n/index.js";
 import { $, el } from "../views/dom.js";
 import { refusalText } from "../views/labels.js";
 import { openDialog } from "../views/dialogs.js";
-import { openHostLobby, closeLobby, refreshHostLobby, removeButtons } from "../views/lobby.js";
+import { openHostLobby, closeLobby, networksLine, networksText, refreshHostLobby, removeButtons, showNetworks } from "../views/lobby.js";
 import { notice, toast } from "../views/messages.js";
 import { HostTable } from "./host.js";
 import { Hub } from "./links.js";
@@ -101,6 +101,8 @@ async function openLink(w, roomId) {
     const { openRoom } = await import("./room.js");
     const room = await openRoom({ roomId, role: "host", relays: cfg.relays, iceServers: cfg.iceServers, app: String(w.build.build || "") });
     room.on("problem", (key, params) => notice(t(key, params)));
+    showNetworks(networksText([], room.networks.map((n) => n.kind)));
+    room.on("networks", (open, all) => showNetworks(networksText(open, all)));
     hub.addRoom(room);
     invite.link = roomLink(location.href, { room: roomId, host: room.id, ...cfg.custom });
   } else if (support.problems.length) {
@@ -205,7 +207,7 @@ export function showInvite() {
   }
   openDialog(t("invite_link"), [el("p", { text: t("invite_text") }),
     el("input", { type: "text", readonly: true, value: invite.link, id: "invite-link", class: "share-url", "aria-label": t("invite_link") }),
-    el("div", { class: "qr" }, qr(invite.link, t("invite_qr"))), guests], [[t("close"), null, true]]);
+    el("div", { class: "qr" }, qr(invite.link, t("invite_qr"))), networksLine(), guests], [[t("close"), null, true]]);
 }
 
 /** The guests' seats during a match, each with the host's controls (remove, block): a

@@ -7,7 +7,7 @@ import { t } from "../i18n/index.js";
 import { prefs, savePrefs, page } from "../store.js";
 import { el } from "../views/dom.js";
 import { openDialog } from "../views/dialogs.js";
-import { openGuestLobby, openJoin, closeLobby } from "../views/lobby.js";
+import { openGuestLobby, openJoin, closeLobby, networksText, showNetworks } from "../views/lobby.js";
 import { choiceButton, notice, toast } from "../views/messages.js";
 import { GuestTable } from "./guest.js";
 import { Hub } from "./links.js";
@@ -63,6 +63,8 @@ async function connect(w, invite, name, watch) {
     const room = await openRoom({ roomId: invite.room, role: "guest", host: invite.host, relays: cfg.relays,
       iceServers: cfg.iceServers, app: String(w.build.build || "") });
     room.on("problem", (key, params) => notice(t(key, params)));
+    showNetworks(networksText([], room.networks.map((n) => n.kind)));
+    room.on("networks", (open, all) => showNetworks(networksText(open, all)));
     hub.addRoom(room);
     hostId = invite.host;
   } else {

@@ -44,9 +44,19 @@ export class Hub {
     this.handlers?.join(peer.id);
   }
 
+  /** A peer's connection now: a room's peer may have moved to a connection on another
+   * network (room.js), with no leave and join.  @param {string} id */
+  current(id) {
+    for (const room of this.rooms) {
+      const p = room.peers.get(id);
+      if (p) return p;
+    }
+    return this.peers.get(id);
+  }
+
   /** @param {string} id @param {string} text */
   send(id, text) {
-    const p = this.peers.get(id);
+    const p = this.current(id);
     if (p && p.open) p.send(text);
   }
 
@@ -62,7 +72,7 @@ export class Hub {
 
   /** @param {string} id @param {string} reason */
   refuse(id, reason) {
-    const p = this.peers.get(id);
+    const p = this.current(id);
     if (p) p.drop(reason);
   }
 

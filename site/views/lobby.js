@@ -1,7 +1,7 @@
 // The room before the match: for the host, the invite (a link to copy, a QR code to scan)
 // and who has joined, with Start the match; for a guest, the name to give and Join the
 // table, then who is in while the host gets ready.  Names are set as text, never markup.
-import { t } from "../i18n/index.js";
+import { lang, t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { openDialog } from "./dialogs.js";
 import { NAME_INPUT_MAX } from "../names.js";
@@ -11,6 +11,30 @@ import { clockSelect } from "./people.js";
  * A seat as the lobby shows it.
  * @typedef {{kind: string, name: string, away: boolean, here: boolean, level?: string}} LobbySeat
  */
+
+/** What the room's lobby last said of the networks it meets on ("" before it knows). */
+let networks = "";
+
+/** Which networks answer, in the person's words: those that do, and those still tried.
+ * @param {string[]} open  the kinds of relay that answer (room.js "networks")
+ * @param {string[]} all   every kind the room tries */
+export function networksText(open, all) {
+  const list = (/** @type {string[]} */ kinds) => new Intl.ListFormat(lang, { type: "conjunction" }).format(kinds.map((k) => t(`net_${k}`)));
+  if (!open.length) return t("p2p_networks_none", { list: list(all) });
+  const trying = all.filter((k) => !open.includes(k));
+  return [t("p2p_networks", { list: list(open) }), trying.length ? t("p2p_networks_trying", { list: list(trying) }) : ""].filter(Boolean).join(" ");
+}
+
+/** Say in the room's lobby which networks answer (and in the next lobby drawn).
+ * @param {string} text  networksText's */
+export function showNetworks(text) {
+  networks = text;
+  const line = document.getElementById("room-networks");
+  if (line) line.textContent = text;
+}
+
+/** The line that says which networks the room meets on (null before the room knows). */
+export const networksLine = () => (networks ? el("p", { class: "opt-help", id: "room-networks", role: "status", text: networks }) : null);
 
 /**
  * The host's controls of the guests' seats: which seats a guest holds, and removing one.
@@ -77,6 +101,7 @@ export function openHostLobby(s, on) {
     el("button", { type: "button", class: "rules-link", id: "invite-by-code", text: t("invite_by_code"), onclick: () => { setTimeout(on.onDirect, 0); } }),
     seatList(s.seats, 0, s.controls),
     el("p", { class: "opt-help", id: "lobby-note", text: lobbyNote(s.seats) }),
+    s.invite ? networksLine() : null,
     clockRow,
     s.note ? el("p", { class: "note", text: s.note }) : null,
   ];
@@ -125,7 +150,7 @@ export function openJoin(s, on) {
 
 /** A guest waits: who is in, and for what.  @param {LobbySeat[]} seats @param {number | null} mine @param {string} status */
 export function openGuestLobby(seats, mine, status) {
-  openDialog(t("room_title"), [el("p", { role: "status", id: "lobby-status", text: status }), seatList(seats, mine)], []);
+  openDialog(t("room_title"), [el("p", { role: "status", id: "lobby-status", text: status }), networksLine(), seatList(seats, mine)], []);
 }
 
 /** Close the room's dialog if it is the one open. */

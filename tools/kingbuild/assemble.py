@@ -10,7 +10,7 @@ from .bytecode import precompile
 from .csp import HEADERS_FILE
 from .csp import apply as apply_csp
 from .deck import classic_deck
-from .relay import DEFAULT_RELAYS, DEFAULT_STUN
+from .relay import DEFAULT_STUN, default_relays
 from .runtime import PYODIDE_VERSION, pyodide_runtime, set_lock_sha256
 from .vendor import trystero_version, vendor_trystero
 from .wheel import add_to_zip, build_wheel, version
@@ -49,7 +49,7 @@ def build(dist: Path = DIST, site: Path = SITE, relays: list[str] | None = None)
     write_info(dist / "info.json")
     apply_csp(dist)
     # where rooms meet and how peers find their public addresses (kingbuild/relay.py)
-    meeting = {"relays": DEFAULT_RELAYS if relays is None else relays, "stun": DEFAULT_STUN}
+    meeting = {"relays": default_relays() if relays is None else relays, "stun": DEFAULT_STUN}
     # The build's identity is a hash of every file it serves and of build.json's meeting
     # places: any change to the site, the wheel, the runtime or the relays gives the
     # offline cache a new name (`serve --relay` and `serve` cannot share a cached build.json).

@@ -15,3 +15,9 @@ interface Window {
   /** Each worker request's command and time, for the bench. */
   kingwebPerf?: Array<{ cmd: string; ms: number }>;
 }
+
+/** mqtt.js's browser bundle (site/p2p/mqtt.js wraps it; index.html's import map names it). */
+declare module "mqtt/dist/mqtt.esm.js" {
+  const mqtt: { connect(url: string, options?: Record<string, unknown>): unknown; [name: string]: unknown };
+  export default mqtt;
+}
