@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from .. import cards, scenario
 from ..kingru import KingRu, deal_order
-from . import DEFAULT_BUDGET, Bot, CheatBot
+from . import DEFAULT_BUDGET, Bot
+from .cheat import CheatBot
 
 if TYPE_CHECKING:
     from .spiel import IsmctsBot

@@ -1,5 +1,6 @@
 """Bots: classic plays, fairness (view only), legality, the whist solver, the arena."""
 
+import math
 import random
 
 import pytest
@@ -7,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kingweb
-from kingweb.bots import Bot, CheatBot
-from kingweb.bots.arena import run
+from kingweb.bots import Bot
+from kingweb.bots.arena import board, run
+from kingweb.bots.cheat import CheatBot
 from kingweb.bots.endgame import WhistSolver, reps_mask
 from kingweb.bots.hints import hint
 from kingweb.cards import FULL_DECK, INDEX, SUIT_MASK, cards_of, mask_of
@@ -165,6 +167,30 @@ def test_hard_and_cheat_play_a_deal_legally(gid):
         g.act(a)
 
 
+def test_cheat_decides_every_action_itself(monkeypatch):
+    """The ceiling never hands a decision to a fair bot: King's bids, its claims and its
+    cards all come from the whole game (a fair bot asked anything here fails the test)."""
+
+    def no_fair_bot(*_args, **_kwargs):
+        raise AssertionError("the cheat bot asked a fair bot")
+
+    monkeypatch.setattr(Bot, "explain", no_fair_bot)
+    monkeypatch.setattr(Bot, "decide", no_fair_bot)
+    kinds = {"bid": 0, "claim": 0, "card": 0}
+    rng = random.Random(3)
+    games = [kingweb.scenario("king", "positive", board("king", 6, rng, {})[1], dealer=d) for d in range(2)]
+    games.append(kingweb.new_game("whist", seed=4))
+    for g in games:
+        cheats = [CheatBot(seed=s) for s in range(g.players)]
+        while len(g.deals) < (2 if g.id == "whist" else 1):
+            a = cheats[g.turn].decide_game(g)
+            assert a in g.legal()
+            kind = "claim" if a.startswith("claim:") else "card" if a in INDEX else "bid"
+            kinds[kind] += 1
+            g.act(a)
+    assert all(kinds.values()), kinds
+
+
 def test_hard_is_deterministic_for_a_seed():
     g = kingweb.new_game("kingru", seed=3)
     v = g.view(g.turn)
@@ -224,6 +250,24 @@ def test_arena_normal_beats_random(gid, deals):
     r = run(gid, kinds, deals, seed=1)
     pair = r["pairs"][0]
     assert pair["a"] == "normal" and pair["diff"] > pair["ci95"] > 0, pair
+
+
+# -- the ceiling: the cheat bot beats hard -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "gid,boards,kinds",
+    [("kingru", 8, ["cheat", "hard"] * 2), ("whist", 8, ["cheat", "hard"])],
+    ids=["kingru-over-8-boards", "whist-over-8-boards"],
+)
+def test_cheat_beats_hard_over_8_duplicate_boards(gid, boards, kinds):
+    """The ceiling is one: over 8 duplicate boards (seed 1) the cheat bot's lead over
+    ``hard`` has a 95% interval above zero, ``hard`` given no clock (``budget=inf``) so
+    that its full number of worlds, not the machine's load, decides its play.  The full
+    figures, King's among them, are in docs/BENCHMARKS.md (*The ceiling*)."""
+    r = run(gid, kinds, boards, seed=1, budget=math.inf)
+    pair = r["pairs"][0]
+    assert pair["a"] == "cheat" and pair["diff"] > pair["ci95"] > 0, pair
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
