@@ -90,6 +90,9 @@ class GameFacts:
     daily_options: dict[str, Any] = field(default_factory=dict)
     #: ``python -m kingweb bench`` targets (fast path, public API; None: none set)
     bench_targets: tuple[int | None, int | None] = (None, None)
+    #: the bench holds this game's public API to OpenSpiel's Hearts (C++) in the same run,
+    #: the nearest game OpenSpiel has (four players, 52 cards, tricks)
+    beside_hearts: bool = False
     #: ``python -m kingweb latency``: deals timed per bot level
     latency_deals: dict[str, int] = field(default_factory=dict)
     #: ``python -m kingweb ladder`` rungs: (level, ISMCTS simulations, boards by default)

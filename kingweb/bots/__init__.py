@@ -14,14 +14,15 @@ Levels: ``random`` (a legal action), ``easy`` (rules of thumb), ``normal`` (per-
 heuristics with card tracking: played cards, shown voids, who can still beat a card),
 ``hard`` (sampling search over deals consistent with the view, exact search of the last
 tricks and of German Whist's stage 2; deterministic for a seed, capped by a time budget)
-and ``cheat`` (for measurement only: ``CheatBot`` is given the whole game).
+and ``cheat`` (for measurement only: ``kingweb.bots.cheat.CheatBot`` is given the whole
+game).
 """
 
 import math
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from .. import cards
 from ..cards import INDEX
@@ -33,9 +34,6 @@ from .endgame import OutOfTime
 from .knowledge import Knowledge
 from .policy import choose
 from .search import Values, search_values, solve_whist, whist_greedy
-
-if TYPE_CHECKING:
-    from ..game import Game
 
 LEVELS = ("random", "easy", "normal", "hard")
 #: Above ``hard``, for who wants the strongest opponent and accepts a longer think; not
@@ -277,44 +275,3 @@ def _later(know: Knowledge) -> int:
         if after and all(know.voids[s] & cards.SUIT_MASK[suit] for s in after):
             m &= ~cards.SUIT_MASK[suit]
     return m
-
-
-class CheatBot:
-    """Sees every hand (and the whist stock): the ceiling, for measurement only.
-
-    It takes the game itself, not a view, so it cannot be mistaken for a fair bot."""
-
-    level = "cheat"
-
-    def __init__(self, seed: int = 0, samples: int = 1) -> None:
-        self.fair = Bot("hard", seed)
-
-    def decide_game(self, game: "Game") -> str:
-        from ..trickgame import TrickGame
-        from ..whist import WhistPlay
-        from .policy import rollout
-        from .search import Rollout, evaluate, whist_rollout, whist_solver
-
-        assert isinstance(game, TrickGame)  # as every kingweb game is
-        seat = game.turn
-        assert seat is not None  # the game is not over
-        view = game.view(seat)
-        legal = view["legal"]
-        if len(legal) == 1 or view.get("phase", "play") != "play" or any(a.startswith("claim:") for a in legal):
-            return self.fair.decide(view)
-        p = game.play
-        cands = [INDEX[c] for c in legal]
-        fn: Rollout
-        if game.id == "whist":
-            assert isinstance(p, WhistPlay)
-            if not p.stock:
-                solver = whist_solver(p.c.trump)
-                solver.deadline = None  # the ceiling takes the time it needs
-                if not p.trick:
-                    return cards.code(solver.best_lead(p.hands[seat], p.hands[1 - seat])[1])
-                led = p.trick[0]
-                return cards.code(solver.best_reply(p.hands[1 - seat] | (1 << led), p.hands[seat], led)[1])
-            fn = whist_rollout
-        else:
-            fn = rollout
-        return cards.code(max(cands, key=lambda c: (evaluate(p, c, seat, fn), -c)))

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from .. import cards, scenario
 from ..games import GAMES
-from . import DEFAULT_BUDGET, Bot, CheatBot
+from . import DEFAULT_BUDGET, Bot
+from .cheat import CheatBot
 
 if TYPE_CHECKING:
     from .spiel import IsmctsBot
