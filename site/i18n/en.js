@@ -413,6 +413,8 @@ export default {
   clock_left: "{n} second left|{n} seconds left",
   clock_played: "The clock ran out: the bot played {action} for {name}.",
   clock_played_you: "Your clock ran out: the bot played {action} for you.",
+  clock_chose: "The clock ran out: the bot chose “{action}” for {name}.",
+  clock_chose_you: "Your clock ran out: the bot chose “{action}” for you.",
   clock_away: "{name} missed three turns in a row: a bot plays the seat until they are back.",
   clock_away_you: "You missed three turns in a row: a bot plays for you until you are back.",
   clock_back: "I'm back",

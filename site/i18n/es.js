@@ -407,6 +407,8 @@ export default {
   clock_left: "Queda {n} segundo|Quedan {n} segundos",
   clock_played: "Se acabó el tiempo: el bot jugó {action} por {name}.",
   clock_played_you: "Se acabó tu tiempo: el bot jugó {action} por ti.",
+  clock_chose: "Se acabó el tiempo: el bot eligió «{action}» por {name}.",
+  clock_chose_you: "Se acabó tu tiempo: el bot eligió «{action}» por ti.",
   clock_away: "{name} dejó pasar tres turnos seguidos: un bot juega en su asiento hasta que vuelva.",
   clock_away_you: "Dejaste pasar tres turnos seguidos: un bot juega por ti hasta que vuelvas.",
   clock_back: "Ya estoy aquí",

@@ -408,6 +408,8 @@ export default {
   clock_left: "Falta {n} segundo|Faltam {n} segundos",
   clock_played: "O tempo acabou: o bot jogou {action} por {name}.",
   clock_played_you: "Seu tempo acabou: o bot jogou {action} por você.",
+  clock_chose: "O tempo acabou: o bot escolheu «{action}» por {name}.",
+  clock_chose_you: "Seu tempo acabou: o bot escolheu «{action}» por você.",
   clock_away: "{name} perdeu a vez três vezes seguidas: um bot joga nesse lugar até a volta.",
   clock_away_you: "Você perdeu a vez três vezes seguidas: um bot joga por você até você voltar.",
   clock_back: "Estou de volta",

@@ -27,7 +27,7 @@ import * as dialogs from "../views/dialogs.js";
 import { showPlayed } from "../views/played.js";
 import { dealMs } from "../views/hand.js";
 import { $ } from "../views/dom.js";
-import { actionLabel, cardShort, names, refusalText } from "../views/labels.js";
+import { actionLabel, cardShort, isYou, names, refusalText } from "../views/labels.js";
 import { dropToast, toast } from "../views/messages.js";
 import { t } from "../i18n/index.js";
 
@@ -260,14 +260,16 @@ async function show(e) {
   toast(clockText(e, timeout, page.model), 6000, "clock");
 }
 
-/** "The clock ran out: the bot played 7♣ for Ana" (and, the third time in a row, that
- * the bot plays on).  @param {Event} e @param {import("../protocol.js").Timeout} timeout @param {Model} v */
+/** "The clock ran out: the bot played 7♣ for Ana", or chose "Claim the rest" (a claim, a
+ * bid: a button's words, not a card), and, the third time in a row, that the bot plays on.
+ * @param {Event} e @param {import("../protocol.js").Timeout} timeout @param {Model} v */
 function clockText(e, timeout, v) {
   const name = names(v)[timeout.seat];
-  const action = e.type === "play" && e.card ? cardShort(e.card)
-    : e.type === "claim" ? actionLabel(`claim:${e.claim}`, v) : e.entry ? actionLabel(e.entry.action, v) : "";
-  const mine = timeout.seat === v.seat;
-  const said = mine ? t("clock_played_you", { action }) : t("clock_played", { action, name });
+  const card = e.type === "play" && e.card ? cardShort(e.card) : null;
+  const action = card ?? (e.type === "claim" ? actionLabel(`claim:${e.claim}`, v) : e.entry ? actionLabel(e.entry.action, v) : "");
+  const mine = isYou(timeout.seat, v);
+  const key = card ? "clock_played" : "clock_chose";
+  const said = mine ? t(`${key}_you`, { action }) : t(key, { action, name });
   if (!timeout.away) return said;
   return `${said} ${mine ? t("clock_away_you") : t("clock_away", { name })}`;
 }
