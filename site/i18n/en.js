@@ -385,7 +385,7 @@ export default {
   // play between people, the transport's words (site/p2p/: support.js, room.js, direct.js)
   p2p_no_webrtc: "This browser cannot connect directly to other devices (WebRTC is turned off or missing), so it cannot play with people elsewhere.",
   p2p_insecure: "Rooms need a secure page: open kingweb over https, or on this computer at http://127.0.0.1 or http://localhost. Invitation codes work here.",
-  p2p_no_relay: "No relay answered ({relays}), so the room cannot be found. Check your connection, or name other relays in the address (?relays=wss://…). It keeps trying.",
+  p2p_no_relay: "No meeting network answers yet, so the room cannot be found. Check your connection: the page keeps trying.",
   p2p_no_host: "The table's host has not answered yet. Keep this page open: it keeps trying.",
   net_torrent: "WebTorrent trackers", net_nostr: "Nostr relays", net_mqtt: "MQTT brokers",
   p2p_networks: "Connected to {list}.", p2p_networks_trying: "Still trying {list}.", p2p_networks_none: "Looking for the room through {list}…",

@@ -379,7 +379,7 @@ export default {
   // juego entre personas, las palabras del transporte (site/p2p/)
   p2p_no_webrtc: "Este navegador no puede conectarse directamente con otros dispositivos (WebRTC está desactivado o no existe), así que no puede jugar con personas en otros lugares.",
   p2p_insecure: "Las salas necesitan una página segura: abre kingweb por https, o en este ordenador en http://127.0.0.1 o http://localhost. Los códigos de invitación sí funcionan aquí.",
-  p2p_no_relay: "Ningún relé respondió ({relays}), así que no se encuentra la sala. Revisa la conexión o indica otros relés en la dirección (?relays=wss://…). Se sigue intentando.",
+  p2p_no_relay: "Todavía no responde ninguna red de encuentro, así que no se encuentra la sala. Revisa tu conexión: la página sigue intentándolo.",
   p2p_no_host: "El anfitrión de la mesa aún no ha respondido. Deja esta página abierta: se sigue intentando.",
   net_torrent: "rastreadores WebTorrent", net_nostr: "relés Nostr", net_mqtt: "servidores MQTT",
   p2p_networks: "Conectado a {list}.", p2p_networks_trying: "Se sigue intentando con {list}.", p2p_networks_none: "Buscando la sala a través de {list}…",

@@ -380,7 +380,7 @@ export default {
   // jogo entre pessoas, as palavras do transporte (site/p2p/)
   p2p_no_webrtc: "Este navegador não consegue se conectar diretamente a outros aparelhos (o WebRTC está desativado ou não existe), então não pode jogar com pessoas em outros lugares.",
   p2p_insecure: "As salas precisam de uma página segura: abra o kingweb por https, ou neste computador em http://127.0.0.1 ou http://localhost. Os códigos de convite funcionam aqui.",
-  p2p_no_relay: "Nenhum relé respondeu ({relays}), então a sala não pode ser encontrada. Verifique a conexão ou indique outros relés no endereço (?relays=wss://…). Ele continua tentando.",
+  p2p_no_relay: "Nenhuma rede de encontro respondeu ainda, então a sala não pode ser encontrada. Verifique sua conexão: a página continua tentando.",
   p2p_no_host: "O anfitrião da mesa ainda não respondeu. Deixe esta página aberta: ela continua tentando.",
   net_torrent: "rastreadores WebTorrent", net_nostr: "relés Nostr", net_mqtt: "servidores MQTT",
   p2p_networks: "Conectado a {list}.", p2p_networks_trying: "Ainda tentando {list}.", p2p_networks_none: "Procurando a sala por meio de {list}…",

@@ -11,7 +11,7 @@ import { $, el } from "../views/dom.js";
 import { refusalText } from "../views/labels.js";
 import { openDialog } from "../views/dialogs.js";
 import { openHostLobby, closeLobby, networksLine, networksText, refreshHostLobby, removeButtons, showNetworks } from "../views/lobby.js";
-import { notice, toast } from "../views/messages.js";
+import { clearNotice, notice, noticeAbout, toast } from "../views/messages.js";
 import { HostTable } from "./host.js";
 import { Hub } from "./links.js";
 import { meetingConfig, newRoomId, offerLink, roomLink } from "./params.js";
@@ -100,9 +100,12 @@ async function openLink(w, roomId) {
   if (support.rooms && cfg.relays.length) {
     const { openRoom } = await import("./room.js");
     const room = await openRoom({ roomId, role: "host", relays: cfg.relays, iceServers: cfg.iceServers, app: String(w.build.build || "") });
-    room.on("problem", (key, params) => notice(t(key, params)));
+    room.on("problem", (key, params) => noticeAbout(key, t(key, params)));
     showNetworks(networksText([], room.networks.map((n) => n.kind)));
-    room.on("networks", (open, all) => showNetworks(networksText(open, all)));
+    room.on("networks", (open, all) => {
+      showNetworks(networksText(open, all));
+      if (open.length) clearNotice("p2p_no_relay");  // a network answers: that problem is solved
+    });
     hub.addRoom(room);
     invite.link = roomLink(location.href, { room: roomId, host: room.id, ...cfg.custom });
   } else if (support.problems.length) {

@@ -8,7 +8,7 @@ import { prefs, savePrefs, page } from "../store.js";
 import { el } from "../views/dom.js";
 import { openDialog } from "../views/dialogs.js";
 import { openGuestLobby, openJoin, closeLobby, networksText, showNetworks } from "../views/lobby.js";
-import { choiceButton, notice, toast } from "../views/messages.js";
+import { choiceButton, clearNotice, notice, noticeAbout, toast } from "../views/messages.js";
 import { GuestTable } from "./guest.js";
 import { Hub } from "./links.js";
 import { cleanName } from "../names.js";
@@ -62,9 +62,12 @@ async function connect(w, invite, name, watch) {
     const { openRoom } = await import("./room.js");
     const room = await openRoom({ roomId: invite.room, role: "guest", host: invite.host, relays: cfg.relays,
       iceServers: cfg.iceServers, app: String(w.build.build || "") });
-    room.on("problem", (key, params) => notice(t(key, params)));
+    room.on("problem", (key, params) => noticeAbout(key, t(key, params)));
     showNetworks(networksText([], room.networks.map((n) => n.kind)));
-    room.on("networks", (open, all) => showNetworks(networksText(open, all)));
+    room.on("networks", (open, all) => {
+      showNetworks(networksText(open, all));
+      if (open.length) clearNotice("p2p_no_relay");  // a network answers: that problem is solved
+    });
     hub.addRoom(room);
     hostId = invite.host;
   } else {

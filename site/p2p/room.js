@@ -309,7 +309,11 @@ export class Room extends Events {
   checkRelays() {
     if (this.closed) return;
     const open = this.relayState().filter((r) => r.open).length;
-    if (!open) this.emit("problem", "p2p_no_relay", { relays: this.relays.join(", ") });
+    if (!open) {
+      // the addresses are for whoever looks into it, not for the player's message
+      console.info("kingweb: no relay answers:", this.relays.join(", "));
+      this.emit("problem", "p2p_no_relay", {});
+    }
   }
 
   /** Each relay (with its kind's prefix) and whether its socket is open. */

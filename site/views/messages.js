@@ -23,14 +23,35 @@ export function hideLoading() { $("loading").hidden = true; }
  * button, a link) follows the words.  Returns the message's line.
  * @param {string} msg @param {...Node} extra */
 export function notice(msg, ...extra) {
+  return noticeAbout(null, msg, ...extra);
+}
+
+/** A notice about one problem (`about`): it replaces the last one about the same problem
+ * rather than piling up under it, and `clearNotice(about)` takes it away once solved.
+ * Each line can be closed by the person.
+ * @param {string | null} about @param {string} msg @param {...(Node | string)} extra */
+export function noticeAbout(about, msg, ...extra) {
   const box = $("notice");
+  if (box.hidden) box.replaceChildren();
   const line = document.createElement("span");
   line.className = "notice-line";
-  line.append(msg, ...extra);
-  if (box.hidden) box.replaceChildren();
-  box.append(line);
+  if (about) line.dataset.about = about;
+  const close = choiceButton("×", "", () => { line.remove(); if (!box.querySelector(".notice-line")) box.hidden = true; });
+  close.removeAttribute("id");
+  close.className = "notice-close";
+  close.setAttribute("aria-label", t("close"));
+  line.append(msg, ...extra, close);
+  const before = about ? [...box.querySelectorAll(".notice-line")].find((l) => /** @type {HTMLElement} */ (l).dataset.about === about) : null;
+  if (before) before.replaceWith(line); else box.append(line);
   box.hidden = false;
   return line;
+}
+
+/** Take away the notice about `about` (its problem is solved). @param {string} about */
+export function clearNotice(about) {
+  const box = $("notice");
+  for (const l of box.querySelectorAll(".notice-line")) if (/** @type {HTMLElement} */ (l).dataset.about === about) l.remove();
+  if (!box.querySelector(".notice-line")) box.hidden = true;
 }
 
 /** A button for a message. @param {string} label @param {string} id @param {() => void} onClick */

@@ -12,7 +12,7 @@ import ru from "../../site/i18n/ru.js";
 const LANGS = { en, es, pt, ru };
 const P2P = new URL("../../site/p2p/", import.meta.url);
 // the fill-ins a key is given where it is emitted ("problem" events and Errors' keys)
-const PARAMS = { p2p_no_relay: ["relays"], p2p_blocked: ["name"] };
+const PARAMS = { p2p_blocked: ["name"] };
 
 test("every key site/p2p/ names is said in every language, with only its fill-ins", () => {
   const keys = new Set();
