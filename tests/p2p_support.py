@@ -218,11 +218,22 @@ def model(page):
 
 
 def heard_kp(page) -> list[dict]:
-    """The kingweb messages a page received, parsed, in order."""
+    """The kingweb messages a page received, parsed, in order; a message that came in parts
+    put together (``_parts``: how many), as the transport does, at its last part's time."""
     out = []
+    parts: list[str] = []
     for f in page.evaluate("window.kingwebWire.heard"):
-        if f["label"] == "kp":
-            out.append({**json.loads(f["data"]), "_at": f["at"]})
+        if f["label"] != "kp":
+            continue
+        msg = json.loads(f["data"])
+        if msg["type"] != "part":
+            out.append({**msg, "_at": f["at"]})
+            continue
+        assert msg["i"] == len(parts), f"a part out of order: {msg['i']} after {len(parts)}"
+        parts.append(msg["text"])
+        if len(parts) == msg["of"]:
+            out.append({**json.loads("".join(parts)), "_at": f["at"], "_parts": len(parts)})
+            parts = []
     return out
 
 
