@@ -32,6 +32,7 @@ import { readGuest, wrap, write } from "./table-messages.js";
  * @property {string} name
  * @property {number | null} seat     null: a spectator
  * @property {boolean} here           connected now
+ * @property {boolean} [fresh]        on a new connection, not yet introduced on it
  */
 
 export class HostTable {
@@ -64,7 +65,7 @@ export class HostTable {
     this.dropped = /** @type {Record<string, number>} */ ({});
     this.link.listen({
       message: (peer, msg) => { this.heard(peer, msg).catch(() => this.drop(peer, "failed")); },
-      join: () => {},
+      join: (peer) => { this.connected(peer).catch(() => {}); },
       leave: (peer) => { this.left(peer).catch(() => {}); },
     });
   }
@@ -126,7 +127,7 @@ export class HostTable {
    * watching.  @param {string} peer @param {string} name @param {string} token @param {boolean} watch */
   async join(peer, name, token, watch) {
     const known = this.guests.get(peer);
-    if (known && known.here) return this.drop(peer, "join-twice");
+    if (known && known.here && !known.fresh) return this.drop(peer, "join-twice");
     let seat = this.tokens.has(token) ? /** @type {number | null} */ (this.tokens.get(token)) : undefined;
     if (seat === undefined) {
       const taken = new Set([...this.tokens.values()]);
@@ -149,6 +150,21 @@ export class HostTable {
       this.tellLobby();
     }
     this.changed();
+  }
+
+  /** A new connection of a peer: if it is a guest the table knows whose connection was
+   * replaced (it never left), it keeps its seat and is sent where the table stands, as its
+   * page may have missed some of it; a page that reloaded introduces itself again, once
+   * on this connection.  @param {string} peer */
+  async connected(peer) {
+    const g = this.guests.get(peer);
+    if (!g) return;
+    g.fresh = true;
+    if (!g.here) return;
+    this.link.send(peer, write("welcome", { seat: g.seat, lobby: this.lobby() }));
+    if (!this.started) return;
+    await this.syncGuest(g, null);
+    await this.tellTable();
   }
 
   /** A guest has gone (its connection closed, or it said bye): a bot plays its seat.

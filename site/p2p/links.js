@@ -25,11 +25,13 @@ export class Hub {
   /** @param {Handlers} h */
   listen(h) { this.handlers = h; }
 
-  /** A room's peers, as they come and go.  @param {Room} room */
+  /** A room's peers, as they come and go.  A connection replaced by a newer one of the
+   * same peer is no leave: the peer is still here, and its join follows at once.
+   * @param {Room} room */
   addRoom(room) {
     this.rooms.push(room);
     room.on("join", (peer) => { this.peers.set(peer.id, peer); this.handlers?.join(peer.id); });
-    room.on("leave", (peer) => { if (this.peers.get(peer.id) === peer) this.peers.delete(peer.id); this.handlers?.leave(peer.id); });
+    room.on("leave", (peer, reason) => { if (reason !== "replaced") this.gone(peer); });
     room.on("message", (peer, msg) => this.handlers?.message(peer.id, msg));
   }
 
@@ -37,8 +39,16 @@ export class Hub {
   addPeer(peer) {
     this.peers.set(peer.id, peer);
     peer.on("message", (msg) => this.handlers?.message(peer.id, msg));
-    peer.on("close", () => { if (this.peers.get(peer.id) === peer) this.peers.delete(peer.id); this.handlers?.leave(peer.id); });
+    peer.on("close", () => this.gone(peer));
     this.handlers?.join(peer.id);
+  }
+
+  /** A peer's connection ended: it has left, unless a newer connection of it is open.
+   * @param {Peer} peer */
+  gone(peer) {
+    if (this.peers.get(peer.id) !== peer) return;
+    this.peers.delete(peer.id);
+    this.handlers?.leave(peer.id);
   }
 
   /** @param {string} id @param {string} text */

@@ -21,6 +21,9 @@ import { bindingText, idOfKey, sdpFingerprint, verifySignature } from "./identit
 
 /** How long a new connection may take to open its channel and say hello. */
 export const HELLO_MS = 10_000;
+/** Messages kept for the page while its side still checks the other's hello: the host's
+ * first words to a guest (welcome, state, table) and a few more. */
+export const HELD_MESSAGES = 16;
 const ROLES = ["host", "guest"];
 const WORD = /^[a-z][a-z0-9-]{0,31}$/;
 const APP = /^[\x20-\x7e]{0,64}$/;
@@ -71,6 +74,10 @@ class Link {
     this.onclose = null;
     /** @type {Reason | null} */
     this.ended = null;
+    /** messages that came after the hello while this side was still checking it, kept
+     * for the page (release): the other side may speak as soon as it has checked ours
+     * @type {Array<[Message, number]> | null} */
+    this.held = [];
     this.channel.onmessage = (ev) => this.receive(ev.data);
     this.channel.addEventListener("close", () => this.end("gone"));
     pc.addEventListener("connectionstatechange", () => {
@@ -102,7 +109,17 @@ class Link {
       : msg.type === "part" ? { drop: { reason: /** @type {const} */ ("unexpected"), bytes: checked.bytes } }
       : { deliver: checked };
     if (out.drop) this.drop(out.drop.reason, out.drop.bytes);
-    if (out.deliver && !this.ended) this.onmessage?.(out.deliver.msg, out.deliver.bytes);
+    if (!out.deliver || this.ended) return;
+    if (this.onmessage && !(this.held && this.held.length)) this.onmessage(out.deliver.msg, out.deliver.bytes);
+    else if (this.held && this.held.length < HELD_MESSAGES) this.held.push([out.deliver.msg, out.deliver.bytes]);
+    else this.drop("unexpected", out.deliver.bytes);
+  }
+
+  /** From now on every message goes straight to `onmessage`: first those held. */
+  release() {
+    const held = this.held || [];
+    this.held = null;
+    for (const [msg, bytes] of held) if (!this.ended) this.onmessage?.(msg, bytes);
   }
 
   /** @param {import("./envelope.js").Drop} reason @param {number} bytes */
@@ -168,6 +185,9 @@ export class Peer extends Events {
     this.app = app;
     this.via = via;
     this.since = Date.now();
+    // what came while the hello was checked goes to the page once it listens: after the
+    // code that made this peer has run (a room's join, a direct invitation's answer)
+    setTimeout(() => link.release(), 0);
     link.onmessage = (msg) => {
       if (msg.type === "hello") return link.drop("unexpected", 0);
       if (msg.type === "bye") return link.close(typeof msg.reason === "string" && WORD.test(msg.reason) ? msg.reason : "left");

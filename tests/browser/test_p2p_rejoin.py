@@ -1,0 +1,86 @@
+"""A returning guest is never locked out: when a guest's connection is replaced by a newer
+one of the same peer (its id: the same browser), the host keeps its seat (no stand-in
+plays for it, not for a moment) and answers its clicks on the new connection.  Real
+Chromium, real WebRTC over the loopback, the real runtime in the host's page (p2p_support);
+the new connection is a second page of the guest's browser, opened while the first is still
+connected (its relay closed first, so that it does not meet the host again by itself)."""
+
+import pytest
+from p2p_support import Site, drive, heard_kp, host_room, join_table, model, person_context
+
+from browser_support import until
+from conftest import DIST, need_dist
+
+
+@pytest.fixture(scope="module")
+def site():
+    need_dist()
+    s = Site(DIST, build={"stun": []})
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def people(p2p_browser, console_errors):
+    made = []
+
+    def make(site):
+        ctx = person_context(p2p_browser, site, console_errors)
+        made.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+TURN_JS = "() => import('./store.js').then(({ page }) => page.model && { turn: page.model.turn, n: page.model.n })"
+
+# The host's page notes whether its table ever says a bot plays for a guest's seat.
+WATCH_JS = """() => { window.stoodIn = false;
+  const look = () => { if (document.querySelector('#table').textContent.includes('a bot plays')) window.stoodIn = true; };
+  new MutationObserver(look).observe(document.querySelector('#table'), { subtree: true, childList: true, characterData: true });
+  look(); }"""
+
+# The guest's first page stops meeting anyone new (its relays closed, not reopened), its
+# connection to the host left open.
+QUIET_JS = """async () => { const { joined } = await import('./p2p/joining.js');
+  const room = joined.link.rooms[0];
+  room.nudger?.stop();
+  room.trystero.pauseRelayReconnection();
+  for (const s of Object.values(room.trystero.getRelaySockets())) s.close();
+  return joined.link.peers.has(joined.host); }"""
+
+
+def test_a_replaced_connection_keeps_its_seat_and_its_clicks_are_answered(people, site):
+    host = people(site)
+    link = host_room(host, site, "king", people=2)
+    guest = people(site)
+    join_table(guest, link, "Ann")
+    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 2", timeout=30)
+    host.get_by_role("button", name="Start the match").click()
+    guest.wait_for_selector("#hand .card", timeout=30_000)
+    assert model(guest)["seat"] == 1
+    # to the guest's turn: a stand-in, if one were set, would play it at once
+    drive([host, guest], lambda: (host.evaluate(TURN_JS) or {}).get("turn") == 1, timeout=120)
+    before = host.evaluate(TURN_JS)
+    host.evaluate(WATCH_JS)
+    assert guest.evaluate(QUIET_JS)
+    again = guest.context.new_page()
+    join_table(again, link, "Ann")
+    again.wait_for_selector("#hand .card.legal", timeout=30_000)
+    assert model(again)["seat"] == 1
+    # the seat is still the guest's, to play: nobody played for it
+    assert host.evaluate(TURN_JS) == before
+    # a click on the new connection is answered, and the card is played
+    card = again.locator("#hand .card.legal").first
+    played = card.get_attribute("data-card")
+    box = card.bounding_box()
+    again.mouse.click(box["x"] + 8, box["y"] + 24)
+    until(again, "() => window.kingwebWire.heard.some((f) => f.label === 'kp' && /\"type\":\"answer\"/.test(f.data) && /\"ok\":true/.test(f.data))", timeout=30)
+    until(host, "(n) => import('./store.js').then(({ page }) => page.model.n > n)", before["n"], timeout=30)
+    told = [m for m in heard_kp(again) if m["type"] == "update"]
+    assert any(e["type"] == "play" and e["seat"] == 1 and e["card"] == played for m in told for e in m["update"]["events"])
+    assert host.evaluate("() => window.stoodIn") is False
+    dropped = host.evaluate("() => import('./p2p/hosting.js').then(({ hosted }) => hosted.dropped)")
+    assert dropped == {}
