@@ -9,6 +9,13 @@
 // again.  People who join with no seat free watch as spectators.
 import { readGuest, wrap, write } from "./table-messages.js";
 
+/** The least time between two moves the guests are sent (ms).  A bot answers at once when
+ * one card is legal and takes about 150 ms (up to its budget) to choose among several, so
+ * a guest timing the updates would learn a bot's singleton; every move is therefore sent
+ * no sooner than this after the one before, however long its decision took.  A person's
+ * move after some thought is not held at all. */
+export const PACE_MS = 600;
+
 /** @typedef {import("../protocol.js").Seat} Seat */
 /** @typedef {import("../protocol.js").Sync} Sync */
 
@@ -61,6 +68,12 @@ export class HostTable {
     /** @type {Map<string, number | null>} a guest's peer id → the seat it holds (or null: a spectator) */
     this.tokens = new Map();
     this.started = false;
+    /** the engine's news for the guests, waiting for its turn to be sent (PACE_MS) @type {Record<string, string>[]} */
+    this.paced = [];
+    /** when the last news was sent (performance.now()) */
+    this.pacedAt = -Infinity;
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.pacer = null;
     /** Messages the table dropped, by reason: a test and the host's page can read them. */
     this.dropped = /** @type {Record<string, number>} */ ({});
     this.link.listen({
@@ -230,6 +243,30 @@ export class HostTable {
   /** The engine's words for those away: each to its seat's guest, the spectators' to
    * every spectator.  @param {Record<string, string>} outbox */
   forward(outbox, kind = "update") {
+    if (kind === "update") {
+      this.paced.push(outbox);
+      this.pace();
+      return;
+    }
+    this.send(outbox, kind);
+  }
+
+  /** Send the news waiting, each no sooner than PACE_MS after the one before. */
+  pace() {
+    if (this.pacer) return;
+    while (this.paced.length) {
+      const wait = this.pacedAt + PACE_MS - performance.now();
+      if (wait > 0) {
+        this.pacer = setTimeout(() => { this.pacer = null; this.pace(); }, wait);
+        return;
+      }
+      this.pacedAt = performance.now();
+      this.send(/** @type {Record<string, string>} */ (this.paced.shift()), "update");
+    }
+  }
+
+  /** @param {Record<string, string>} outbox @param {string} kind */
+  send(outbox, kind) {
     for (const [key, text] of Object.entries(outbox)) {
       const seat = key === "spectator" ? null : Number(key);
       const msg = kind === "state" ? wrap("state", "state", text) : wrap("update", "update", text);
@@ -239,6 +276,7 @@ export class HostTable {
 
   /** The host leaves: guests are told, the room closes. */
   close() {
+    if (this.pacer) clearTimeout(this.pacer);
     const text = write("farewell", { reason: "host-left" });
     for (const g of this.guests.values()) if (g.here) this.link.send(g.peer, text);
     this.link.close();
