@@ -60,6 +60,7 @@ def forced_plays(save, bots):
         g.act(a)
     return out
 
+
 def test_a_bots_forced_play_is_sent_no_sooner_than_its_chosen_plays(people, site):
     host = people(site)
     link = host_room(host, site, "king", people=2, level="normal")
@@ -83,6 +84,7 @@ def test_a_bots_forced_play_is_sent_no_sooner_than_its_chosen_plays(people, site
     forced, chosen = gaps(heard_kp(guest), kind)
     assert statistics.median(forced) >= PACE_MS - JITTER_MS, sorted(forced)
     assert min(forced) >= PACE_MS / 4 and min(chosen) >= PACE_MS / 4, (sorted(forced), sorted(chosen))
+
 
 def gaps(messages, kind):
     """The time from each update to the next that holds a bot's play (ms): those before a

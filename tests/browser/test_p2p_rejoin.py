@@ -77,10 +77,16 @@ def test_a_replaced_connection_keeps_its_seat_and_its_clicks_are_answered(people
     played = card.get_attribute("data-card")
     box = card.bounding_box()
     again.mouse.click(box["x"] + 8, box["y"] + 24)
-    until(again, "() => window.kingwebWire.heard.some((f) => f.label === 'kp' && /\"type\":\"answer\"/.test(f.data) && /\"ok\":true/.test(f.data))", timeout=30)
+    until(
+        again,
+        '() => window.kingwebWire.heard.some((f) => f.label === \'kp\' && /"type":"answer"/.test(f.data) && /"ok":true/.test(f.data))',
+        timeout=30,
+    )
     until(host, "(n) => import('./store.js').then(({ page }) => page.model.n > n)", before["n"], timeout=30)
     told = [m for m in heard_kp(again) if m["type"] == "update"]
-    assert any(e["type"] == "play" and e["seat"] == 1 and e["card"] == played for m in told for e in m["update"]["events"])
+    assert any(
+        e["type"] == "play" and e["seat"] == 1 and e["card"] == played for m in told for e in m["update"]["events"]
+    )
     assert host.evaluate("() => window.stoodIn") is False
     dropped = host.evaluate("() => import('./p2p/hosting.js').then(({ hosted }) => hosted.dropped)")
     assert dropped == {}
