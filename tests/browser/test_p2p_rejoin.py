@@ -90,3 +90,41 @@ def test_a_replaced_connection_keeps_its_seat_and_its_clicks_are_answered(people
     assert host.evaluate("() => window.stoodIn") is False
     dropped = host.evaluate("() => import('./p2p/hosting.js').then(({ hosted }) => hosted.dropped)")
     assert dropped == {}
+
+
+# The host's table lets the next action a guest sends go unanswered, as a host does whose
+# connection to the guest broke without either side being told.
+DEAF_JS = """async () => { const { hosted } = await import('./p2p/hosting.js');
+  const heard = hosted.heard.bind(hosted);
+  hosted.heard = async (peer, msg) => {
+    if (msg && msg.type === 'act') { hosted.heard = heard; return; }
+    return heard(peer, msg);
+  }; }"""
+
+# how many welcomes the page has heard
+WELCOMES = "window.kingwebWire.heard.filter((f) => f.label === 'kp' && f.data.includes('\"type\":\"welcome\"')).length"
+ANSWERED_JS = """(after) => window.kingwebWire.heard.some((f) => f.label === 'kp' && f.at > after
+  && f.data.includes('"type":"answer"') && f.data.includes('"ok":true'))"""
+
+
+def test_a_guest_whose_host_stops_answering_meets_it_again_and_is_answered(people, site):
+    host = people(site)
+    link = host_room(host, site, "king", people=2)
+    guest = people(site)
+    join_table(guest, link, "Ann")
+    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 2", timeout=30)
+    host.get_by_role("button", name="Start the match").click()
+    guest.wait_for_selector("#hand .card", timeout=30_000)
+    drive([host, guest], lambda: (host.evaluate(TURN_JS) or {}).get("turn") == 1, timeout=120)
+    host.evaluate(DEAF_JS)
+    welcomed = guest.evaluate("() => " + WELCOMES)
+    card = guest.locator("#hand .card.legal").first
+    box = card.bounding_box()
+    guest.mouse.click(box["x"] + 8, box["y"] + 24)
+    # unanswered: after ANSWER_MS the guest's page drops that connection and meets the host
+    # again through the room, which welcomes it back to its seat
+    until(guest, "(n) => " + WELCOMES + " > n", welcomed, timeout=90)
+    assert model(guest)["seat"] == 1
+    back = guest.evaluate("() => performance.timeOrigin + performance.now()")
+    # and its clicks are answered again
+    drive([host, guest], lambda: guest.evaluate(ANSWERED_JS, back), timeout=120)
