@@ -13,34 +13,11 @@ import json
 import random
 
 import pytest
-from p2p_support import Knowledge, Site, heard_kp, join_table, model, person_context, site_query
+from p2p_support import Knowledge, heard_kp, join_table, model, open_invite, site_query
 
 from browser_support import plant_save, stored_save, until
-from conftest import DIST, need_dist
 
 FRAME = 64 * 1024  # the transport's largest frame (site/p2p/envelope.js MAX_BYTES)
-
-
-@pytest.fixture(scope="module")
-def site():
-    need_dist()
-    s = Site(DIST, build={"stun": []})
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def people(p2p_browser, console_errors):
-    made = []
-
-    def make(site):
-        ctx = person_context(p2p_browser, site, console_errors)
-        made.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in made:
-        ctx.close()
 
 
 def fork(g):
@@ -111,14 +88,6 @@ def last_deal_save(g, players):
     return json.dumps({**s.save(), "actions": actions})
 
 
-def open_invite(host):
-    host.locator("#more summary").click()
-    host.locator("#btn-share").click()
-    link = host.get_by_role("textbox", name="Invite link").input_value()
-    host.locator("#dialog-actions button.primary").click()
-    return link
-
-
 # The deals a page's table holds (finished ones) and the number of its last event.
 HELD_JS = """() => import('./store.js').then(({ page }) => page.model && { n: page.model.n,
   deals: (page.model.deals || []).length, seat: page.model.seat })"""
@@ -144,10 +113,11 @@ GAMES = {"whist": (2, 198), "king": (4, 9), "kingru": (4, 13)}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_longest_match_reaches_a_guest_a_late_spectator_and_a_guest_back(people, site, game):
+def test_the_longest_match_reaches_a_guest_a_late_spectator_and_a_guest_back(people, p2p_site, game):
     players, finished = GAMES[game]
     g = longest_whist() if game == "whist" else every_trick(game)
     save = last_deal_save(g, players)
+    site = p2p_site
     host = people(site)
     plant_save(host, site.base, save)
     host.goto(site_query(site))

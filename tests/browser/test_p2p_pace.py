@@ -9,39 +9,15 @@ lower bound it sets, not how fast anything runs."""
 import json
 import statistics
 
-import pytest
-from p2p_support import Site, drive, heard_kp, host_room, join_table, model, person_context
+from p2p_support import drive, heard_kp, host_and_guest, model
 
-from browser_support import stored_save, until
-from conftest import DIST, need_dist
+from browser_support import stored_save
 
 PACE_MS = 600  # site/p2p/host.js
 # what the loopback and the guest page's event loop take off a typical gap between two
 # arrivals; without the pacing a forced play arrives a few milliseconds after the move
 # before it
 JITTER_MS = 50
-
-
-@pytest.fixture(scope="module")
-def site():
-    need_dist()
-    s = Site(DIST, build={"stun": []})
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def people(p2p_browser, console_errors):
-    made = []
-
-    def make(site):
-        ctx = person_context(p2p_browser, site, console_errors)
-        made.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in made:
-        ctx.close()
 
 
 DEAL_JS = "() => import('./store.js').then(({ page }) => page.model && page.model.deal_no)"
@@ -61,14 +37,10 @@ def forced_plays(save, bots):
     return out
 
 
-def test_a_bots_forced_play_is_sent_no_sooner_than_its_chosen_plays(people, site):
-    host = people(site)
-    link = host_room(host, site, "king", people=2, level="normal")
-    guest = people(site)
-    join_table(guest, link, "Ann")
-    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 2", timeout=30)
-    host.get_by_role("button", name="Start the match").click()
-    guest.wait_for_selector("#hand .card", timeout=30_000)
+def test_a_bots_forced_play_is_sent_no_sooner_than_its_chosen_plays(people, p2p_site):
+    site = p2p_site
+    host, guest = people(site), people(site)
+    host_and_guest(host, guest, site, "king", level="normal")
     assert model(guest)["seat"] == 1
     # the first deal (no tricks: all thirteen are played, the last with one card each)
     drive([host, guest], lambda: host.evaluate(DEAL_JS) == 1, timeout=240)

@@ -5,34 +5,9 @@ Chromium, real WebRTC over the loopback, the real runtime in the host's page (p2
 the new connection is a second page of the guest's browser, opened while the first is still
 connected (its relay closed first, so that it does not meet the host again by itself)."""
 
-import pytest
-from p2p_support import Site, drive, heard_kp, host_room, join_table, model, person_context
+from p2p_support import drive, heard_kp, host_and_guest, join_table, model
 
 from browser_support import until
-from conftest import DIST, need_dist
-
-
-@pytest.fixture(scope="module")
-def site():
-    need_dist()
-    s = Site(DIST, build={"stun": []})
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def people(p2p_browser, console_errors):
-    made = []
-
-    def make(site):
-        ctx = person_context(p2p_browser, site, console_errors)
-        made.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in made:
-        ctx.close()
-
 
 TURN_JS = "() => import('./store.js').then(({ page }) => page.model && { turn: page.model.turn, n: page.model.n })"
 
@@ -52,14 +27,10 @@ QUIET_JS = """async () => { const { joined } = await import('./p2p/joining.js');
   return joined.link.peers.has(joined.host); }"""
 
 
-def test_a_replaced_connection_keeps_its_seat_and_its_clicks_are_answered(people, site):
-    host = people(site)
-    link = host_room(host, site, "king", people=2)
-    guest = people(site)
-    join_table(guest, link, "Ann")
-    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 2", timeout=30)
-    host.get_by_role("button", name="Start the match").click()
-    guest.wait_for_selector("#hand .card", timeout=30_000)
+def test_a_replaced_connection_keeps_its_seat_and_its_clicks_are_answered(people, p2p_site):
+    site = p2p_site
+    host, guest = people(site), people(site)
+    link = host_and_guest(host, guest, site, "king")
     assert model(guest)["seat"] == 1
     # to the guest's turn: a stand-in, if one were set, would play it at once
     drive([host, guest], lambda: (host.evaluate(TURN_JS) or {}).get("turn") == 1, timeout=120)
@@ -83,6 +54,13 @@ def test_a_replaced_connection_keeps_its_seat_and_its_clicks_are_answered(people
         timeout=30,
     )
     until(host, "(n) => import('./store.js').then(({ page }) => page.model.n > n)", before["n"], timeout=30)
+    # (the update follows within the host's pacing of the moves it sends)
+    until(
+        again,
+        '(card) => window.kingwebWire.heard.some((f) => f.data.includes(`"seat":1,"card":"${card}"`))',
+        played,
+        timeout=30,
+    )
     told = [m for m in heard_kp(again) if m["type"] == "update"]
     assert any(
         e["type"] == "play" and e["seat"] == 1 and e["card"] == played for m in told for e in m["update"]["events"]
@@ -107,14 +85,10 @@ ANSWERED_JS = """(after) => window.kingwebWire.heard.some((f) => f.label === 'kp
   && f.data.includes('"type":"answer"') && f.data.includes('"ok":true'))"""
 
 
-def test_a_guest_whose_host_stops_answering_meets_it_again_and_is_answered(people, site):
-    host = people(site)
-    link = host_room(host, site, "king", people=2)
-    guest = people(site)
-    join_table(guest, link, "Ann")
-    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 2", timeout=30)
-    host.get_by_role("button", name="Start the match").click()
-    guest.wait_for_selector("#hand .card", timeout=30_000)
+def test_a_guest_whose_host_stops_answering_meets_it_again_and_is_answered(people, p2p_site):
+    site = p2p_site
+    host, guest = people(site), people(site)
+    host_and_guest(host, guest, site, "king")
     drive([host, guest], lambda: (host.evaluate(TURN_JS) or {}).get("turn") == 1, timeout=120)
     host.evaluate(DEAF_JS)
     welcomed = guest.evaluate("() => " + WELCOMES)
