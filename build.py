@@ -2,7 +2,8 @@
 
     python build.py            build the wheel and assemble the static site in dist/
     python build.py serve      build, then serve dist/ on http://127.0.0.1:8000 (--port N);
-                               --relay: with a relay on this machine where rooms meet;
+                               --relay: with relays of every kind on this machine where
+                               rooms meet (a tracker, a Nostr relay, an MQTT broker);
                                --host 0.0.0.0: to the local network too
     python build.py test       set up everything the tests need, run the code checks and
                                the page's Node tests, build, run every test (pytest
@@ -21,6 +22,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
@@ -30,7 +32,7 @@ from kingbuild.assemble import build
 from kingbuild.checks import run_checks
 from kingbuild.devenv import ensure_test_env
 from kingbuild.nodetests import run_node_tests
-from kingbuild.relay import LOCAL_RELAY
+from kingbuild.relay import local_relays
 from kingbuild.serve import serve
 
 
@@ -40,6 +42,8 @@ def _test_env() -> dict[str, str]:
 
 def test(extra: list[str]) -> int:
     py = ensure_test_env()
+    # a failed browser test's screenshots go here (tests/evidence.py), one folder a run
+    os.environ["KINGWEB_EVIDENCE"] = str(ROOT / "test-evidence" / time.strftime("run-%Y%m%d-%H%M%S"))
     failed = run_checks(py)
     if not run_node_tests(py):
         failed.append("node tests")
@@ -80,13 +84,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test", "bench", "engine-bench"))
     ap.add_argument("--port", type=int, default=8000)
-    ap.add_argument("--relay", action="store_true", help="serve: rooms meet at a relay on this machine")
+    ap.add_argument("--relay", action="store_true", help="serve: rooms meet at relays of every kind on this machine")
     ap.add_argument("--host", default="127.0.0.1", help="serve: the address to listen on (0.0.0.0: the local network)")
     args, extra = ap.parse_known_args(argv)
     if args.command == "build":
         build()
     elif args.command == "serve":
-        build(relays=[LOCAL_RELAY] if args.relay else None)
+        build(relays=local_relays() if args.relay else None)
         serve(args.port, relay=args.relay, host=args.host)
     elif args.command == "test":
         return test(extra)

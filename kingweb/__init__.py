@@ -24,15 +24,15 @@ not-a-card pass
 """
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from . import safejson
+from . import games as _registry
+from . import king, kingru, safejson, whist  # noqa: F401 - importing a game's module registers it
 from .errors import IllegalAction, RulesError, describe
 from .game import FORMAT, VERSION, Game
-from .king import King
-from .kingru import KingRu
+from .games import facts_of
+from .trickgame import TrickGame
 from .views import Hint
-from .whist import Whist
 
 __all__ = [
     "GAMES",
@@ -46,33 +46,21 @@ __all__ = [
 ]
 __version__ = "0.1.0"
 
-_CLASSES: dict[str, type[King] | type[KingRu] | type[Whist]] = {"king": King, "kingru": KingRu, "whist": Whist}
-GAMES = tuple(_CLASSES)
+#: The ids of the games (their facts: ``kingweb.games.GAMES``)
+GAMES = tuple(_registry.GAMES)
+_CLASSES = {gid: f.cls for gid, f in _registry.GAMES.items()}
 
 
-def _cls(game: object) -> type[King] | type[KingRu] | type[Whist]:
-    if not (isinstance(game, str) and game in _CLASSES):
-        raise RulesError(
-            "unknown-game",
-            f"game {describe(game)} is not a game here (one of {', '.join(GAMES)})",
-            game=game if isinstance(game, str) else None,
-        )
-    return _CLASSES[game]
+def _cls(game: object) -> type[TrickGame]:
+    return facts_of(game).cls
 
 
-def new_game(game: str, seed: int | None = None, options: dict[str, Any] | None = None) -> Game:
+def new_game(game: str, seed: int | str | None = None, options: dict[str, Any] | None = None) -> Game:
     """A new match of ``game`` ("king", "kingru" or "whist").
 
     The same seed, options and actions always give the same match, on any Python.
     """
     return _cls(game)(seed, options)
-
-
-_SCENARIO_ARGS = {
-    "king": ("leader", "dealer", "trick"),
-    "kingru": ("leader", "trick"),
-    "whist": ("dealer", "stock", "trump"),
-}
 
 
 def scenario(
@@ -93,13 +81,14 @@ def scenario(
     ``scores`` of a scenario are that deal's points, and ``over`` is set after it.
     """
     cls = _cls(game)
-    allowed = _SCENARIO_ARGS[game]
+    allowed = _registry.GAMES[game].scenario_args
     for k in where:
         if k not in allowed:
             raise RulesError(
                 "bad-scenario", f"{k}: not a scenario field of {game} (fields: {', '.join(allowed)})", field=k
             )
-    g = cls.from_scenario(contract, hands, options=options, **where)
+    # (each game's ``from_scenario`` takes its own fields, checked above against its facts)
+    g: Game = cast(Any, cls).from_scenario(contract, hands, options=options, **where)
     g.scenario_args = {"contract": contract, "hands": [list(h) for h in hands], **where}
     g._events.clear()  # the position is where its events start, as one deal set out
     g._emit_deal()
@@ -107,6 +96,11 @@ def scenario(
 
 
 _SNAPSHOT_FIELDS = ("format", "version", "game", "seed", "options", "scenario", "actions", "preset")
+
+
+def _args_of(game: str) -> tuple[str, ...]:
+    f = _registry.GAMES.get(game)
+    return f.scenario_args if f is not None else ()
 
 
 def from_json(text: str) -> Game:
@@ -134,8 +128,8 @@ def from_json(text: str) -> Game:
                 f"snapshot: {describe(key)} is not a field of a kingweb game (fields: {', '.join(_SNAPSHOT_FIELDS)})",
                 field=key,
             )
-    for key, kind in (("game", str), ("actions", list), ("options", dict), ("seed", int)):
-        if type(data.get(key)) is not kind:
+    for key, kind in (("game", str), ("actions", list), ("options", dict), ("seed", int | str)):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise RulesError("bad-snapshot", f"snapshot: field {key!r} is missing or of the wrong type", field=key)
     sc = data.get("scenario")
     g: Game
@@ -150,7 +144,7 @@ def from_json(text: str) -> Game:
                     raise
                 raise RulesError("bad-snapshot", f"snapshot: {e}", field=e.params.get("field")) from None
         elif sc is not None:
-            allowed = ("contract", "hands", *_SCENARIO_ARGS.get(data["game"], ()))
+            allowed = ("contract", "hands", *_args_of(data["game"]))
             if (
                 not isinstance(sc, dict)
                 or "contract" not in sc

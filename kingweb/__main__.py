@@ -4,6 +4,8 @@ play | review | review-bench``."""
 import argparse
 import sys
 
+from . import GAMES
+
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m kingweb")
@@ -11,7 +13,7 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("bench", help="playouts per second of each game")
     b.add_argument("--seconds", type=float, default=1.5, help="time per figure")
     a = sub.add_parser("arena", help="duplicate matches between bots")
-    a.add_argument("--game", choices=("king", "kingru", "whist"), required=True)
+    a.add_argument("--game", choices=GAMES, required=True)
     a.add_argument(
         "--bots",
         required=True,
@@ -46,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--write", action="store_true", help="store the weights in kingweb/bots/weights.py")
     p = sub.add_parser("play", help="play in the terminal against bots")
-    p.add_argument("game", choices=("king", "kingru", "whist"))
+    p.add_argument("game", choices=GAMES)
     p.add_argument("--level", default="normal")
     p.add_argument("--seed", type=int)
     r = sub.add_parser("review", help="the marks of a recorded deal or match (JSON or text form; - reads stdin)")

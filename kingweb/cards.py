@@ -68,7 +68,13 @@ def cards_of(mask: int) -> list[int]:
 
 
 def codes_of(mask: int) -> list[str]:
-    return [CODES[c] for c in cards_of(mask)]
+    # (``legal()`` builds one a call: no list of indices in between)
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CODES[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def mask_of(cards: Iterable[int]) -> int:

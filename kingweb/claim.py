@@ -215,6 +215,40 @@ def _loses_all(me: int, opp: int, trump: int) -> bool:
     return not me & SUIT_MASK[trump] or not opp & ~SUIT_MASK[trump]
 
 
+def open_kinds(hand: int, unseen: int, mid_trick: bool, players: int, contract: Contract) -> list[str]:
+    """The kinds of claim that may hold now, in ``KINDS`` order (the others surely do
+    not): ``could_claim`` of each kind in one pass over the suits, and, where tricks cost
+    (``all`` is then ``_forced_all``), that test's own condition on the cards, which is
+    stricter.  This runs on every ``legal()``, so it is kept to a few mask operations."""
+    forced = contract.sign <= 0
+    trumps = SUIT_MASK[contract.trump] if contract.trump >= 0 else 0
+    # with no trump of my own while another seat holds one, any side card could be trumped
+    all_ok = not (forced and trumps) and not (trumps and unseen & trumps and not hand & trumps)
+    none_ok = players == 2
+    short_all = short_none = 0
+    for m in SUIT_MASK:
+        mine = hand & m
+        its = unseen & m
+        if not mine or not its:
+            continue
+        top = its.bit_length()
+        if forced:
+            if top > (mine & -mine).bit_length():  # an unseen card above my lowest
+                all_ok = False
+        elif top > mine.bit_length():
+            # mid-trick, the card played now may be the one card short of its suit: the
+            # rest of the hand must be led from the top (``_lead_plan``)
+            short_all += 1 if not mine & (mine - 1) else 2
+        if none_ok and mine.bit_length() > (its & -its).bit_length():
+            short_none += 1
+    out = []
+    if all_ok and short_all <= (1 if mid_trick else 0):
+        out.append("all")
+    if none_ok and short_none <= 1:
+        out.append("none")
+    return out
+
+
 def could_claim(kind: str, hand: int, unseen: int, mid_trick: bool, players: int) -> bool:
     """A quick test that claim ``kind`` may hold (false: it surely does not), for
     ``players`` at the table.  ``all``: the top card of every suit in ``hand`` (but

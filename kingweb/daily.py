@@ -30,17 +30,19 @@ from . import IllegalAction, RulesError, new_game
 from .bots import Bot
 from .errors import describe
 from .game import Game
+from .games import GAMES, facts_of
 from .record import of_game
 from .views import DailyResult, DailySetup, ParStep
 
-#: The daily's options: the defaults, but German Whist to 5 points (a 15-point match runs
-#: an hour, a daily a few minutes)
-OPTIONS: dict[str, dict[str, Any]] = {"king": {}, "kingru": {}, "whist": {"target": 5}}
+#: The daily's options: the defaults, but those a game's facts set (German Whist to 5
+#: points: a 15-point match runs an hour, a daily a few minutes)
+OPTIONS: dict[str, dict[str, Any]] = {gid: f.daily_options for gid, f in GAMES.items()}
 SEAT = 0
 LEVEL = "normal"
 PAR_LEVEL = "hard"
 VERSION = 1
-LETTERS = {"king": "K", "kingru": "R", "whist": "W"}
+#: Game id → its letter in a replay code (``GameFacts.letter``)
+LETTERS = {gid: f.letter for gid, f in GAMES.items()}
 FIRST_DAY, LAST_DAY = Date(2020, 1, 1), Date(2199, 12, 31)
 _CODE = re.compile(r"([A-Z])(\d+)\.(\d{8})\.(\d)\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-]{6})")
 MAX_CODE = 2000
@@ -52,12 +54,7 @@ def _bad(field: str, why: str) -> RulesError:
 
 def check_day(game: object, date: object) -> tuple[str, str]:
     """``(game, date)`` checked: a game of kingweb and a UTC date written YYYY-MM-DD."""
-    if not (isinstance(game, str) and game in LETTERS):
-        raise RulesError(
-            "unknown-game",
-            f"game {describe(game)} is not a game here (one of {', '.join(LETTERS)})",
-            game=game if isinstance(game, str) else None,
-        )
+    gid = facts_of(game).id
     if not (isinstance(date, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", date)):
         raise RulesError("bad-request", f"date: {describe(date)} is not a date written YYYY-MM-DD", field="date")
     try:
@@ -66,7 +63,7 @@ def check_day(game: object, date: object) -> tuple[str, str]:
         raise RulesError("bad-request", f"date: {date} is not a day of the calendar", field="date") from None
     if not FIRST_DAY <= day <= LAST_DAY:
         raise RulesError("bad-request", f"date: {date} is not between {FIRST_DAY} and {LAST_DAY}", field="date")
-    return game, date
+    return gid, date
 
 
 def seed(game: str, date: str) -> int:
@@ -84,7 +81,7 @@ def setup(game: object, date: object) -> DailySetup:
         "game": gid,
         "date": day,
         "seed": seed(gid, day),
-        "options": dict(OPTIONS[gid]),
+        "options": dict(GAMES[gid].daily_options),
         "seat": SEAT,
         "level": LEVEL,
         "budget": None,
@@ -94,7 +91,7 @@ def setup(game: object, date: object) -> DailySetup:
 
 def new(game: str, date: str) -> Game:
     """The daily's match, before anyone acts."""
-    return new_game(game, seed(game, date), OPTIONS[game])
+    return new_game(game, seed(game, date), GAMES[game].daily_options)
 
 
 def bots(g: Game, level: str = LEVEL) -> list[Bot]:
@@ -132,7 +129,7 @@ def code(game: object, date: object, seat: object, actions: object) -> str:
     the match in order (a table's save), the bots' included, which must be the daily
     bots' own."""
     gid, day = check_day(game, date)
-    if not (type(seat) is int and 0 <= seat < (2 if gid == "whist" else 4)):
+    if not (type(seat) is int and 0 <= seat < GAMES[gid].players):
         raise RulesError("bad-seat", f"seat: {describe(seat)} is not a seat of {gid}", field="seat")
     if not (isinstance(actions, list) and all(isinstance(a, str) for a in actions)):
         raise RulesError("bad-request", "actions: expected the list of the match's actions", field="actions")
@@ -159,7 +156,7 @@ def code(game: object, date: object, seat: object, actions: object) -> str:
                     field=f"actions[{i}]",
                 )
         g.act(a)
-    head = f"{LETTERS[gid]}{VERSION}.{day.replace('-', '')}.{seat}"
+    head = f"{GAMES[gid].letter}{VERSION}.{day.replace('-', '')}.{seat}"
     payload = _pack(moves)
     return f"{head}.{payload}.{_check(head, payload)}"
 
@@ -201,7 +198,7 @@ def verify(text: object) -> DailyResult:
     if not m:
         raise _bad("code", "not a kingweb replay code (K1.YYYYMMDD.seat.moves.check)")
     letter, version, ymd, seat_text, payload, check = m.groups()
-    games = {v: k for k, v in LETTERS.items()}
+    games = {f.letter: gid for gid, f in GAMES.items()}
     if letter not in games:
         raise _bad("game", f"{letter} is not a game's letter ({', '.join(games)})")
     if int(version) != VERSION:
@@ -216,7 +213,7 @@ def verify(text: object) -> DailyResult:
     except RulesError as e:
         raise _bad("date", str(e)) from None
     seat = int(seat_text)
-    if seat >= (2 if gid == "whist" else 4):
+    if seat >= GAMES[gid].players:
         raise _bad("seat", f"seat {seat} is not a seat of {gid}")
     moves = _unpack(payload)
     try:
@@ -244,7 +241,7 @@ def par_step(game: object, date: object, seat: object, actions: object = None) -
     until ``done``.  A page calls it deal by deal in its review worker and keeps the
     result: par is the same for everyone."""
     gid, day = check_day(game, date)
-    if not (type(seat) is int and 0 <= seat < (2 if gid == "whist" else 4)):
+    if not (type(seat) is int and 0 <= seat < GAMES[gid].players):
         raise RulesError("bad-seat", f"seat: {describe(seat)} is not a seat of {gid}", field="seat")
     if actions is None:
         actions = []

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, ClassVar, TypedDict
 
-from . import cards
+from . import cards, seeds
 from .errors import IllegalAction, RulesError, describe
 from .events import Audience, Event, EventLog
 from .views import BaseView, DealRecord, View
@@ -87,11 +87,8 @@ class Game:
     players = 4
     OPTIONS: ClassVar[dict[str, Option]] = {}  # each game declares its own
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        if type(seed) is not int or seed < 0:
-            raise RulesError("bad-seed", f"seed: {describe(seed)} is not allowed (a whole number ≥ 0)")
+    def __init__(self, seed: int | str | None = None, options: dict[str, Any] | None = None) -> None:
+        seed = seeds.new() if seed is None else seeds.read(seed)
         self.seed = seed
         self.options = self.check_options(options)
         self.rng = random.Random(seed)
@@ -239,7 +236,7 @@ class Game:
             "format": FORMAT,
             "version": VERSION,
             "game": self.id,
-            "seed": self.seed,
+            "seed": seeds.to_json(self.seed),
             "options": self.options,
             "scenario": self.scenario_args,
             "actions": self.actions,

@@ -10,6 +10,7 @@ from .cards import HEART_MASK, JACKS_KINGS, KH, KH_BIT, QUEENS, SUITS
 from .errors import IllegalAction, RulesError, describe
 from .events import Audience, PositiveState
 from .game import Option, check_seat, flag
+from .games import DealError, GameFacts, register
 from .play import KH_VOID, KH_VOID_OR_HEARTS, Contract, Scorer
 from .trickgame import TrickGame, scenario_hands
 from .views import Auction, Bid, Counted, KingDeal, KingPlan, KingView, LogEntry
@@ -151,7 +152,9 @@ class King(TrickGame):
     }
     DEALS = 10
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
+    def __init__(
+        self, seed: int | str | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True
+    ) -> None:
         super().__init__(seed, options)
         self.phase = "play"
         self._reset_positive()
@@ -656,3 +659,71 @@ King._PHASES = {
     )
     for ph in ("play", "dealer", "choose", "auction", "decide", "ultimatum", "trump")
 }
+
+
+def _record_deal(k: int, d: dict[str, Any], options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    if k < 6:
+        expect = NEGATIVE_ORDER[k]
+        if d["contract"] != expect:
+            raise DealError("contract", f"deal {k + 1} of King is {expect}, not {describe(d['contract'])}")
+        return expect, {"leader": (d["dealer"] + (1 if options["first_lead"] == "left_of_dealer" else 0)) % 4}
+    if k < King.DEALS:
+        return "positive", {"dealer": d["dealer"]}
+    raise DealError("deal_no", "a King match has 10 deals, 0 to 9")
+
+
+def _view_contract(view: KingView) -> Contract | None:
+    cid, opts = view["contract"], view["options"]
+    if cid in NEGATIVES or cid in POSITIVES:
+        return contract_for(cid, opts)
+    return None
+
+
+def _board(index: int, deck: list[str], options: dict[str, Any]) -> tuple[str, list[list[str]], dict[str, Any]]:
+    # each of the match's deals in turn: the six negatives, then four positives
+    hands = [deck[i * 13 : (i + 1) * 13] for i in range(4)]
+    k = index % King.DEALS
+    if k < len(NEGATIVE_ORDER):
+        return NEGATIVE_ORDER[k], hands, {"leader": index % 4}
+    return "positive", hands, {"dealer": index % 4}
+
+
+def _contracts() -> list[Contract]:
+    return [*NEGATIVES.values(), *POSITIVES.values()]
+
+
+def _first_deal(sc: dict[str, Any], options: dict[str, Any]) -> int | None:
+    if sc["contract"] == "positive":
+        return 6
+    if sc["contract"] in NEGATIVES and sc.get("leader") is not None and options["first_lead"] == "dealer":
+        return NEGATIVE_ORDER.index(sc["contract"])
+    return None  # a positive's card play alone (its bidding is missing), or its dealer unknown
+
+
+register(
+    GameFacts(
+        King,
+        name="King",
+        seat_field="dealer",
+        max_deals=King.DEALS,
+        letter="K",
+        scenario_args=("leader", "dealer", "trick"),
+        phases=("dealer", "choose", "auction", "decide", "ultimatum", "trump", "play", "over"),
+        scoring=("card", "trick", "tricks", "payment", "4333"),
+        review_worlds=320,
+        review_thresholds=(8.0, 25.0, 70.0),
+        hard_samples=160,
+        deal_scenario=_record_deal,
+        first_deal=_first_deal,
+        view_contract=_view_contract,
+        board=_board,
+        contracts=_contracts,
+        chosen="positive",
+        kh_receiver=True,
+        offers={"up": UP_VALUE, "null": NULL_VALUE, "ultimatum": offer_value(ULTIMATUM_OFFER)},
+        bench_targets=(10_000, 1_800),
+        beside_hearts=True,
+        latency_deals={"normal": 10, "hard": 3, "expert": 1},
+        rungs=(("hard", 1000, 30),),
+    )
+)

@@ -8,6 +8,7 @@ from .cards import HEART_MASK, JACKS, JACKS_KINGS, KH_BIT, QUEENS, SHORT_DECK
 from .errors import RulesError, describe
 from .events import Audience
 from .game import Option, check_seat, flag
+from .games import DealError, GameFacts, register
 from .play import KH_NONE, KH_VOID, KH_VOID_OR_HEARTS, Contract, Scorer
 from .trickgame import TrickGame
 from .views import KingRuView
@@ -152,7 +153,9 @@ class KingRu(TrickGame):
                 needs="king_discard",
             )
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
+    def __init__(
+        self, seed: int | str | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True
+    ) -> None:
         super().__init__(seed, options)
         self.order = deal_order(self.options)
         self.phase = "play"
@@ -238,3 +241,54 @@ class KingRu(TrickGame):
         g.order = [contract]
         g._scenario_play(con, hands, leader, trick)
         return g
+
+
+def _record_deal(k: int, d: dict[str, Any], options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    order = deal_order(options)
+    if k >= len(order) or d["contract"] != order[k]:
+        allowed = order[k] if k < len(order) else f"none: the match has {len(order)} deals"
+        raise DealError("contract", f"deal {k + 1} of Кинг here is {allowed}, not {describe(d['contract'])}")
+    return d["contract"], {"leader": d["leader"]}
+
+
+def _view_contract(view: KingRuView) -> Contract:
+    return contract_by_id(view["contract"], view["options"])
+
+
+def _board(index: int, deck: list[str], options: dict[str, Any]) -> tuple[str, list[list[str]], dict[str, Any]]:
+    order = deal_order(KingRu.check_options(options))
+    return order[index % len(order)], [deck[i * 8 : (i + 1) * 8] for i in range(4)], {"leader": index % 4}
+
+
+def _contracts() -> list[Contract]:
+    opts = KingRu.check_options({})
+    return [contract_by_id(c, opts) for c in deal_order(opts)]
+
+
+def _first_deal(sc: dict[str, Any], options: dict[str, Any]) -> int | None:
+    return deal_order(options).index(sc["contract"])
+
+
+register(
+    GameFacts(
+        KingRu,
+        name="Кинг",
+        seat_field="leader",
+        max_deals=len(BASES) * 2,  # twelve or fourteen deals
+        letter="R",
+        scenario_args=("leader", "trick"),
+        phases=("play", "over"),
+        scoring=("card", "trick", "tricks"),
+        review_worlds=480,
+        review_thresholds=(0.8, 2.5, 7.0),
+        hard_samples=240,
+        deal_scenario=_record_deal,
+        first_deal=_first_deal,
+        view_contract=_view_contract,
+        board=_board,
+        contracts=_contracts,
+        bench_targets=(20_000, None),
+        latency_deals={"normal": 14, "hard": 4, "expert": 2},
+        rungs=(("hard", 1000, 42),),
+    )
+)

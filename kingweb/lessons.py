@@ -11,6 +11,7 @@ from typing import Any
 from . import IllegalAction, RulesError, scenario
 from .game import Game
 from .views import Hint
+from .whist import CONTRACT as WHIST
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ LESSONS = {
         # -- German Whist ---------------------------------------------------------------------------
         Lesson(
             "whist/follow-suit",
-            "whist",
+            WHIST,
             _h("2C 5C 9H", "KC 4D 5D"),
             0,
             ("2C", "5C"),
@@ -175,7 +176,7 @@ LESSONS = {
         ),
         Lesson(
             "whist/take-faceup",
-            "whist",
+            WHIST,
             _h("2S KS 3H", "QS 4D 5D"),
             0,
             ("KS",),
@@ -184,7 +185,7 @@ LESSONS = {
         ),
         Lesson(
             "whist/refuse-faceup",
-            "whist",
+            WHIST,
             _h("2H AH 3C", "KH 4D 5D"),
             0,
             ("2H",),
@@ -193,17 +194,17 @@ LESSONS = {
         ),
         Lesson(
             "whist/trump-wins",
-            "whist",
+            WHIST,
             _h("2S 3C 4C", "AH 5D 6D"),
             0,
             ("2S",),
             {"dealer": 0, "stock": ["AS", "7D", "8D", "9D", "TD", "JD"]},
             ("AH",),
         ),
-        Lesson("whist/endgame-lead", "whist", _h("3C 8H 4S", "6D 2H 8S"), 1, ("8S",), {"dealer": 0, "trump": "S"}),
+        Lesson("whist/endgame-lead", WHIST, _h("3C 8H 4S", "6D 2H 8S"), 1, ("8S",), {"dealer": 0, "trump": "S"}),
         Lesson(
             "whist/endgame-discard",
-            "whist",
+            WHIST,
             _h("TC 3D 4S", "QC 5D QH"),
             1,
             ("QH",),

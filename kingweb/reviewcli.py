@@ -8,10 +8,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from . import RulesError, new_game, record, review
+from . import GAMES, RulesError, new_game, record, review
 from .bots import Bot
 from .game import Game
+from .king import King
+from .kingru import KingRu
 from .views import Analysis, Record
+from .whist import Whist
 
 
 def main(
@@ -109,13 +112,13 @@ def bench(out: Callable[[str], object] = print, deals: int = 3, par: bool = Fals
     rng = random.Random(1)
     king, kingru, whist1, whist2 = [], [], [], []
     for i in range(deals):
-        g = _bot_match("king", 100 + i, 10)
+        g = _bot_match(King.id, 100 + i, 10)
         rec = record.of_game(g)
         for k in (rng.randrange(6), 6 + rng.randrange(4)):  # a negative and a positive
             king.append((_review_deal(rec, k, rng.randrange(4)), k))
-        g = _bot_match("kingru", 200 + i, 1)
+        g = _bot_match(KingRu.id, 200 + i, 1)
         kingru.append((_review_deal(record.of_game(g), 0, rng.randrange(4)), 0))
-        g = _bot_match("whist", 300 + i, 1, {"target": 1})
+        g = _bot_match(Whist.id, 300 + i, 1, {"target": 1})
         rec = record.of_game(g)
         seat = rng.randrange(2)
         whist1.append((_review_deal(rec, 0, seat, stage=1), 0))
@@ -139,7 +142,7 @@ def bench(out: Callable[[str], object] = print, deals: int = 3, par: bool = Fals
     if par:
         from . import daily
 
-        for game in ("king", "kingru", "whist"):
+        for game in GAMES:
             t0 = time.process_time()
             score = daily.par(game, "2026-12-03")
             out(f"  daily par, {game:7s} 2026-12-03: {score:5d} in {time.process_time() - t0:6.1f} s")

@@ -11,28 +11,32 @@ Nothing a page is told names the match's seed: the seed stays here, in the save,
 the worker keeps itself (``save``), and in a solo player's ``share`` link.
 
 A save is the match's seed, options, seats and actions: restored by replaying (``load``);
-the bots are deterministic for a seed, so a replay reproduces their play exactly.
+the bots are deterministic for a seed, so a replay reproduces their play exactly
+(``kingweb.saves`` writes and checks them).
 """
 
 import json
 import math
 import secrets
-from typing import Any, TypedDict, cast
+import time
+from collections.abc import Callable
+from typing import Any, NotRequired, TypedDict
 
-from . import IllegalAction, RulesError, from_json, handler, new_game, safejson
-from .bots import DEFAULT_BUDGET, LEVELS
-from .bots.hints import REASONS
-from .errors import ERRORS, REFUSALS, describe
+from . import IllegalAction, RulesError, handler, new_game, seeds
+from .bots import DEFAULT_BUDGET
+from .catalogue import info
+from .errors import describe
 from .events import Audience, Event
 from .game import Game, check_seat
-from .table import Seat, Table, bot, check_level, check_seats, person
+from .saves import SAVE_FIELDS, SAVE_FORMAT, SAVE_VERSION, copy_seat, read_save, save_of
+from .table import Seat, Table, bot, check_clock, check_level, check_seats, person
 from .views import Hint
+
+__all__ = ["COMMANDS", "SAVE_FIELDS", "SAVE_FORMAT", "SAVE_VERSION", "Session", "handle", "info", "key_of"]
 
 #: An answer's ``result``: plain JSON data.
 Result = dict[str, Any]
 
-SAVE_FORMAT = "kingweb-save"
-SAVE_VERSION = 2
 MAX_BUDGET = 10.0
 SPECTATOR = "spectator"
 
@@ -40,8 +44,10 @@ SPECTATOR = "spectator"
 class TableInfo(TypedDict):
     """What the page knows of the table besides a view: who sits where, the bots' level,
     the lesson (if it is one), whether one person plays alone (undo, share) and can undo
-    now, ``match``, a token that tells one match from another (never the seed), and
-    ``daily``, the UTC date of the daily challenge the match is (else null)."""
+    now, ``match``, a token that tells one match from another (never the seed),
+    ``daily``, the UTC date of the daily challenge the match is (else null), and
+    ``clock``, the move clock's seconds a decision at a table with people away (else
+    null), and ``deadline``, for whom it runs now (else null)."""
 
     seats: list[Seat]
     level: str
@@ -50,6 +56,26 @@ class TableInfo(TypedDict):
     can_undo: bool
     match: str
     daily: str | None
+    clock: int | None
+    deadline: "Deadline | None"
+
+
+class Deadline(TypedDict):
+    """The move clock running for the person at ``seat``: ``ms`` milliseconds left when
+    this was written (each page counts down from when it received it: the host's clock
+    and a guest's need not agree)."""
+
+    seat: int
+    ms: int
+
+
+class Timeout(TypedDict):
+    """The move clock ran out for ``seat``: its stand-in made the decision told by event
+    ``n``; ``away``: that was the seat's third timeout in a row, and the stand-in plays on."""
+
+    seat: int
+    n: int
+    away: bool
 
 
 class Update(TypedDict):
@@ -58,6 +84,8 @@ class Update(TypedDict):
 
     events: list[Event]
     legal: list[str]
+    deadline: NotRequired[Deadline]
+    timeout: NotRequired[Timeout]
 
 
 def key_of(audience: Audience) -> str:
@@ -68,12 +96,16 @@ def key_of(audience: Audience) -> str:
 class Session:
     """The page's one table, and whom the page follows."""
 
-    def __init__(self) -> None:
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
         self.table: Table | None = None
         self.match = ""
         self.here: list[Audience] = []
         self.away: list[Audience] = []
         self.told = 0  # the number of the last event the followed audiences were sent
+        # the move clock's time source (seconds; a test gives a fake one), and the turn it
+        # runs for: (seat, actions before the decision, when it runs out)
+        self.now = now
+        self._deadline: tuple[int, int, float] | None = None
 
     # -- opening a table ----------------------------------------------------------------------
 
@@ -81,23 +113,26 @@ class Session:
         self,
         game: str,
         options: dict[str, Any] | None = None,
-        seed: int | None = None,
+        seed: int | str | None = None,
         level: str = "normal",
         seat: int = 0,
         budget: float | None = None,
         seats: object = None,
+        clock: object = None,
     ) -> Result:
         """A new match.  ``seats`` (one per player: a person, here or away, or a bot at a
-        level) default to a person at ``seat`` and bots at ``level``.  Everything is
+        level) default to a person at ``seat`` and bots at ``level``; ``clock``, the move
+        clock's seconds, runs only while people away are at the table.  Everything is
         checked before the old table is replaced: a refused start leaves the session as
         it was."""
         level = check_level(level)
         budget = DEFAULT_BUDGET if budget is None else _budget(budget)
+        clock = check_clock(clock)
         g = new_game(game, seed, {} if options is None else options)
         if seats is None:
             seat = check_seat(seat, g.players, "seat")
             seats = [person() if s == seat else bot(level) for s in range(g.players)]
-        self._open(Table(g, check_seats(seats, g.players), level, budget), secrets.token_hex(6))
+        self._open(Table(g, check_seats(seats, g.players), level, budget, clock=clock), secrets.token_hex(6))
         return self.sync()
 
     def daily(self, game: object, date: object) -> Result:
@@ -133,6 +168,7 @@ class Session:
         self.here = [here[0]] if len(here) == 1 else [None]
         self.away = [s for s in table.people if table.seats[s].get("away")]
         self.told = table.game.event_count
+        self._deadline = None
 
     def lesson(self, lesson_id: str) -> Result:
         """Open a lesson: its position, with the learner to act."""
@@ -172,6 +208,39 @@ class Session:
             return _refused(IllegalAction("no-bot-to-act"))
         seat, action, ms = played
         return {**self.updates(), "seat": seat, "action": action, "ms": ms}
+
+    def clock(self) -> Result:
+        """The host page's timer says the move clock may have run out: if it has, the
+        seat's stand-in makes the decision (**Updates** with ``timeout`` in each audience's
+        update, and ``table`` when the seat was marked away); if not, the refusal
+        ``clock-running`` with the ``deadline`` to wait for, or ``no-clock``."""
+        t = self._need()
+        deadline = self.deadline()
+        if deadline is None:
+            return _refused(IllegalAction("no-clock"))
+        if deadline["ms"] > 0:
+            return {**_refused(IllegalAction("clock-running", ms=deadline["ms"])), "deadline": deadline}
+        n = t.game.event_count + 1
+        seat, action, away = t.time_out()
+        out = {**self.updates({"seat": seat, "n": n, "away": away}), "seat": seat, "action": action}
+        if away:
+            out["table"] = self.info()
+        return out
+
+    def deadline(self) -> Deadline | None:
+        """The move clock now: for whom it runs and how long it has left (None: it does not
+        run).  It starts when the decision becomes the person's: every answer that
+        changes the table asks, so the host's timer is armed at once."""
+        t = self._need()
+        seat = t.on_clock()
+        if seat is None or t.clock is None:
+            self._deadline = None
+            return None
+        turn = len(t.game.actions)
+        now = self.now()
+        if self._deadline is None or self._deadline[:2] != (seat, turn):
+            self._deadline = (seat, turn, now + t.clock)
+        return {"seat": seat, "ms": max(0, math.ceil((self._deadline[2] - now) * 1000))}
 
     def hint(self, seat: object = None) -> Hint:
         t = self._need()
@@ -214,7 +283,8 @@ class Session:
         """Name a person, or stand a bot in for a person away who has gone (and stand it
         down when they are back).  Returns the table's new ``TableInfo``."""
         self._need().set_seat(seat, name, stand_in)
-        return {"table": self.info(), "bots": self._need().bot_seat() is not None}
+        table = self.info()
+        return {"table": table, "bots": self._need().bot_seat() is not None, "deadline": table["deadline"]}
 
     def follow(self, here: object = None, away: object = None) -> Result:
         """Choose the audiences the answers are for: ``here`` those the page draws, ``away``
@@ -243,13 +313,15 @@ class Session:
     def info(self) -> TableInfo:
         t = self._need()
         return {
-            "seats": [_copy_seat(s) for s in t.seats],
+            "seats": [copy_seat(s) for s in t.seats],
             "level": t.level,
             "lesson": t.lesson,
             "solo": t.solo,
             "can_undo": t.can_undo,
             "match": self.match,
             "daily": t.daily,
+            "clock": t.clock,
+            "deadline": self.deadline(),
         }
 
     def state(self, audience: Audience) -> Result:
@@ -276,47 +348,42 @@ class Session:
             "states": {key_of(a): self.state(a) for a in here},
             "outbox": {key_of(a): json.dumps(self.state(a), separators=(",", ":")) for a in away},
             "bots": t.bot_seat() is not None,
+            "deadline": self.deadline(),
         }
 
-    def updates(self) -> Result:
-        """What happened since the followed audiences were last told, for each of them."""
+    def updates(self, timeout: Timeout | None = None) -> Result:
+        """What happened since the followed audiences were last told, for each of them
+        (``timeout``: the move clock made the last decision)."""
         t = self._need()
         since, self.told = self.told, t.game.event_count
+        deadline = self.deadline()
         return {
             "ok": True,
             "n": self.told,
-            "updates": {key_of(a): self._update(a, since) for a in self.here},
-            "outbox": {key_of(a): json.dumps(self._update(a, since), separators=(",", ":")) for a in self.away},
+            "updates": {key_of(a): self._update(a, since, deadline, timeout) for a in self.here},
+            "outbox": {
+                key_of(a): json.dumps(self._update(a, since, deadline, timeout), separators=(",", ":"))
+                for a in self.away
+            },
             "can_undo": t.can_undo,
             "bots": t.bot_seat() is not None,
+            "deadline": deadline,
         }
 
-    def _update(self, audience: Audience, since: int) -> Update:
+    def _update(self, audience: Audience, since: int, deadline: Deadline | None, timeout: Timeout | None) -> Update:
         g = self._need().game
         legal = g.legal() if audience is not None and audience == g.turn else []
-        return {"events": g.events_for(audience, since), "legal": legal}
+        u: Update = {"events": g.events_for(audience, since), "legal": legal}
+        if deadline is not None:
+            u["deadline"] = deadline
+        if timeout is not None:
+            u["timeout"] = timeout
+        return u
 
     # -- save / load ----------------------------------------------------------------------------
 
     def save(self) -> Result:
-        t = self._need()
-        if t.lesson is not None:
-            raise RulesError("lesson-not-saved", "a lesson is not saved: open it again from the lessons")
-        g = t.game
-        out: Result = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "game": g.id,
-            "seed": g.seed,
-            "options": g.options,
-            "seats": [_copy_seat(s) for s in t.seats],
-            "level": t.level,
-            "match": self.match,
-            "actions": list(g.actions),
-        }
-        if t.daily is not None:
-            out["daily"] = t.daily
-        return out
+        return save_of(self._need(), self.match)
 
     def share(self) -> Result:
         """A solo match's link data: the same deals and bot play for whoever opens it.  A
@@ -327,18 +394,12 @@ class Session:
         if t.daily is not None:  # a link's bots play on a clock: not the daily's
             raise RulesError("not-shared", "a daily challenge is shared by its replay code, once it is over")
         g = t.game
-        return {"game": g.id, "seed": g.seed, "options": g.options, "level": t.level}
+        return {"game": g.id, "seed": seeds.to_json(g.seed), "options": g.options, "level": t.level}
 
     def load(self, data: object) -> Result:
         """Restore a save (an object, or its JSON text); a corrupt or foreign one raises
         ``RulesError`` with code ``bad-save`` saying why, and leaves the session as it was."""
-        try:
-            table, match = _read_save(data)
-        except RulesError as e:
-            if e.code == "bad-save":
-                raise
-            field = e.params.get("field") or _SAVE_FIELD_OF.get(e.code)
-            raise RulesError("bad-save", f"save: {e}", field=field) from None
+        table, match = read_save(data)
         if table.solo:
             table.undo_marks = _undo_marks(table.game, table.people[0])
         self._open(table, match)
@@ -364,107 +425,9 @@ class Session:
         return here[0]
 
 
-def _copy_seat(s: Seat) -> Seat:
-    return cast(Seat, dict(s))
-
-
 def _refused(e: IllegalAction) -> Result:
     """The answer to a refused action: the reason as words, code and params."""
     return {"ok": False, "error": str(e), "code": e.code, "params": e.params}
-
-
-#: The save field behind each error of a game read from a save.
-_SAVE_FIELD_OF = {
-    "bad-level": "level",
-    "unknown-game": "game",
-    "bad-seed": "seed",
-    "bad-options": "options",
-    "bad-option": "options",
-    "unknown-option": "options",
-    "option-combination": "options",
-    "bad-seats": "seats",
-    "bad-name": "seats",
-}
-#: The fields of a save, per version (version 1: one person at ``seat``, bots at ``level``)
-SAVE_FIELDS = {
-    1: ("format", "version", "game", "seed", "options", "level", "seat", "actions"),
-    2: ("format", "version", "game", "seed", "options", "seats", "level", "match", "actions", "daily"),
-}
-
-
-def _read_save(data: object) -> tuple[Table, str]:
-    """The table of a save, all checked, and its match token."""
-    if isinstance(data, str):
-        try:
-            data = safejson.loads(data)
-        except ValueError as e:
-            raise RulesError("bad-save", f"save: not JSON ({e})", field=None) from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise RulesError("bad-save", "save: not a kingweb save", field="format")
-    version = data.get("version")
-    if type(version) is not int or version not in SAVE_FIELDS:
-        raise RulesError(
-            "bad-save",
-            f"save: version {describe(version)} is not one this version reads ({', '.join(map(str, SAVE_FIELDS))})",
-            field="version",
-        )
-    fields = SAVE_FIELDS[version]
-    for key in data:
-        if key not in fields:
-            raise RulesError(
-                "bad-save",
-                f"save: {describe(key)} is not a field of a save (fields: {', '.join(fields)})",
-                field=key,
-            )
-    level = check_level(data.get("level"))
-    try:
-        snapshot = json.dumps(
-            {
-                "format": "kingweb",
-                "version": 1,
-                "game": data.get("game"),
-                "seed": data.get("seed"),
-                "options": data.get("options"),
-                "scenario": None,
-                "actions": data.get("actions"),
-            }
-        )
-    except (RecursionError, TypeError, ValueError):  # too deep, or not JSON data at all
-        raise RulesError("bad-save", "save: its fields are not plain JSON data", field=None) from None
-    g = from_json(snapshot)
-    if version == 1:
-        seat = check_seat(data.get("seat"), g.players, "seat")
-        seats = [person() if s == seat else bot(level) for s in range(g.players)]
-        match = secrets.token_hex(6)
-    else:
-        seats = check_seats(data.get("seats"), g.players)
-        token = data.get("match")
-        if not (isinstance(token, str) and 0 < len(token) <= 32 and token.isalnum()):
-            raise RulesError("bad-save", "save: match is not a match token", field="match")
-        match = token
-    if "daily" in data:
-        return _daily_table(g, seats, level, data["daily"]), match
-    return Table(g, seats, level), match
-
-
-def _daily_table(g: Game, seats: list[Seat], level: str, date: object) -> Table:
-    """The table of a daily challenge's save (its optional field ``daily``, the date): it
-    must be that day's match as the daily deals and seats it, or it is refused."""
-    from . import daily
-
-    try:
-        setup = daily.setup(g.id, date)
-    except RulesError as e:
-        raise RulesError("bad-save", f"save: daily: {e}", field="daily") from None
-    want = [person(seats[s]["name"]) if s == setup["seat"] else bot(setup["level"]) for s in range(g.players)]
-    if (
-        g.seed != setup["seed"]
-        or g.options != daily.new(g.id, setup["date"]).options
-        or seats != want
-        or level != setup["level"]
-    ):
-        raise RulesError("bad-save", f"save: not the daily challenge of {setup['date']} as it is dealt", field="daily")
-    return Table(g, seats, level, math.inf, daily=setup["date"])
 
 
 def _budget(budget: object) -> float:
@@ -495,9 +458,10 @@ _SESSION = Session()
 
 #: Each command's arguments: the required ones, then the optional ones.
 COMMANDS = {
-    "start": (("game",), ("options", "seed", "level", "seat", "budget", "seats")),
+    "start": (("game",), ("options", "seed", "level", "seat", "budget", "seats", "clock")),
     "act": (("action",), ("seat",)),
     "step": ((), ()),
+    "clock": ((), ()),
     "hint": ((), ("seat",)),
     "undo": ((), ()),
     "save": ((), ()),
@@ -539,6 +503,8 @@ def _run(s: Session, request: object) -> Any:
         return s.act(args["action"], args.get("seat"))
     if cmd == "step":
         return s.step()
+    if cmd == "clock":
+        return s.clock()
     if cmd == "hint":
         return s.hint(args.get("seat"))
     if cmd == "undo":
@@ -564,28 +530,3 @@ def _run(s: Session, request: object) -> Any:
     if cmd == "daily_code":
         return s.daily_code()
     return info()
-
-
-def info() -> Result:
-    """The games and their options, for the start screen, and every code the page may
-    have to translate."""
-    from . import _CLASSES
-
-    out: dict[str, Any] = {}
-    for gid, cls in _CLASSES.items():
-        out[gid] = {
-            "players": cls.players,
-            "options": {
-                k: {"default": o.default, "allowed": list(o.allowed), "doc": o.doc} for k, o in cls.OPTIONS.items()
-            },
-        }
-    from . import __version__
-    from .lessons import LESSONS
-
-    return {
-        "games": out,
-        "levels": list(LEVELS),
-        "version": __version__,
-        "lessons": list(LESSONS),
-        "codes": {"refusals": list(REFUSALS), "reasons": list(REASONS), "errors": list(ERRORS)},
-    }

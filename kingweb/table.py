@@ -20,15 +20,21 @@ True
 import time
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from . import new_game
+from . import names, new_game
 from .bots import DEFAULT_BUDGET, LEVELS, Bot
 from .bots.hints import hint
 from .errors import IllegalAction, RulesError, describe
 from .game import Game, check_seat
 from .views import Hint
 
-#: The longest name a person may give (longer is refused, not cut)
-NAME_MAX = 24
+#: The move clock (a table with people away): the seconds a person has for a decision.
+#: The host's dialogs offer 15 s to 5 min (``CLOCK_CHOICES``); the engine takes any whole
+#: number of seconds up to ``CLOCK_MAX``, so that a test may run a clock of a few seconds.
+CLOCK_CHOICES = (15, 30, 60, 120, 300)
+CLOCK_DEFAULT = 60
+CLOCK_MAX = 300
+#: Timeouts in a row after which a person away is marked away (a stand-in plays on)
+TIMEOUTS_AWAY = 3
 
 
 class Seat(TypedDict):
@@ -56,16 +62,25 @@ def bot(level: str = "normal") -> Seat:
 
 
 def check_name(name: object, field: str = "name") -> str:
-    """A person's name: plain text of at most ``NAME_MAX`` characters, no control
-    characters; spaces at either end are dropped.  It is shown as text, never as markup."""
+    """A person's name: any text, cleaned by the one name rule (``kingweb.names``), so
+    that no name can stop a table; "" when nothing is left.  It is shown as text, never
+    as markup.  Only a name that is not text at all is refused."""
     if not isinstance(name, str):
         raise RulesError("bad-name", f"{field}: {describe(name)} is not a name (text)", field=field)
-    name = " ".join(name.split())
-    if len(name) > NAME_MAX:
-        raise RulesError("bad-name", f"{field}: a name has at most {NAME_MAX} characters", field=field)
-    if any(not ch.isprintable() for ch in name):
-        raise RulesError("bad-name", f"{field}: a name is plain text, with no control characters", field=field)
-    return name
+    return names.clean(name)
+
+
+def check_clock(clock: object, field: str = "clock") -> int | None:
+    """A move clock: whole seconds from 1 to ``CLOCK_MAX``, or None (no clock)."""
+    if clock is None:
+        return None
+    if not (type(clock) is int and 1 <= clock <= CLOCK_MAX):
+        raise RulesError(
+            "bad-request",
+            f"{field}: {describe(clock)} is not a move clock (1 to {CLOCK_MAX} seconds, or null)",
+            field=field,
+        )
+    return clock
 
 
 def check_level(level: object, field: str = "level") -> str:
@@ -130,6 +145,7 @@ class Table:
         budget: float = DEFAULT_BUDGET,
         lesson: str | None = None,
         daily: str | None = None,
+        clock: int | None = None,
     ) -> None:
         self.game = game
         self.seats = seats
@@ -142,13 +158,17 @@ class Table:
         self._bots: dict[tuple[int, str], Bot] = {}
         # where each undo goes back to: the number of actions before a person's action
         self.undo_marks: list[int] = []
+        # the move clock's seconds a decision (None: no clock), and each seat's timeouts
+        # in a row (a decision of its own clears them)
+        self.clock = clock
+        self.timeouts: dict[int, int] = {}
 
     @classmethod
     def new(
         cls,
         game: str,
         options: dict[str, Any] | None = None,
-        seed: int | None = None,
+        seed: int | str | None = None,
         seats: object = None,
         level: str = "normal",
         budget: float = DEFAULT_BUDGET,
@@ -206,8 +226,41 @@ class Table:
             raise IllegalAction("bot-seat", seat=seat)
         before = len(g.actions)
         g.act(cast(str, action), seat=seat)  # (the engine checks the action's type too)
+        self.timeouts.pop(seat, None)
         if self.solo:
             self.undo_marks.append(before)
+
+    def on_clock(self) -> int | None:
+        """The seat whose person the move clock runs for now: at a table with a clock and
+        a person away who is at the table (not stood in for), the person to act, unless a
+        stand-in plays their seat.  With every guest gone nobody waits on the host."""
+        turn = self.game.turn
+        if (
+            self.clock is None
+            or turn is None
+            or self.lesson is not None
+            or not any(s.get("away") and not s.get("stand_in") for s in self.seats)
+            or self.plays_itself(turn)
+        ):
+            return None
+        return turn
+
+    def time_out(self) -> tuple[int, str, bool]:
+        """The move clock ran out for the person to act: the seat's stand-in (a bot at the
+        table's level) makes this one decision, and the person keeps the seat; after
+        ``TIMEOUTS_AWAY`` timeouts in a row a person away is marked away (the stand-in
+        plays on until they are back).  ``(seat, action, marked away)``."""
+        seat = self.on_clock()
+        if seat is None:
+            raise IllegalAction("no-clock")
+        action = self._bot(seat).decide(cast(dict[str, Any], self.game.view(seat)))
+        self.game.act(action, seat=seat)
+        count = self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
+        away = count >= TIMEOUTS_AWAY and bool(self.seats[seat].get("away"))
+        if away:
+            self.seats[seat]["stand_in"] = True
+            del self.timeouts[seat]
+        return seat, action, away
 
     def step(self) -> tuple[int, str, float] | None:
         """Play the turn of the bot to act, if any: ``(seat, action, ms)`` of its decision."""
@@ -268,6 +321,8 @@ class Table:
             s["stand_in"] = True
         elif stand_in is False:
             s.pop("stand_in", None)
+        if stand_in is not None:
+            self.timeouts.pop(seat, None)
 
 
 def replayed(game: Game, actions: list[str]) -> Game:

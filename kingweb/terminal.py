@@ -4,7 +4,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, cast
 
-from . import IllegalAction, new_game
+from . import GAMES, IllegalAction, new_game
 from .bots import Bot
 from .cards import INDEX, name
 
@@ -88,4 +88,4 @@ def main(
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "king"))
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else GAMES[0]))

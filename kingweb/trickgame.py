@@ -6,9 +6,10 @@ from typing import Any, Self
 
 from . import cards
 from .cards import HEART_MASK, INDEX, KH_BIT, code
-from .claim import KINDS, Seen, claim_card, could_claim
+from .claim import KINDS, Seen, claim_card, open_kinds
 from .errors import IllegalAction, RulesError
 from .game import DealtCards, Game, Preset, check_seat
+from .games import GAMES
 from .play import Contract, Play
 from .views import LastTrick, Tallies, Trick, TrickPart
 
@@ -55,7 +56,9 @@ class TrickGame(Game):
     TRICKS_PER_HAND = 13
     DECK = cards.FULL_DECK
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
+    def __init__(
+        self, seed: int | str | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True
+    ) -> None:
         # (``_deal``: each game opens its match itself, unless a scenario or preset sets it up)
         super().__init__(seed, options)
         self.p: Play | None = None  # None: a deal whose contract is not chosen yet
@@ -66,9 +69,11 @@ class TrickGame(Game):
         self.last_trick: LastTrick | None = None  # the latest finished trick, even of a finished deal
         self.trick_serial = 0
         self._claim_memo: tuple[tuple[int, int, int], list[str]] = ((-1, -1, -1), [])
+        # (the play, its finished tricks folded in, their cards, the voids they showed)
+        self._shown: tuple[Play | None, int, int, list[int]] = (None, 0, 0, [])
 
     @classmethod
-    def from_preset(cls, preset: object, seed: int = 0, options: dict[str, Any] | None = None) -> Self:
+    def from_preset(cls, preset: object, seed: int | str = 0, options: dict[str, Any] | None = None) -> Self:
         """A match whose deals are given (``Preset``), checked in full: every hand is a
         full hand of this game's deck, no card twice, German Whist's stock the rest."""
         g = cls(seed, options, _deal=False)
@@ -84,7 +89,7 @@ class TrickGame(Game):
         if not isinstance(deals, list):
             raise RulesError("bad-cards", "preset.deals: expected a list of deals", field="preset.deals")
         out: list[DealtCards] = []
-        stocked = self.id == "whist"
+        stocked = GAMES[self.id].stock
         for i, d in enumerate(deals):
             where = f"preset.deals[{i}]"
             if not isinstance(d, dict) or set(d) != ({"hands", "stock"} if stocked else {"hands"}):
@@ -208,7 +213,11 @@ class TrickGame(Game):
 
     def _claims(self) -> list[str]:
         """The claims open to the seat to act (``claim:all``, ``claim:none``), worked out
-        from what that seat may know (``_seen``), once per position."""
+        from what that seat may know (``_seen``), once per position.
+
+        This is on the public API's hot path (every ``legal()``): a test on the masks
+        (``open_kinds``) rules out nearly every position before anything is built, and the
+        public record ``_seen`` reads is folded up once per trick (``_record``)."""
         p = self.p
         assert p is not None
         key = (id(p), p.live, len(p.trick))  # (within one deal's play, one position)
@@ -216,33 +225,56 @@ class TrickGame(Game):
             return list(self._claim_memo[1])
         out: list[str] = []
         hand = p.hands[p.turn]
-        # (the cards still in hands are public: ``live`` less my hand is what I cannot see)
-        kinds = [k for k in KINDS if could_claim(k, hand, p.live & ~hand, bool(p.trick), self.players)]
-        if kinds and hand.bit_count() > 1 and self._claims_open():
-            seen = self._seen(p.turn)
-            legal = p.legal_mask()
-            out = [f"claim:{k}" for k in kinds if claim_card(k, seen, p.c, legal) is not None]
+        if hand & (hand - 1) and self._claims_open():
+            # (the cards still in hands are public: ``live`` less my hand is what I cannot see)
+            kinds = open_kinds(hand, p.live & ~hand, bool(p.trick), self.players, p.c)
+            if kinds:
+                seen = self._seen(p.turn)
+                legal = p.legal_mask()
+                out = [f"claim:{k}" for k in kinds if claim_card(k, seen, p.c, legal) is not None]
         self._claim_memo = (key, out)
         return list(out)
+
+    def _record(self) -> tuple[int, list[int]]:
+        """The cards of the deal's finished tricks and the suits each seat has shown out
+        of in them: kept, and brought up to date with the tricks finished since."""
+        p = self.play
+        tricks = self.tricks
+        done = len(tricks) - (1 if tricks and tricks[-1]["winner"] is None else 0)
+        of, k, played, voids = self._shown
+        if of is not p or k > done:  # (a new deal's play: start again)
+            k, played, voids = 0, 0, [0] * self.players
+        if k < done:
+            voids = voids[:]
+            for t in tricks[k:done]:
+                played = self._fold(t, played, voids)
+            self._shown = (p, done, played, voids)
+        return played, voids
+
+    def _fold(self, t: Trick, played: int, voids: list[int]) -> int:
+        """Add trick ``t``'s cards to ``played`` and what they show to ``voids`` (in place)."""
+        n = self.players
+        led = INDEX[t["cards"][0]] // 13
+        if n > 2 and self.play.c.ban_hearts_lead and led == cards.HEARTS:
+            voids[t["leader"]] |= 0b1011  # a heart is led only from hearts alone
+        for i, c in enumerate(t["cards"]):
+            x = INDEX[c]
+            played |= 1 << x
+            if n > 2 and x // 13 != led:  # (German Whist's draws refill a suit)
+                voids[(t["leader"] + i) % n] |= 1 << led
+        return played
 
     def _seen(self, seat: int) -> Seen:
         """What ``seat`` knows of the deal, from its hand and the public record alone."""
         p = self.play
         n = self.players
-        played = 0
-        voids = [0] * n
+        played, voids = self._record()
+        voids = voids[:]
         trick: list[tuple[int, int]] = []
-        for t in self.tricks:
-            led = INDEX[t["cards"][0]] // 13
-            if n > 2 and p.c.ban_hearts_lead and led == cards.HEARTS:
-                voids[t["leader"]] |= 0b1011  # a heart is led only from hearts alone
-            for i, c in enumerate(t["cards"]):
-                s, x = (t["leader"] + i) % n, INDEX[c]
-                played |= 1 << x
-                if n > 2 and x // 13 != led:  # (German Whist's draws refill a suit)
-                    voids[s] |= 1 << led
-                if t["winner"] is None:
-                    trick.append((s, x))
+        if self.tricks and self.tricks[-1]["winner"] is None:
+            t = self.tricks[-1]
+            played = self._fold(t, played, voids)
+            trick = [((t["leader"] + i) % n, INDEX[c]) for i, c in enumerate(t["cards"])]
         hand = p.hands[seat]
         unseen = self.DECK & ~hand & ~played & ~self.out_of_play
         return Seen(seat, hand, unseen, voids, [h.bit_count() for h in p.hands], trick)

@@ -216,7 +216,7 @@ class Record(TypedDict):
     game: str
     options: dict[str, Any]
     names: NotRequired[list[str | None]]  # per seat
-    seed: NotRequired[int]  # the kingweb match it came from
+    seed: NotRequired[int | str]  # the kingweb match it came from (digits when ≥ 2⁵³: kingweb.seeds)
     kh_receiver: NotRequired[int]  # King, king_chooses_dealer: who named deal 1's dealer
     deals: list[RecordDeal]
     scores: NotRequired[list[int]]  # a match record: the totals after its last deal

@@ -9,11 +9,14 @@ from .cards import INDEX, SUITS, code
 from .errors import RulesError, describe
 from .events import Audience
 from .game import Option, check_seat
+from .games import DealError, GameFacts, register
 from .play import Contract, Play
 from .trickgame import TrickGame, scenario_hands
 from .views import Draw, WhistTallies, WhistView
 
 STAGE_TRICKS = 13
+#: German Whist's one contract (a record's deal names it)
+CONTRACT = "whist"
 
 
 def whist_contract(trump: int, stage2_from: int) -> Contract:
@@ -80,7 +83,9 @@ class Whist(TrickGame):
     players = 2
     OPTIONS: ClassVar[dict[str, Option]] = {"target": Option(15, tuple(range(1, 101)), "points that win the match")}
 
-    def __init__(self, seed: int | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True) -> None:
+    def __init__(
+        self, seed: int | str | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True
+    ) -> None:
         super().__init__(seed, options)
         self.contract = "whist"
         if _deal:
@@ -263,3 +268,53 @@ class Whist(TrickGame):
 def _known_winner(w: int | None) -> int:
     assert w is not None  # a draw follows a finished trick
     return w
+
+
+def _record_deal(k: int, d: dict[str, Any], options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    if d["contract"] != CONTRACT:
+        raise DealError("contract", f"a German Whist deal's contract is 'whist', not {describe(d['contract'])}")
+    return CONTRACT, {"dealer": d["dealer"], "stock": d["stock"]}
+
+
+def _view_contract(view: WhistView) -> Contract:
+    trump = view["trump"]
+    assert trump is not None  # German Whist always has one
+    return whist_contract(cards.SUITS.index(trump), view["stage2_from"])
+
+
+def _board(index: int, deck: list[str], options: dict[str, Any]) -> tuple[str, list[list[str]], dict[str, Any]]:
+    return CONTRACT, [deck[:13], deck[13:26]], {"dealer": index % 2, "stock": deck[26:]}
+
+
+def _contracts() -> list[Contract]:
+    return [whist_contract(trump, STAGE_TRICKS) for trump in range(4)]
+
+
+def _first_deal(sc: dict[str, Any], options: dict[str, Any]) -> int | None:
+    return 0 if len(sc.get("stock") or []) == 26 else None
+
+
+register(
+    GameFacts(
+        Whist,
+        name="German Whist",
+        seat_field="dealer",
+        max_deals=500,  # far above any match's
+        letter="W",
+        scenario_args=("dealer", "stock", "trump"),
+        phases=("play", "over"),
+        scoring=("tricks",),
+        review_worlds=320,
+        review_thresholds=(0.3, 0.8, 1.8),
+        hard_samples=240,
+        deal_scenario=_record_deal,
+        first_deal=_first_deal,
+        view_contract=_view_contract,
+        board=_board,
+        contracts=_contracts,
+        stock=True,
+        daily_options={"target": 5},  # a 15-point match runs an hour, a daily a few minutes
+        latency_deals={"normal": 4, "hard": 2, "expert": 1},
+        rungs=(("hard", 1000, 60), ("normal", 200, 60)),
+    )
+)

@@ -11,7 +11,8 @@ import { DECKS, SPEEDS, checkPrefs, page, prefs, recordStats } from "./store.js"
 import * as dialogs from "./views/dialogs.js";
 import { hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
 import { refusalText } from "./views/labels.js";
-import { $ } from "./views/dom.js";
+import { $, el } from "./views/dom.js";
+import { mindBack } from "./back.js";
 import { setSound } from "./sound.js";
 import { halt, receive, render, tableChanged, whereAt, wire } from "./table/flow.js";
 import { adopt, adoptGuest, startGame } from "./table/start.js";
@@ -57,10 +58,11 @@ const invited = () => /^#(.*&)?(room|offer)=/.test(location.hash);
 const hostWiring = () => ({
   call: (cmd, args) => call(/** @type {Command} */ (cmd), args), adopt, receive, tableChanged, build: built,
   match: () => (page.model ? page.model.match : ""),
+  clocks: () => (info ? info.clock : null),
 });
 
 /** Open a room for a match with people at other devices (Play with people, `people=`).
- * @param {{game: string, options: Record<string, any>, level: string, seats: import("./protocol.js").Seat[]}} m */
+ * @param {import("./p2p/host.js").HostedMatch & {seats: import("./protocol.js").Seat[]}} m */
 function hostRoom(m) {
   return openingRoom(false, async () => {
     hosting = hosting || await import("./p2p/hosting.js");
@@ -101,7 +103,23 @@ function showInvite() {
   else toast(t("lobby_direct_only"), 6000);
 }
 
-const boot = { progress: showProgress, ready: onReady, failed: showLoadFailed, crashed: onCrashed, update: receive };
+/** The engine's arrival handled: what it opens (the address's game, a resumed match, the
+ * welcome) is open, so `window.kingwebOpened` counts each arrival handled (the tests and the
+ * benchmark wait for it rather than for a time).  @param {Promise<void>} handling */
+function opened(handling) {
+  return handling.finally(() => { window.kingwebOpened = (window.kingwebOpened ?? 0) + 1; });
+}
+
+/** A turn the worker played by itself (a bot's, or the move clock's): news for the table,
+ * and, when the clock marked a guest away, the table for the guests too.  @param {any} r */
+function news(r) {
+  receive(r);
+  if (!r.table) return;
+  tableChanged(r.table);
+  if (hosting && hosting.hosted) hosting.hosted.tellTable().catch(() => {});
+}
+
+const boot = { progress: showProgress, ready: (/** @type {Info} */ i) => opened(onReady(i)), failed: showLoadFailed, crashed: onCrashed, update: news };
 
 /** A request that failed: say why, unless the engine is being restarted (its notice says
  * so, and the failed request's own words would cover what the restart tells).
@@ -173,7 +191,7 @@ function onCrashed(message, stuck) {
   engineDown = true;
   tools.call = null;
   showProgress("runtime", 5);
-  restartEngine({ ...boot, ready: (i) => onReady(i, again) });
+  restartEngine({ ...boot, ready: (i) => opened(onReady(i, again)) });
 }
 
 // Offline play: the service worker precaches the site (the runtime is 15 MB), so it
@@ -252,7 +270,7 @@ async function startFromAddress() {
     const level = cfg.level || prefs.level;
     const seats = Array.from({ length: players }, (_, s) => (s === 0 ? { kind: "person", name: prefs.name }
       : s < cfg.people ? { kind: "person", name: "", away: true } : { kind: "bot", name: "", level }));
-    await hostRoom({ game: cfg.game, options: cfg.options || {}, level, seats: /** @type {any} */ (seats) });
+    await hostRoom({ game: cfg.game, options: cfg.options || {}, level, seats: /** @type {any} */ (seats), clock: prefs.clock || null });
     return true;
   }
   if (cfg.game || page.embedded) {
@@ -284,6 +302,13 @@ function onHostCommand(msg) {
     if (c.options) prefs.options[game] = c.options;
     render();
   }
+}
+
+/** Back at a table whose match is under way: stay, or leave the page.
+ * @param {() => void} stay @param {() => void} leave */
+function askLeave(stay, leave) {
+  const why = page.mode === "guest" ? "leave_guest" : page.mode === "host" ? "leave_host" : "leave_saved";
+  dialogs.openDialog(t("leave_title"), el("p", { text: t(why) }), [[t("leave_stay"), stay, true], [t("leave_go"), leave]]);
 }
 
 /** At first paint, before the runtime: read the address and the build's list of what
@@ -326,6 +351,7 @@ async function firstPaint() {
     const keep = new URLSearchParams([...new URLSearchParams(location.search)].filter(([k]) => k === "relays" || k === "turn"));
     history.replaceState(null, "", location.pathname + (keep.size ? `?${keep}` : ""));
   }
+  if (!page.embedded) mindBack({ inProgress: () => !!page.model && !page.model.over && !page.model.lesson, ask: askLeave });
   const starting = cfg.lesson || cfg.game || page.embedded || code !== null || (await hasSave());
   if (!starting && !info) {
     hideLoading();

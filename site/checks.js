@@ -73,6 +73,20 @@ export function checkOptions(game, options, info, where = "options") {
   return [ok, problems];
 }
 
+/** A seed as the engine writes it into JSON (kingweb/seeds.py): a whole number below
+ * 2^53, or the decimal digits of one below 2^128, since a JSON number loses digits above
+ * 2^53.  Returns the seed in that same form (digits of a small seed become the number),
+ * or null for anything else.  Never throws.
+ * @param {unknown} value
+ * @returns {number | string | null} */
+export function readSeed(value) {
+  if (typeof value === "number") return Number.isSafeInteger(value) && value >= 0 ? value : null;
+  if (typeof value !== "string" || !/^(0|[1-9][0-9]{0,38})$/.test(value)) return null;
+  const n = BigInt(value);
+  if (n >= 2n ** 128n) return null;
+  return n < 2n ** 53n ? Number(n) : value;
+}
+
 /** A saved match bigger than this is not one the page wrote (a whole King match is a
  * few kilobytes). */
 export const SAVE_LIMIT = 200_000;

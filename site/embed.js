@@ -14,7 +14,7 @@
 //                 lesson-done {lesson}, resize {height}
 //   host → frame: hello, new-game {game?, options?, seed?, level?},
 //                 set-options {lang?, speed?, level?, fourColor?, deck?, options?}
-import { checkOptions, cut, describe, has, isPlainObject, oneOf } from "./checks.js";
+import { checkOptions, cut, describe, has, isPlainObject, oneOf, readSeed } from "./checks.js";
 import { NET_PARAMS, readNetParams } from "./p2p/params.js";
 
 export const PROTOCOL = 1;
@@ -22,7 +22,6 @@ export const PROTOCOL = 1;
 export { checkOptions };
 
 const KNOWN = ["game", "options", "seed", "level", "lang", "speed", "seat", "lesson", "embed", "people", ...NET_PARAMS];
-const SEED_LIMIT = 2 ** 31;
 
 function coerce(text) {
   if (text === "true") return true;
@@ -95,7 +94,7 @@ export function readParams(search, info, { langs, speeds, page = globalThis.loca
     }
   }
   if (p.has("seed")) {
-    const n = count(p.get("seed"), SEED_LIMIT);
+    const n = readSeed(p.get("seed"));
     if (n !== null) cfg.seed = n; else bad("seed");
   }
   if (p.has("level")) { if (oneOf(p.get("level"), info.levels)) cfg.level = p.get("level"); else bad("level"); }
@@ -139,7 +138,7 @@ export function readCommand(msg, { info, langs, speeds, decks, game }) {
   const take = (k, ok) => { if (given(k)) { if (ok(msg[k])) command[k] = msg[k]; else bad(k); } };
   take("game", (g) => typeof g === "string" && has(info.games, g));
   take("level", (l) => oneOf(l, info.levels));
-  take("seed", (n) => Number.isSafeInteger(n) && n >= 0 && n < SEED_LIMIT);
+  if (given("seed")) { const n = readSeed(msg.seed); if (n !== null) command.seed = n; else bad("seed"); }
   take("lang", (l) => oneOf(l, langs));
   take("speed", (s) => oneOf(s, speeds));
   take("fourColor", (b) => typeof b === "boolean");

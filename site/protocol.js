@@ -79,6 +79,7 @@
  * @typedef {object} Info
  * @property {Record<string, {players: number, options: Record<string, OptionSpec>}>} games
  * @property {string[]} levels
+ * @property {{choices: number[], default: number}} clock  the move clock's seconds the host may choose
  * @property {string[]} lessons    "game/name" ids, in teaching order
  * @property {string} version
  * @property {{refusals: string[], reasons: string[]}} [codes]  every refusal and hint code
@@ -234,6 +235,25 @@
  * @property {boolean} can_undo
  * @property {string} match       tells one match from another (never the seed)
  * @property {string | null} daily  the UTC date of the daily challenge the match is (site/daily/)
+ * @property {number | null} [clock]  the move clock's seconds a decision (a table with people away)
+ * @property {Deadline | null} [deadline]  for whom the move clock runs now
+ */
+
+/**
+ * The move clock running for the person at `seat`, `ms` left when the engine wrote it
+ * (kingweb.session.Deadline): each page counts down from when it received it.
+ * @typedef {object} Deadline
+ * @property {number} seat
+ * @property {number} ms
+ */
+
+/**
+ * The move clock ran out for `seat`: its stand-in made the decision of event `n`; `away`:
+ * the third in a row, and the stand-in plays on (kingweb.session.Timeout).
+ * @typedef {object} Timeout
+ * @property {number} seat
+ * @property {number} n
+ * @property {boolean} away
  */
 
 /**
@@ -253,6 +273,8 @@
  * @typedef {object} Update
  * @property {Event[]} events
  * @property {string[]} legal
+ * @property {Deadline} [deadline]  the move clock runs (absent: it does not)
+ * @property {Timeout} [timeout]    the move clock made the last decision
  */
 
 /**
@@ -265,6 +287,8 @@
  * @property {Record<string, string>} [outbox]
  * @property {boolean} [can_undo]
  * @property {boolean} [bots]
+ * @property {Deadline | null} [deadline]  the move clock now (the worker's timer)
+ * @property {TableInfo} [table]   clock: the seat was marked away
  * @property {number} [seat]       step: the bot's seat, action and Python ms
  * @property {string} [action]
  * @property {number} [ms]

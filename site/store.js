@@ -5,6 +5,7 @@
 // the stored text is set aside under kingweb.<what>.corrupt.<time> when there is room.
 import { LANGS, pickLang } from "./i18n/index.js";
 import { checkOptions, describe, has, isPlainObject, oneOf } from "./checks.js";
+import { cleanName } from "./names.js";
 
 /** @typedef {import("./i18n/index.js").Lang} Lang */
 
@@ -33,6 +34,7 @@ export const DECKS = ["plain", "classic"];
  * @property {string} deck
  * @property {string} game
  * @property {string} name        the player's name at a table with people ("" until given)
+ * @property {number} clock       the move clock a host chose last (seconds; 0: none)
  * @property {Record<string, Record<string, any>>} options   per game
  */
 
@@ -87,8 +89,10 @@ export function readPrefs(raw, wanted) {
     sound: field("sound", (b) => typeof b === "boolean", false),
     deck: field("deck", (d) => oneOf(d, DECKS), DECKS[0]),
     game: field("game", (g) => typeof g === "string", "king"),
-    // a name is plain text of at most 24 characters (the table checks it again)
-    name: field("name", (n) => typeof n === "string" && n.length <= 24 && !/[\u0000-\u001f]/.test(n), ""),
+    // a name as the one rule leaves it (names.js; the table cleans it again)
+    name: field("name", (n) => cleanName(n) === n, ""),
+    // (the engine's choices are checked once it is up: checkPrefs)
+    clock: field("clock", (c) => Number.isSafeInteger(c) && c >= 0 && c <= 300, 60),
     options,
   };
   return { prefs, problems };
@@ -121,6 +125,10 @@ export function checkPrefs(info, keep) {
   if (!oneOf(prefs.level, info.levels)) {
     problems.push(`level=${describe(prefs.level)}`);
     prefs.level = oneOf("normal", info.levels) ? "normal" : info.levels[0];
+  }
+  if (info.clock && prefs.clock !== 0 && !info.clock.choices.includes(prefs.clock)) {
+    problems.push(`clock=${describe(prefs.clock)}`);
+    prefs.clock = info.clock.default;
   }
   /** @type {Record<string, Record<string, any>>} */
   const options = {};

@@ -26,7 +26,7 @@ import { showPlayed } from "./views/played.js";
  * @property {Info | null} info
  * @property {(e: any, ms?: number) => void} failed
  * @property {(start: () => Promise<void>) => void} whenReady   run `start` once the engine is up
- * @property {(m: {game: string, options: Record<string, any>, level: string, seats: import("./protocol.js").Seat[]}) => Promise<void>} host
+ * @property {(m: import("./p2p/host.js").HostedMatch & {seats: import("./protocol.js").Seat[]}) => Promise<void>} host
  *   open a room for a table with people at other devices (p2p/hosting.js)
  * @property {() => void} invite   show a hosted table's invite again (once its room is open)
  * @property {() => boolean} opening   whether a room is being opened (Share waits for its invite)
@@ -85,16 +85,18 @@ export function openNewGame() {
 export function openPeopleDialog(people) {
   const info = tools.info;
   if (!info) return;
-  openPeople(info, { game: prefs.game, level: prefs.level, name: prefs.name, people }, {
+  openPeople(info, { game: prefs.game, level: prefs.level, name: prefs.name, clock: prefs.clock, people }, {
     onBack: openNewGame,
-    onStart: ({ game, seats }) => {
+    onStart: ({ game, seats, clock }) => {
       prefs.name = seats[0].name;
-      savePrefs();
       const options = prefs.options[game] || {};
       if (seats.some((s) => s.away)) {
-        tools.whenReady(() => tools.host({ game, options, level: prefs.level, seats }).catch((e) => tools.failed(e, 8000)));
+        prefs.clock = clock || 0;
+        savePrefs();
+        tools.whenReady(() => tools.host({ game, options, level: prefs.level, seats, clock }).catch((e) => tools.failed(e, 8000)));
         return;
       }
+      savePrefs();
       tools.whenReady(() => startGame(engine(), { game, options, level: prefs.level, seats }).catch((e) => tools.failed(e, 6000)));
     },
   });

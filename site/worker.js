@@ -6,7 +6,10 @@
 //
 // The table plays its own bots: whenever an answer says a bot is to act, the worker plays
 // its turns one by one ("step"), between the page's requests, and sends each as
-// {type: "update", result, ms}.  It also keeps the match's save itself (saves.js), after
+// {type: "update", result, ms}.  It is also the move clock's timer (a table with people
+// away): every answer carries the engine's `deadline`, and when it has passed the worker
+// asks "clock" (the engine decides whether it ran out, and what its stand-in plays) and
+// sends that as an update too.  It also keeps the match's save itself (saves.js), after
 // every change, once the page asks it to ("keep"): the save holds the seed, which no page
 // is given.
 //
@@ -280,6 +283,34 @@ function botTurn() {
   if (!r.ok || r.result.ok === false) return;  // nobody for the table to play
   self.postMessage({ type: "update", result: r.result, ms: r.result.ms, total_ms: performance.now() - t0 });
   persist();
+  armClock(r.result);
+  if (r.result.bots) wakeBots();
+}
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let clockTimer;
+
+/** An answer's `deadline` (absent: the answer says nothing of the clock; null: none runs)
+ * sets the one timer that asks the engine whether the move clock ran out. */
+function armClock(result) {
+  if (!result || !("deadline" in result)) return;
+  clearTimeout(clockTimer);
+  if (result.deadline) clockTimer = setTimeout(clockTurn, result.deadline.ms);
+}
+
+/** The deadline passed: the engine's stand-in plays the decision (told like a bot's turn),
+ * or the engine says how long is left (a timer that fired early, a turn that moved on). */
+function clockTurn() {
+  if (!handle) return;
+  const t0 = performance.now();
+  const out = ask({ cmd: "clock" });
+  if (out.crash) return;
+  const r = JSON.parse(out.text);
+  if (!r.ok) return;
+  armClock(r.result);
+  if (r.result.ok === false) return;
+  self.postMessage({ type: "update", result: r.result, total_ms: performance.now() - t0 });
+  persist();
   if (r.result.bots) wakeBots();
 }
 
@@ -289,6 +320,7 @@ function after(cmd, response) {
   if (cmd === "start" || cmd === "daily" || cmd === "load") table = true;
   if (cmd === "lesson") table = false;  // a lesson is not kept
   if (result.ok !== false) persist();
+  armClock(result);
   if (result.bots) wakeBots();
 }
 

@@ -9,6 +9,7 @@ import random
 import threading
 from pathlib import Path
 
+import evidence
 import pytest
 
 from kingbuild.serve import StaticHandler  # the same server as `python build.py serve`
@@ -27,6 +28,26 @@ def play_out(g, rng=None, until=None):
     while not g.over and not (until and until(g)):
         g.act(rng.choice(g.legal()))
     return g
+
+
+def pytest_configure(config):
+    """One evidence folder for the run, named once here (build.py test names it too) and
+    inherited by every pytest worker."""
+    os.environ.setdefault("KINGWEB_EVIDENCE", str(ROOT / "test-evidence" / evidence.run_folder_name()))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    evidence.begin()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test that opened pages says what they showed (tests/evidence.py)."""
+    outcome = yield
+    rep = outcome.get_result()
+    if rep.failed and evidence.tracked():
+        rep.sections.append(("kingweb: what the pages showed", evidence.report(item.nodeid)))
 
 
 def pytest_collection_modifyitems(items):
@@ -122,6 +143,15 @@ def playwright():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
+        # every browser the tests launch tracks its pages, for a failure's evidence
+        launch = p.chromium.launch
+
+        def launched(**kw):
+            b = launch(**kw)
+            evidence.instrument(b)
+            return b
+
+        p.chromium.launch = launched  # type: ignore[method-assign]
         yield p
 
 

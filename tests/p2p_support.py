@@ -1,6 +1,7 @@
-"""What the peer-to-peer tests and the bench share: a relay started here from the pinned
-bittorrent-tracker, the built site served with that relay on its own origin (as
-``python build.py serve --relay`` does) and the test page of tests/browser/p2p/, and a
+"""What the peer-to-peer tests and the bench share: relays started here, one of each kind
+asked for, from the pinned packages (a WebTorrent tracker, a Nostr relay, an MQTT broker),
+the built site served with those relays on its own origin (as ``python build.py serve
+--relay`` does) and the test page of tests/browser/p2p/, and a
 Chromium that makes WebRTC connections over the loopback and can resolve no other host.
 
 Headless Chromium offers loopback ICE candidates only with
@@ -21,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-from kingbuild.relay import LOCAL_RELAY, Relay
+from kingbuild.relay import KINDS, LOCAL_PATHS, PREFIX, LocalRelays
 from kingbuild.serve import RelayHandler
 
 from browser_support import CHROMIUM_ARGS, until
@@ -39,8 +40,8 @@ P2P_ARGS = [
 IMPORT_MAP = re.compile(r'<script type="importmap">.*?</script>', re.S)
 
 
-def page_handler(dist: Path, relay_port: int, build: dict | None = None) -> type[RelayHandler]:
-    """The built site with the relay at /relay, and the test page at /p2p-test.html
+def page_handler(dist: Path, relay_ports: dict[str, int], build: dict | None = None) -> type[RelayHandler]:
+    """The built site with the relays at their paths, and the test page at /p2p-test.html
     carrying the import map of the built index.html; ``build`` replaces fields of the
     served build.json, as a private deployment's build would (``{"stun": []}``: no STUN
     server, which the loopback needs none of)."""
@@ -73,27 +74,30 @@ def page_handler(dist: Path, relay_port: int, build: dict | None = None) -> type
                 return
             super().do_GET()
 
-    Handler.relay_port = relay_port
+    Handler.relay_ports = relay_ports
     return Handler
 
 
 class Site:
-    """The relay and the server, started together; ``base`` is the site's address and
-    ``relay`` its relay's, on the same origin."""
+    """The relays and the server, started together; ``base`` is the site's address,
+    ``relays`` each kind's relay in the address's form (params.js) and ``relay`` the
+    tracker's, all on the same origin.  ``kinds``: the kinds of relay to start (a tracker
+    only, by default: the tests of the table need one network, and fewer processes)."""
 
-    def __init__(self, dist: Path, build: dict | None = None) -> None:
-        self.relay_process = Relay()
-        handler = page_handler(dist, self.relay_process.port, build)
+    def __init__(self, dist: Path, build: dict | None = None, kinds: tuple[str, ...] = ("torrent",)) -> None:
+        self.local = LocalRelays(kinds)
+        handler = page_handler(dist, self.local.ports(), build)
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(dist)))
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         port = self.httpd.server_address[1]
         self.base = f"http://127.0.0.1:{port}/"
-        self.relay = f"ws://127.0.0.1:{port}/{LOCAL_RELAY}"
+        self.relays = {kind: f"{PREFIX[kind]}ws://127.0.0.1:{port}/{LOCAL_PATHS[kind]}" for kind in KINDS}
+        self.relay = self.relays["torrent"]
 
     def stop(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
-        self.relay_process.stop()
+        self.local.stop()
 
 
 def launch(playwright):
@@ -133,7 +137,8 @@ def wait_until(page, js: str, arg=None, timeout: float = 30):
 # -- people at a table on several devices: the real site's pages ----------------------------------
 
 # Every frame a page's data channels receive, and every frame it sends on kingweb's channel
-# ("kp"), kept in window.kingwebWire with the page's clock: the test reads what a guest
+# ("kp"), kept in window.kingwebWire with the page's clock and, for a frame sent, the
+# connection it left on (its index in window.kingwebConnections, every connection made): the test reads what a guest
 # was told on the wire itself, whatever the page did with it.  trystero's channel carries
 # binary frames, kept as Latin-1 text.
 TAP_JS = """(() => {
@@ -147,13 +152,19 @@ TAP_JS = """(() => {
     wire.heard.push({ at: now(), label: ch.label, data: typeof d === 'string' ? d : d instanceof ArrayBuffer ? latin1.decode(d) : '' });
   });
   const make = Real.prototype.createDataChannel;
-  Real.prototype.createDataChannel = function (...args) { const ch = make.apply(this, args); tap(ch); return ch; };
+  Real.prototype.createDataChannel = function (...args) { const ch = make.apply(this, args); ch.kingwebPc = this; tap(ch); return ch; };
+  // every connection the page made, to see how many networks a peer met it on
+  const pcs = (window.kingwebConnections = []);
   window.RTCPeerConnection = class extends Real {
-    constructor(...args) { super(...args); this.addEventListener('datachannel', (ev) => tap(ev.channel)); }
+    constructor(...args) {
+      super(...args);
+      pcs.push(this);
+      this.addEventListener('datachannel', (ev) => { ev.channel.kingwebPc = this; tap(ev.channel); });
+    }
   };
   const send = RTCDataChannel.prototype.send;
   RTCDataChannel.prototype.send = function (d) {
-    if (this.label === 'kp') wire.sent.push({ at: now(), data: typeof d === 'string' ? d : '' });
+    if (this.label === 'kp') wire.sent.push({ at: now(), data: typeof d === 'string' ? d : '', pc: pcs.indexOf(this.kingwebPc) });
     return send.call(this, d);
   };
 })();"""
@@ -180,17 +191,20 @@ def watch_errors(page, errors: list[str]) -> None:
     page.on("pageerror", lambda e: errors.append(str(e)))
 
 
-def site_query(site: Site, **params) -> str:
-    """index.html's address with these parameters and the test's relay."""
+def site_query(site: Site, kinds: tuple[str, ...] = ("torrent",), **params) -> str:
+    """index.html's address with these parameters and the test's relays of ``kinds``."""
     from urllib.parse import urlencode
 
-    return site.base + "index.html?" + urlencode({**params, "relays": site.relay})
+    return site.base + "index.html?" + urlencode({**params, "relays": ",".join(site.relays[k] for k in kinds)})
 
 
-def host_room(page, site: Site, game: str, people: int, level: str = "random") -> str:
+def host_room(
+    page, site: Site, game: str, people: int, level: str = "random", kinds: tuple[str, ...] = ("torrent",)
+) -> str:
     """Open a room for ``game`` with ``people`` people (``index.html?game=…&people=…``,
-    bots at ``level`` in the other seats): the invite link its lobby shows."""
-    page.goto(site_query(site, game=game, people=people, level=level))
+    bots at ``level`` in the other seats), meeting on the relays of ``kinds``: the invite
+    link its lobby shows."""
+    page.goto(site_query(site, kinds, game=game, people=people, level=level))
     field = page.get_by_role("textbox", name="Invite link")
     field.wait_for(timeout=90_000)
     until(page, "() => document.querySelector('#invite-link').value.includes('#room=')", timeout=30)

@@ -14,17 +14,19 @@ Levels: ``random`` (a legal action), ``easy`` (rules of thumb), ``normal`` (per-
 heuristics with card tracking: played cards, shown voids, who can still beat a card),
 ``hard`` (sampling search over deals consistent with the view, exact search of the last
 tricks and of German Whist's stage 2; deterministic for a seed, capped by a time budget)
-and ``cheat`` (for measurement only: ``CheatBot`` is given the whole game).
+and ``cheat`` (for measurement only: ``kingweb.bots.cheat.CheatBot`` is given the whole
+game).
 """
 
 import math
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from .. import cards
 from ..cards import INDEX
+from ..games import GAMES
 from ..play import Contract, beats
 from ..views import Auction, Bid, KingView, View, WhistView
 from . import bidding
@@ -32,9 +34,6 @@ from .endgame import OutOfTime
 from .knowledge import Knowledge
 from .policy import choose
 from .search import Values, search_values, solve_whist, whist_greedy
-
-if TYPE_CHECKING:
-    from ..game import Game
 
 LEVELS = ("random", "easy", "normal", "hard")
 #: Above ``hard``, for who wants the strongest opponent and accepts a longer think; not
@@ -46,9 +45,9 @@ DEFAULT_BUDGET = 0.4
 NORMAL_WHIST = (20, 0.15)
 #: Seconds the ``normal`` bot gives German Whist's exact endgame before playing by rule
 NORMAL_SOLVE = 0.04
-#: Worlds the ``hard`` bot samples a decision, per game: as many as keep its p95 well
-#: inside the budget on CPython (``python -m kingweb latency``)
-HARD_SAMPLES = {"whist": 240, "king": 160, "kingru": 240}
+#: Worlds the ``hard`` bot samples a decision, per game (``GameFacts.hard_samples``): as many
+#: as keep its p95 well inside the budget on CPython (``python -m kingweb latency``)
+HARD_SAMPLES = {gid: f.hard_samples for gid, f in GAMES.items()}
 #: ``expert``: four times the worlds and the bids' deals, in four times the budget
 EXPERT = 4
 
@@ -129,8 +128,8 @@ class Bot:
         know = Knowledge(view)
         legal_cards = [INDEX[c] for c in legal]
         if self.searches:
-            samples = self.samples or HARD_SAMPLES[know.game] * self.scale
-            if know.game == "whist" and cast(WhistView, know.view)["stage"] == 2:
+            samples = self.samples or know.facts.hard_samples * self.scale
+            if know.facts.stock and cast(WhistView, know.view)["stage"] == 2:
                 try:
                     return cards.code(solve_whist(know, time.perf_counter() + self.budget * 0.9)), Why("endgame")
                 except OutOfTime:  # a rare hard endgame: play the heuristic move this once
@@ -138,7 +137,7 @@ class Bot:
                     return cards.code(c), Why("whist")
             values = search_values(know, legal_cards, rng, samples, self.budget)
             return cards.code(values.best()), Why("search", values)
-        if self.level == "normal" and know.game == "whist" and cast(WhistView, know.view)["stage"] == 1:
+        if self.level == "normal" and know.facts.stock and cast(WhistView, know.view)["stage"] == 1:
             # what a stock-stage trick is worth depends on the cards it brings in and on
             # the endgame they make, which rules of thumb judge poorly: a light search
             values = search_values(know, legal_cards, rng, NORMAL_WHIST[0], NORMAL_WHIST[1] * self.budget)
@@ -148,7 +147,7 @@ class Bot:
 
     def _heuristic_card(self, know: Knowledge) -> tuple[int, str]:
         pos = _position(know)
-        if know.game == "whist":
+        if know.facts.stock:
             stage = cast(WhistView, know.view)["stage"]
             if self.level == "easy" and stage == 1:
                 # the rookie's rule: keep the high cards for the tricks that count
@@ -252,7 +251,7 @@ def _position(know: Knowledge) -> _Position:
     p.trick = [c for _, c in know.trick]
     p._legal = cards.mask_of(INDEX[c] for c in v["legal"])
     p.led = p.best = p.best_seat = -1
-    p.stock = [know.faceup] if know.game == "whist" and know.faceup is not None else []
+    p.stock = [know.faceup] if know.facts.stock and know.faceup is not None else []
     p.trick_no = v.get("trick_no", 0)
     # German Whist's view has no ``tricks_per_hand`` (``Tallies``): 13
     p.last_trick = cast(int, v.get("tricks_per_hand", 13)) - 1
@@ -276,44 +275,3 @@ def _later(know: Knowledge) -> int:
         if after and all(know.voids[s] & cards.SUIT_MASK[suit] for s in after):
             m &= ~cards.SUIT_MASK[suit]
     return m
-
-
-class CheatBot:
-    """Sees every hand (and the whist stock): the ceiling, for measurement only.
-
-    It takes the game itself, not a view, so it cannot be mistaken for a fair bot."""
-
-    level = "cheat"
-
-    def __init__(self, seed: int = 0, samples: int = 1) -> None:
-        self.fair = Bot("hard", seed)
-
-    def decide_game(self, game: "Game") -> str:
-        from ..trickgame import TrickGame
-        from ..whist import WhistPlay
-        from .policy import rollout
-        from .search import Rollout, evaluate, whist_rollout, whist_solver
-
-        assert isinstance(game, TrickGame)  # as every kingweb game is
-        seat = game.turn
-        assert seat is not None  # the game is not over
-        view = game.view(seat)
-        legal = view["legal"]
-        if len(legal) == 1 or view.get("phase", "play") != "play" or any(a.startswith("claim:") for a in legal):
-            return self.fair.decide(view)
-        p = game.play
-        cands = [INDEX[c] for c in legal]
-        fn: Rollout
-        if game.id == "whist":
-            assert isinstance(p, WhistPlay)
-            if not p.stock:
-                solver = whist_solver(p.c.trump)
-                solver.deadline = None  # the ceiling takes the time it needs
-                if not p.trick:
-                    return cards.code(solver.best_lead(p.hands[seat], p.hands[1 - seat])[1])
-                led = p.trick[0]
-                return cards.code(solver.best_reply(p.hands[1 - seat] | (1 << led), p.hands[seat], led)[1])
-            fn = whist_rollout
-        else:
-            fn = rollout
-        return cards.code(max(cands, key=lambda c: (evaluate(p, c, seat, fn), -c)))

@@ -17,11 +17,12 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from .. import cards, scenario
-from ..kingru import KingRu, deal_order
-from . import DEFAULT_BUDGET, Bot, CheatBot
+from ..games import GAMES
+from . import DEFAULT_BUDGET, Bot
+from .cheat import CheatBot
 
 if TYPE_CHECKING:
     from .spiel import IsmctsBot
@@ -64,33 +65,13 @@ class Result(TypedDict):
     seconds: float
 
 
-KING_BOARDS = [
-    "tricks",
-    "hearts",
-    "queens",
-    "jacks-kings",
-    "king-of-hearts",
-    "last-two",
-    "positive",
-    "positive",
-    "positive",
-    "positive",
-]
-
-
 def board(game: str, index: int, rng: random.Random, options: dict[str, Any]) -> tuple[str, list[list[str]], Where]:
     """(contract, hands, where) of board ``index``."""
-    deck = cards.codes_of(cards.SHORT_DECK if game == "kingru" else cards.FULL_DECK)
+    facts = GAMES[game]
+    deck = cards.codes_of(facts.deck)
     rng.shuffle(deck)
-    if game == "whist":
-        return "whist", [deck[:13], deck[13:26]], {"dealer": index % 2, "stock": deck[26:]}
-    k = 8 if game == "kingru" else 13
-    hands = [deck[i * k : (i + 1) * k] for i in range(4)]
-    if game == "kingru":
-        order = deal_order(KingRu.check_options(options))
-        return order[index % len(order)], hands, {"leader": index % 4}
-    c = KING_BOARDS[index % 10]
-    return c, hands, ({"dealer": index % 4} if c == "positive" else {"leader": index % 4})
+    contract, hands, where = facts.board(index, deck, options)
+    return contract, hands, cast(Where, where)
 
 
 def make(kind: str, seed: int, budget: float) -> "Bot | CheatBot | IsmctsBot":
@@ -165,7 +146,7 @@ def run(
     many were played) and return the figures.  ``first``: start at that board of the
     seed's sequence, to add boards to a match already played."""
     options = options or {}
-    players = 2 if game == "whist" else 4
+    players = GAMES[game].players
     if len(kinds) != players:
         raise ValueError(f"{game} needs {players} bots, got {len(kinds)}")
     rng = random.Random(seed)

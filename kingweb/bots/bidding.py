@@ -351,6 +351,13 @@ def _decision(view: KingView, est: Estimates) -> Choice:
     return Choice(action, action, params)
 
 
+def of_deal(seat: int, hands: list[int], rollout_points: Callable[[Contract, list[int]], list[int]]) -> Estimates:
+    """The estimates of ``seat`` from one deal whose every hand is given (the cheat bot's
+    true deal): ``rollout_points(contract, hands)`` of each mode, as ``simulate`` counts them."""
+    ups = {m: rollout_points(POSITIVES[m], hands)[seat] / UP_VALUE for m in UP_MODES}
+    return Estimates(ups, (325 - rollout_points(POSITIVES["down"], hands)[seat]) / NULL_VALUE)
+
+
 def simulate(
     view: KingView,
     rng: random.Random,

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import cards, scenario
-from ..king import POSITIVES
+from ..king import POSITIVES, King
 from ..play import Play
 from . import Bot, bidding, weights
 from .policy import rollout
@@ -124,7 +124,7 @@ def _constant(x: float) -> Callable[[list[int]], float]:
 def owner_auction(hands: list[int], seed: int) -> int:
     """The owner's (seat 0's) points when he opens the auction and four ``normal`` bots
     bid, decide and play it."""
-    g = scenario("king", "positive", [cards.codes_of(h) for h in hands], dealer=0)
+    g = scenario(King.id, "positive", [cards.codes_of(h) for h in hands], dealer=0)
     g.act("auction")
     bots = [Bot("normal", seed=seed * 4 + s) for s in range(4)]
     while not g.over:

@@ -14,11 +14,12 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import cast
 
-from .. import cards, king, kingru
+from .. import cards
 from ..cards import INDEX, SUIT_MASK, mask_of
+from ..games import GAMES
 from ..play import Contract, Play
 from ..views import Tallies, View, WhistView, seat_of
-from ..whist import WhistPlay, whist_contract
+from ..whist import WhistPlay
 
 ALL_BUT_HEARTS = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[3]
 
@@ -29,17 +30,7 @@ def _mask(codes: Iterable[str]) -> int:
 
 def contract_of(view: View) -> Contract | None:
     """The ``Contract`` being played in ``view`` (None while a King positive is bid)."""
-    game, cid, opts = view["game"], view["contract"], view["options"]
-    if game == "whist":
-        wv = cast(WhistView, view)
-        trump = wv["trump"]
-        assert trump is not None  # German Whist always has one
-        return whist_contract(cards.SUITS.index(trump), wv["stage2_from"])
-    if game == "kingru":
-        return kingru.contract_by_id(cid, opts)
-    if cid in king.NEGATIVES or cid in king.POSITIVES:
-        return king.contract_for(cid, opts)
-    return None
+    return GAMES[view["game"]].view_contract(view)
 
 
 @lru_cache(maxsize=256)
@@ -62,10 +53,13 @@ class Knowledge:
     def __init__(self, view: View) -> None:
         self.view = view
         self.game = view["game"]
+        #: what the bots may ask of the game (``kingweb.games``), read once
+        self.facts = GAMES[self.game]
+        stocked = self.facts.stock
         self.seat = seat_of(view)
         self.n = view["players"]
         self.hand = _mask(view["hand"])
-        self.deck = cards.SHORT_DECK if self.game == "kingru" else cards.FULL_DECK
+        self.deck = self.facts.deck
         self.contract = contract_of(view) if view.get("phase", "play") == "play" else None
         played = 0
         voids = [0] * self.n  # per seat: suits (as masks) it is known to lack
@@ -77,7 +71,7 @@ class Knowledge:
         # German Whist: after a stage-1 trick the loser draws an unseen card, which may be
         # of a suit he showed out of; a show-out holds only until that draw
         redraw: dict[int, int] = {}
-        if self.game == "whist":
+        if stocked:
             base = view["trick_no"] - len(tricks)
             for d in cast(WhistView, view).get("draws", ()):
                 if d["hidden"] is None:  # I won, so the other seat drew unseen
@@ -98,7 +92,7 @@ class Knowledge:
         self.played = played
         self.voids = voids
         self.known = [0] * self.n  # cards known to be in another seat's hand (whist)
-        if self.game == "whist":
+        if stocked:
             opp = 1 - self.seat
             wv = cast(WhistView, view)
             self.known[opp] = _mask(wv["opponent_known"])
@@ -106,7 +100,7 @@ class Knowledge:
         self.unseen = self.deck & ~self.hand & ~played & ~_mask(view.get("out_of_play", ()))
         for m in self.known:
             self.unseen &= ~m
-        if self.game == "whist" and self.faceup is not None:
+        if stocked and self.faceup is not None:
             self.unseen &= ~(1 << self.faceup)
         self.counts = list(view["hand_counts"])
 
@@ -126,8 +120,8 @@ class Knowledge:
             got = self._greedy(pool, need, others, rng)
             if got is not None:
                 return self._with_known(*got)
-        whist = self.game == "whist"
-        placed = deal_within(pool, need, self.voids, rng, stock=len(pool) - sum(need.values()) if whist else 0)
+        stocked = self.facts.stock
+        placed = deal_within(pool, need, self.voids, rng, stock=len(pool) - sum(need.values()) if stocked else 0)
         if placed is None:  # pragma: no cover - a view's own facts always admit its true deal
             raise AssertionError("could not deal the unseen cards")
         return self._with_known(*placed)
@@ -143,7 +137,7 @@ class Knowledge:
         for c in order:
             seats = [s for s in others if left[s] > 0 and not self.voids[s] >> c & 1]
             if not seats:
-                if sum(left.values()) == 0 or self.game == "whist":
+                if sum(left.values()) == 0 or self.facts.stock:
                     rest.append(c)  # the stock holds what the opponent cannot
                     continue
                 return None
@@ -180,7 +174,7 @@ class Knowledge:
         for s, c in trick:  # put the trick back, then replay it
             hands[s] |= 1 << c
         p: Play
-        if self.game == "whist":
+        if self.facts.stock:
             stock = ([self.faceup] if self.faceup is not None else []) + rest
             p = WhistPlay(con, hands, leader, stock, cast(WhistView, v)["stage2_from"])
             p.trick_no = v["trick_no"]
@@ -199,7 +193,7 @@ class Knowledge:
             p.winners[base + i] = t["winner"]
         # King's and Кинг's views count the cards won (``Tallies``), German Whist's not
         p.won = [_mask(w) for w in cast(Tallies, v)["won"]] if "won" in v else [0] * self.n
-        p.ntricks = list(v["taken"]) if self.game != "whist" else [0] * self.n
+        p.ntricks = [0] * self.n if self.facts.stock else list(v["taken"])
         for _, c in trick:
             p.play(c)
         return p

@@ -20,16 +20,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypedDict
 
+from ..games import GAMES
 from .arena import run
 
 #: (game, kingweb level, ISMCTS simulations, boards by default)
+#: (each game's ``GameFacts.rungs``; the two-seat game's first, as the table lists them)
 RUNGS = {
-    "whist-hard": ("whist", "hard", 1000, 60),
-    "whist-normal": ("whist", "normal", 200, 60),
-    "king-hard": ("king", "hard", 1000, 30),
-    "kingru-hard": ("kingru", "hard", 1000, 42),
+    f"{f.id}-{level}": (f.id, level, sims, boards)
+    for f in sorted(GAMES.values(), key=lambda f: f.players)
+    for level, sims, boards in f.rungs
 }
-NAMES = {"whist": "German Whist", "king": "King", "kingru": "Кинг"}
+NAMES = {gid: f.name for gid, f in GAMES.items()}
 HEADING = "## Bot ladder"
 
 
@@ -56,7 +57,8 @@ class Rung(TypedDict):
 
 def _kinds(game: str, level: str, sims: int) -> list[str]:
     spiel = f"ismcts:{sims}"
-    return [level, spiel] if game == "whist" else [spiel, level, level, level]
+    players = GAMES[game].players
+    return [level, spiel] if players == 2 else [spiel] + [level] * (players - 1)
 
 
 def play(
@@ -141,7 +143,8 @@ def table(results: dict[str, Rung]) -> str:
             continue
         lvl = r["level"]
         verdict = "" if abs(r["diff"]) > r["ci95"] else " (not significant)"
-        seats = "1 vs 1" if r["game"] == "whist" else "1 ISMCTS vs 3"
+        players = GAMES[r["game"]].players
+        seats = "1 vs 1" if players == 2 else f"1 ISMCTS vs {players - 1}"
         lines.append(
             f"| {NAMES[r['game']]} | `{lvl}` vs {r['simulations']} | {seats} | {r['boards']} | "
             f"**{r['diff']:+.2f} ± {r['ci95']:.2f}**{verdict} | {r['mean'][lvl]:.2f} / {r['mean']['ismcts']:.2f} | "

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from .. import new_game
 from ..cards import FULL_DECK, cards_of, mask_of
+from ..games import GAMES
 from . import DEFAULT_BUDGET, EXPERT, Bot
 from .endgame import WhistSolver
 
@@ -58,11 +59,10 @@ def main(out: Callable[[str], object] = print, budget: float = DEFAULT_BUDGET, e
     import platform
 
     out(f"kingweb bot latency on {platform.python_implementation()} {platform.python_version()}")
-    levels = [("normal", {"king": 10, "kingru": 14, "whist": 4}), ("hard", {"king": 3, "kingru": 4, "whist": 2})]
-    if expert:
-        levels.append(("expert", {"king": 1, "kingru": 2, "whist": 1}))
-    for level, deals in levels:
-        for game, n in deals.items():
+    levels = ["normal", "hard"] + (["expert"] if expert else [])
+    for level in levels:
+        for game, f in GAMES.items():
+            n = f.latency_deals[level]
             cpu: list[float] = []
             ts = [1000 * t for t in decisions(game, level, n, budget, cpu=cpu)]
             cs = [1000 * t for t in cpu]

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .. import cards, scenario
-from ..king import offer_value
+from ..king import King, offer_value
 from . import Bot
 
 
@@ -40,7 +40,7 @@ def play_board(level: str, index: int, rng: random.Random, budget: float) -> tup
     deck = cards.codes_of(cards.FULL_DECK)
     rng.shuffle(deck)
     owner = index % 4
-    g = scenario("king", "positive", [deck[k * 13 : (k + 1) * 13] for k in range(4)], dealer=owner)
+    g = scenario(King.id, "positive", [deck[k * 13 : (k + 1) * 13] for k in range(4)], dealer=owner)
     bots = [Bot(level, seed=index * 4 + s, budget=budget) for s in range(4)]
     first = None
     while not g.over:

@@ -111,7 +111,7 @@ def search_card(
     """The card with the best mean outcome over sampled worlds."""
     if len(legal_cards) == 1:
         return legal_cards[0]
-    if know.game == "whist" and cast(WhistView, know.view)["stage"] == 2:
+    if know.facts.stock and cast(WhistView, know.view)["stage"] == 2:
         try:
             return solve_whist(know, time.perf_counter() + budget * 0.9)
         except OutOfTime:  # a rare hard endgame: play the heuristic move this once
@@ -125,12 +125,12 @@ def search_values(
     """Every legal card's mean outcome over sampled worlds (German Whist's stage 2: its
     exact value, raising ``OutOfTime`` past the budget).  The same numbers ``search_card``
     plays by, for hints and reviews that must say what a card is worth."""
-    if know.game == "whist" and cast(WhistView, know.view)["stage"] == 2:
+    if know.facts.stock and cast(WhistView, know.view)["stage"] == 2:
         return whist_values(know, legal_cards, time.perf_counter() + budget * 0.9)
     seat = know.seat
-    rollout_fn = whist_rollout if know.game == "whist" else rollout
+    rollout_fn = whist_rollout if know.facts.stock else rollout
     searched = legal_cards
-    if know.game == "whist":
+    if know.facts.stock:
         # only tricks count: cards touching in rank among the cards still live (those on
         # the trick included) are one choice, so search one of each run
         searched = _cards(reps_mask(_mask(legal_cards), _live(know)))

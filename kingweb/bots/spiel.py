@@ -41,6 +41,7 @@ from .. import cards, scenario
 from ..cards import INDEX
 from ..claim import cards_only
 from ..game import Game
+from ..games import GAMES
 from ..king import UP_MODES, King, offer_value, settle
 from ..play import Play
 from ..trickgame import TrickGame
@@ -82,13 +83,14 @@ def action_str(a: int) -> str:
 
 
 def _game_type(gid: str, players: int) -> Any:  # a pyspiel.GameType
+    duel = players == 2  # German Whist: each seat's gain is the other's loss
     return pyspiel.GameType(
         short_name=f"python_kingweb_{gid}",
         long_name=f"kingweb {gid} (one deal)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if gid == "whist" else pyspiel.GameType.Utility.CONSTANT_SUM),
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if duel else pyspiel.GameType.Utility.CONSTANT_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,
         min_num_players=players,
@@ -105,15 +107,16 @@ class DealGame(pyspiel.Game):  # type: ignore[misc]
     ``state_of_view``), not from an initial state."""
 
     def __init__(self, gid: str) -> None:
-        players = 2 if gid == "whist" else 4
+        players = GAMES[gid].players
+        duel = players == 2
         info = pyspiel.GameInfo(
             num_distinct_actions=52 + len(WORDS),
             max_chance_outcomes=0,
             num_players=players,
             # a King "down" or a bought deal can reach about twice the table total
-            min_utility=-1.0 if gid == "whist" else -3.0,
-            max_utility=1.0 if gid == "whist" else 3.0,
-            utility_sum=0.0 if gid == "whist" else None,
+            min_utility=-1.0 if duel else -3.0,
+            max_utility=1.0 if duel else 3.0,
+            utility_sum=0.0 if duel else None,
             max_game_length=52 + 40,
         )
         super().__init__(_game_type(gid, players), info, {})
@@ -173,14 +176,14 @@ def _only(view: View, seat: int, player: int) -> View:
 
 
 def _scale(view: View) -> float:
-    if view["game"] == "whist":
+    if view["players"] == 2:  # German Whist: the other's tricks less mine, at most 7 a deal
         return 7.0
     return float(abs(cast("KingView | KingRuView", view)["deal_total"]))
 
 
 def _payment(view: View) -> Payment | None:
     """(owner, buyer, value, uncapped) of a bought King positive, else None."""
-    if view["game"] != "king" or view.get("buyer") is None or not view.get("bought"):
+    if view.get("buyer") is None or not view.get("bought"):  # (only a King positive has a buyer)
         return None
     kv = cast(KingView, view)
     owner, buyer, bought = kv["owner"], kv["buyer"], kv["bought"]
@@ -190,7 +193,10 @@ def _payment(view: View) -> Payment | None:
 
 def _bidding_game(view: KingView, hands: list[int]) -> King:
     """A King positive being bid, dealt ``hands``, replayed from the view's public record."""
-    g = scenario("king", "positive", [cards.codes_of(h) for h in hands], view["options"], dealer=view["owner"])
+    gid = view["game"]
+    g = scenario(
+        gid, cast(str, GAMES[gid].chosen), [cards.codes_of(h) for h in hands], view["options"], dealer=view["owner"]
+    )
     assert isinstance(g, King)
     phase, auc = view["phase"], view["auction"]
     if phase == "choose":
@@ -290,7 +296,7 @@ class DealState(pyspiel.State):  # type: ignore[misc]
             if self._pay is not None:
                 owner, buyer, value, uncapped = self._pay
                 pts = settle(pts, owner, buyer, value, uncapped)[0]
-        if self._game.gid == "whist":
+        if self._game.players == 2:
             return [(pts[0] - pts[1]) / 7.0, (pts[1] - pts[0]) / 7.0]
         return [x / self._scale for x in pts]
 
@@ -303,8 +309,7 @@ class DealState(pyspiel.State):  # type: ignore[misc]
         p = self.p
         assert p is not None
         extra = ""
-        if self._game.gid == "whist":
-            assert isinstance(p, WhistPlay)
+        if isinstance(p, WhistPlay):
             extra = f"|{[d[1] for d in p.draws]}|{p.stock[:1]}"
         return f"{player}|{p.hands[player]}|{self.since}{extra}"
 

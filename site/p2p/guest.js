@@ -96,6 +96,11 @@ export class GuestTable {
       if (!r.ok) throw Object.assign(new Error(r.error || r.code), { code: r.code, params: r.params });
       return r.hint;
     }
+    if (cmd === "back") {  // back at the table after the move clock marked the seat away
+      const r = await this.ask("back");
+      if (!r.ok) throw Object.assign(new Error(r.error || r.code), { code: r.code, params: r.params });
+      return {};
+    }
     if (cmd === "sync") {
       const state = new Promise((resolve) => this.waitingState.push(resolve));
       const r = await this.ask("sync");

@@ -20,6 +20,12 @@ export const PACE_MS = 600;
 /** @typedef {import("../protocol.js").Sync} Sync */
 
 /**
+ * A match to host: its game, options and bots' level, and the move clock's seconds (null:
+ * none), which the host may change in the lobby until the start.
+ * @typedef {{game: string, options: Record<string, any>, level: string, clock: number | null}} HostedMatch
+ */
+
+/**
  * The connections to the guests (p2p/links.js): a room on a relay, and direct links made
  * by offer and answer codes, behind one face.  The transport checks every frame's
  * envelope and each peer's budget (a flood is cut off there); `refuse` counts a message
@@ -27,8 +33,9 @@ export const PACE_MS = 600;
  * @typedef {object} Link
  * @property {(peer: string, text: string) => void} send
  * @property {(handlers: {message: (peer: string, msg: unknown) => void, join: (peer: string) => void,
- *   leave: (peer: string) => void}) => void} listen
+ *   leave: (peer: string, reason?: string) => void}) => void} listen
  * @property {(peer: string, reason: string) => void} refuse
+ * @property {(peer: string, block: boolean) => void} cut   disconnect a peer the host removed (and block it)
  * @property {() => void} close
  */
 
@@ -48,11 +55,12 @@ export class HostTable {
    * @param {(cmd: string, args?: object) => Promise<any>} o.call   the host's engine
    * @param {Link} o.link
    * @param {Seat[]} o.plan         the seats as chosen (away seats to fill)
-   * @param {{game: string, options: Record<string, any>, level: string}} o.match
+   * @param {HostedMatch} o.match
    * @param {(sync: Sync) => void} o.adopt          the host's page takes the table
    * @param {(r: any) => void} o.receive            the host's page takes news
    * @param {() => void} o.changed                  who is in changed (the lobby redraws)
    * @param {(table: import("../protocol.js").TableInfo) => void} o.tableChanged  names and stand-ins changed
+   * @param {(g: Guest) => void} [o.flooded]   a guest the transport cut off for flooding (told once)
    */
   constructor(o) {
     this.call = o.call;
@@ -63,6 +71,10 @@ export class HostTable {
     this.receive = o.receive;
     this.changed = o.changed;
     this.tableChanged = o.tableChanged;
+    this.flooded = o.flooded || (() => {});
+    /** Peer ids the host blocked for the room, and those already reported as flooding. */
+    this.blocked = new Set();
+    this.floods = new Set();
     /** @type {Map<string, Guest>} by peer */
     this.guests = new Map();
     /** @type {Map<string, number | null>} a guest's peer id → the seat it holds (or null: a spectator) */
@@ -79,7 +91,7 @@ export class HostTable {
     this.link.listen({
       message: (peer, msg) => { this.heard(peer, msg).catch(() => this.drop(peer, "failed")); },
       join: (peer) => { this.connected(peer).catch(() => {}); },
-      leave: (peer) => { this.left(peer).catch(() => {}); },
+      leave: (peer, reason) => { this.left(peer, reason).catch(() => {}); },
     });
   }
 
@@ -100,10 +112,11 @@ export class HostTable {
     const g = this.guests.get(peer);
     // a guest is known by its peer id: the transport proves it, and it stays the same when
     // the guest's page reloads or comes back through the same link
-    if (msg.type === "join") return this.join(peer, msg.name, peer, msg.watch);
+    if (msg.type === "join") return this.blocked.has(peer) ? this.drop(peer, "blocked") : this.join(peer, msg.name, peer, msg.watch);
     if (!g) return this.drop(peer, "not introduced");
     if (msg.type === "leave") return this.left(peer);
     if (msg.type === "sync") return this.syncGuest(g, msg.id);
+    if (msg.type === "back") return this.back(g, msg.id);
     if (g.seat === null) {  // a spectator acts for no seat
       this.drop(peer, "spectator-acts");
       return this.answer(g, msg.id, { ok: false, code: "bot-seat", params: { seat: null } });
@@ -129,6 +142,15 @@ export class HostTable {
     } catch (e) {
       this.answer(g, msg.id, refusal(e));
     }
+  }
+
+  /** A guest the move clock marked away is back at its page: it plays its seat again.
+   * @param {Guest} g @param {number} id */
+  async back(g, id) {
+    if (!this.started || g.seat === null) return this.answer(g, id, { ok: false, code: "no-game", params: {} });
+    this.tableChanged((await this.call("seat", { seat: g.seat, stand_in: false })).table);
+    await this.tellTable();
+    this.answer(g, id, { ok: true });
   }
 
   /** @param {Guest} g @param {number} id @param {Record<string, unknown>} fields */
@@ -180,12 +202,17 @@ export class HostTable {
     await this.tellTable();
   }
 
-  /** A guest has gone (its connection closed, or it said bye): a bot plays its seat.
-   * @param {string} peer */
-  async left(peer) {
+  /** A guest has gone (its connection closed, or it said bye): a bot plays its seat.  One
+   * the transport cut off for flooding ("blocked") is reported to the host, once.
+   * @param {string} peer @param {string} [reason] */
+  async left(peer, reason) {
     const g = this.guests.get(peer);
     if (!g || !g.here) return;
     g.here = false;
+    if (reason === "blocked" && !this.floods.has(peer)) {
+      this.floods.add(peer);
+      this.flooded(g);
+    }
     if (this.started && g.seat !== null) {
       // the worker then plays the seat's turns itself, as it does a bot's
       this.tableChanged((await this.call("seat", { seat: g.seat, stand_in: true })).table);
@@ -195,6 +222,34 @@ export class HostTable {
     }
     this.changed();
   }
+
+  /** The host removes the guest of `seat` (here or gone): told so and disconnected, its
+   * seat played by a stand-in until the invite brings a new person; `block`: its peer id
+   * cannot come back to this room.  @param {number} seat @param {boolean} block */
+  async remove(seat, block) {
+    for (const [token, s] of [...this.tokens]) {
+      if (s !== seat) continue;
+      this.tokens.delete(token);
+      if (block) this.blocked.add(token);
+    }
+    for (const g of [...this.guests.values()]) {
+      if (g.seat !== seat) continue;
+      this.guests.delete(g.peer);
+      if (g.here) this.link.send(g.peer, write("farewell", { reason: block ? "blocked" : "removed" }));
+      this.link.cut(g.peer, block);
+    }
+    this.plan[seat].name = "";
+    if (this.started) {
+      this.tableChanged((await this.call("seat", { seat, name: "", stand_in: true })).table);
+      await this.tellTable();
+    } else {
+      this.tellLobby();
+    }
+    this.changed();
+  }
+
+  /** The seats a guest holds (here or gone): those the host may remove. */
+  heldSeats() { return [...new Set(this.tokens.values())].filter((s) => s !== null); }
 
   /** Who is in, for the lobby: each seat's kind and name, and whether its person is here. */
   lobby() {
@@ -234,7 +289,8 @@ export class HostTable {
     const seats = this.plan.map((s, i) => (s.kind === "person" && s.away
       ? { kind: "person", name: s.name || "", away: true, ...(taken.has(i) ? {} : { stand_in: true }) }
       : s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "person", name: s.name || "" }));
-    const opened = await this.call("start", { game: this.match.game, options: this.match.options, level: this.match.level, seats });
+    const opened = await this.call("start", { game: this.match.game, options: this.match.options, level: this.match.level, seats,
+      clock: this.match.clock });
     this.started = true;
     const here = Object.keys(opened.states).map((k) => (k === "spectator" ? null : Number(k)));
     this.adopt(await this.call("follow", { here, away: [...this.awaySeats(), null] }));

@@ -7,10 +7,10 @@
 // peer ids), so that after a reload the host's page opens the same room again and each
 // guest, coming back through the same link, finds their seat.
 import { t } from "../i18n/index.js";
-import { el } from "../views/dom.js";
+import { $, el } from "../views/dom.js";
 import { refusalText } from "../views/labels.js";
 import { openDialog } from "../views/dialogs.js";
-import { openHostLobby, closeLobby } from "../views/lobby.js";
+import { openHostLobby, closeLobby, networksLine, networksText, refreshHostLobby, removeButtons, showNetworks } from "../views/lobby.js";
 import { notice, toast } from "../views/messages.js";
 import { HostTable } from "./host.js";
 import { Hub } from "./links.js";
@@ -32,6 +32,7 @@ export const ROOM_KEY = "kingweb.room.v1";
  * @property {(table: TableInfo) => void} tableChanged
  * @property {Record<string, any>} build        build.json (the relays, the STUN servers)
  * @property {() => string} match               the match's token (the room is kept for it)
+ * @property {() => {choices: number[], default: number} | null} clocks   the move clock's choices (the engine's)
  */
 
 /** The table being hosted, if any (the page passes it the engine's words for guests). */
@@ -52,14 +53,14 @@ function qr(text, label) {
 }
 
 /** Open a room (or direct invitations) for a new match with people away, and its lobby.
- * @param {HostWiring} w @param {{game: string, options: Record<string, any>, level: string, seats: Seat[]}} m */
+ * @param {HostWiring} w @param {import("./host.js").HostedMatch & {seats: Seat[]}} m */
 export async function hostMatch(w, m) {
   close();
   wiring = w;
   const roomId = newRoomId();
   const h = await openLink(w, roomId);
   hosted = new HostTable({ call: w.call, link: h, plan: m.seats, match: m, adopt: w.adopt, receive: w.receive,
-    changed: () => { if (hosted && !hosted.started) showLobby(w); remember(); }, tableChanged: w.tableChanged });
+    changed: () => { if (hosted && !hosted.started) lobbyChanged(w); remember(); }, tableChanged: w.tableChanged, flooded });
   showLobby(w);
 }
 
@@ -74,8 +75,8 @@ export async function rehost(w, sync) {
   const same = kept && kept.match === sync.table.match && typeof kept.room === "string";
   const h = await openLink(w, same ? kept.room : newRoomId());
   const plan = sync.table.seats.map((s) => ({ ...s }));
-  hosted = new HostTable({ call: w.call, link: h, plan, match: { game: "", options: {}, level: sync.table.level },
-    adopt: w.adopt, receive: w.receive, changed: remember, tableChanged: w.tableChanged });
+  hosted = new HostTable({ call: w.call, link: h, plan, match: { game: "", options: {}, level: sync.table.level, clock: sync.table.clock ?? null },
+    adopt: w.adopt, receive: w.receive, changed: remember, tableChanged: w.tableChanged, flooded });
   hosted.started = true;
   if (same && kept.guests) for (const [peer, seat] of Object.entries(kept.guests)) hosted.tokens.set(peer, seat);
   // the engine, reopened from its save, writes for the guests' seats only: spectators
@@ -100,6 +101,8 @@ async function openLink(w, roomId) {
     const { openRoom } = await import("./room.js");
     const room = await openRoom({ roomId, role: "host", relays: cfg.relays, iceServers: cfg.iceServers, app: String(w.build.build || "") });
     room.on("problem", (key, params) => notice(t(key, params)));
+    showNetworks(networksText([], room.networks.map((n) => n.kind)));
+    room.on("networks", (open, all) => showNetworks(networksText(open, all)));
     hub.addRoom(room);
     invite.link = roomLink(location.href, { room: roomId, host: room.id, ...cfg.custom });
   } else if (support.problems.length) {
@@ -118,11 +121,38 @@ function remember() {
   } catch { /* storage full or blocked: guests rejoin as new after a reload */ }
 }
 
-/** The lobby (drawn again as guests come). @param {HostWiring} w */
+/** A guest the transport cut off for flooding: the host is told who, and why, once.
+ * @param {import("./host.js").Guest} g */
+function flooded(g) {
+  notice(t("guest_flooded", { name: g.name || (g.seat === null ? t("a_spectator") : t("seat_n", { n: g.seat + 1 })) }));
+}
+
+/** The host's controls of the guests' seats. */
+function controls() {
+  const table = hosted;
+  return { held: table ? table.heldSeats() : [], remove: (/** @type {number} */ seat, /** @type {boolean} */ block) => {
+    if (table) table.remove(seat, block).catch(() => toast(t("err_internal-error"), 6000));
+  } };
+}
+
+/** Who is in changed before the start: the lobby, if open, is brought up to date in place;
+ * another dialog the host has open (an invitation by code) is never covered by it.
+ * @param {HostWiring} w */
+function lobbyChanged(w) {
+  if (!hosted) return;
+  if (refreshHostLobby(hosted.lobby(), controls())) return;
+  if (!/** @type {HTMLDialogElement} */ ($("dialog")).open) showLobby(w);
+}
+
+/** The lobby. @param {HostWiring} w */
 function showLobby(w) {
   if (!hosted) return;
+  const table = hosted;
+  const clocks = w.clocks();
   openHostLobby({ invite: invite.link, qr: invite.link ? qr(invite.link, t("invite_qr")) : null, seats: hosted.lobby(),
-    note: invite.link ? "" : t("lobby_direct_only") }, {
+    note: invite.link ? "" : t("lobby_direct_only"),
+    clock: clocks ? { spec: clocks, value: table.match.clock || 0, change: (s) => { table.match.clock = s || null; } } : null,
+    controls: controls() }, {
     // an engine's refusal in the player's words (err_<code>), else what the error says
     onStart: () => { startHosted().catch((e) => toast(refusalText(e, null) || t("err_internal-error"), 8000)); },
     onClose: () => { close(); },
@@ -132,6 +162,9 @@ function showLobby(w) {
 
 async function startHosted() {
   if (!hosted) return;
+  // a test's short clock (the engine takes 1 s up; the dialogs offer 15 s to 5 min)
+  const testClock = /** @type {any} */ (window).kingwebClockSeconds;
+  if (Number.isSafeInteger(testClock)) hosted.match.clock = testClock;
   closeLobby();
   await hosted.start();
   remember();
@@ -167,13 +200,31 @@ async function directInvite(w) {
  * dialog may already be open, saying the room is being opened; this takes its place).
  * With no room (no relay, or not a secure page) the dialog says there is no link. */
 export function showInvite() {
+  const guests = guestList();
   if (!invite.link) {
-    openDialog(t("invite_link"), [el("p", { class: "note", id: "invite-status", text: t("lobby_direct_only") })], [[t("close"), null, true]]);
+    openDialog(t("invite_link"), [el("p", { class: "note", id: "invite-status", text: t("lobby_direct_only") }), guests], [[t("close"), null, true]]);
     return;
   }
   openDialog(t("invite_link"), [el("p", { text: t("invite_text") }),
     el("input", { type: "text", readonly: true, value: invite.link, id: "invite-link", class: "share-url", "aria-label": t("invite_link") }),
-    el("div", { class: "qr" }, qr(invite.link, t("invite_qr")))], [[t("close"), null, true]]);
+    el("div", { class: "qr" }, qr(invite.link, t("invite_qr"))), networksLine(), guests], [[t("close"), null, true]]);
+}
+
+/** The guests' seats during a match, each with the host's controls (remove, block): a
+ * removed guest's seat goes to a stand-in until the invite brings somebody new. */
+function guestList() {
+  const table = hosted;
+  if (!table || !table.started) return null;
+  const c = controls();
+  const list = el("ul", { class: "lobby-seats", id: "guest-seats" }, ...c.held.map((seat) => {
+    const g = [...table.guests.values()].find((x) => x.seat === seat);
+    const who = (g && g.name) || table.plan[seat].name || t("seat_n", { n: seat + 1 });
+    return el("li", { class: "lobby-seat", "data-seat": String(seat) },
+      el("span", { class: "people-where", text: t("seat_n", { n: seat + 1 }) }), el("span", { class: "lobby-who", text: who }),
+      el("small", { class: "lobby-state", text: g && g.here ? t("seat_joined") : t("seat_gone") }),
+      removeButtons(seat, who, { ...c, remove: (s, block) => { c.remove(s, block); /** @type {HTMLDialogElement} */ ($("dialog")).close(); } }));
+  }));
+  return c.held.length ? el("div", {}, el("h3", { text: t("guests_title") }), list) : null;
 }
 
 /** Stop hosting: guests are told, the room closes. */

@@ -7,11 +7,11 @@ import { t } from "../i18n/index.js";
 import { prefs, savePrefs, page } from "../store.js";
 import { el } from "../views/dom.js";
 import { openDialog } from "../views/dialogs.js";
-import { openGuestLobby, openJoin, closeLobby } from "../views/lobby.js";
-import { notice, toast } from "../views/messages.js";
+import { openGuestLobby, openJoin, closeLobby, networksText, showNetworks } from "../views/lobby.js";
+import { choiceButton, notice, toast } from "../views/messages.js";
 import { GuestTable } from "./guest.js";
 import { Hub } from "./links.js";
-import { cleanName } from "./table-messages.js";
+import { cleanName } from "../names.js";
 import { meetingConfig } from "./params.js";
 import { netSupport } from "./support.js";
 
@@ -63,6 +63,8 @@ async function connect(w, invite, name, watch) {
     const room = await openRoom({ roomId: invite.room, role: "guest", host: invite.host, relays: cfg.relays,
       iceServers: cfg.iceServers, app: String(w.build.build || "") });
     room.on("problem", (key, params) => notice(t(key, params)));
+    showNetworks(networksText([], room.networks.map((n) => n.kind)));
+    room.on("networks", (open, all) => showNetworks(networksText(open, all)));
     hub.addRoom(room);
     hostId = invite.host;
   } else {
@@ -93,9 +95,19 @@ async function connect(w, invite, name, watch) {
         lobby: (seats) => { lobbySeats = seats; if (!page.model) openGuestLobby(lobbySeats, mine, t("host_waits")); },
         state: (state) => { closeLobby(); w.open(state, mine === null ? "spectator" : String(mine)); },
         update: (u) => w.update(mine === null ? "spectator" : String(mine), u),
-        table: (table) => w.tableChanged(table),
-        bye: () => notice(t("host_left")),
-        lost: () => notice(t("host_left")),
+        table: (table) => {
+          w.tableChanged(table);
+          const seat = mine === null ? null : table.seats[mine];
+          if (seat && seat.stand_in) awayByClock();
+        },
+        bye: (reason) => {
+          if (reason !== "removed" && reason !== "blocked") return notice(t("host_left"));
+          // the host removed this guest: said once, and the page stops coming back
+          notice(t("removed_by_host"));
+          joined = null;
+          hub.close();
+        },
+        lost: () => { if (joined) notice(t("host_left")); },
         dropped: () => {},
         // a host that stops answering over a connection that seems open: that connection
         // is dropped, and the room meets the host again, where this page introduces itself
@@ -125,6 +137,18 @@ async function connect(w, invite, name, watch) {
       meet();
     }
   }, 500);
+}
+
+/** The move clock marked this guest's seat away (three timeouts in a row): a bot plays it
+ * until the guest says they are back. */
+function awayByClock() {
+  if (document.querySelector("#clock-back")) return;
+  const line = notice(t("clock_away_you"), document.createTextNode(" "), choiceButton(t("clock_back"), "clock-back", () => {
+    const box = line.parentElement;
+    line.remove();
+    if (box && !box.children.length) box.hidden = true;
+    if (joined) joined.call("back").catch(() => toast(t("err_host-silent"), 6000));
+  }));
 }
 
 /** A direct invitation: the answer code for the host to paste in. @param {string} code */

@@ -1,9 +1,13 @@
 // What an address says about playing with people, checked.  Pure; Node tests it.
 //
 // The query carries the configuration, as the other parameters of docs/PROTOCOL.md §2.1:
-//   relays  comma-separated WebSocket URLs of WebTorrent trackers, replacing the build's
-//           (build.json `relays`); each wss://…, or ws://… on the page's own host and port
-//           (the Content Security Policy allows no other: connect-src 'self' wss:)
+//   relays  comma-separated WebSocket URLs of relays of any kind, replacing the build's
+//           (build.json `relays`).  A prefix of the scheme names the kind (KINDS):
+//             wss://…        a WebTorrent tracker
+//             nostr+wss://…  a Nostr relay
+//             mqtt+wss://…   an MQTT broker (often at a path such as /mqtt)
+//           each wss://…, or ws://… on the page's own host and port (the Content
+//           Security Policy allows no other: connect-src 'self' wss:)
 //   turn    comma-separated TURN (or STUN) servers for networks where a direct connection
 //           cannot form: turn:HOST[:PORT][?transport=udp|tcp], turns:…, with credentials
 //           as turn:USER:PASSWORD@HOST:PORT (percent-encode a ':' or '@' inside them)
@@ -16,20 +20,42 @@ import { fromBase64url, randomId } from "./bytes.js";
 
 /** The query parameters of this module, for the page's list of known parameters. */
 export const NET_PARAMS = ["relays", "turn"];
-const MAX_ENTRIES = 8;
+const MAX_ENTRIES = 12;
 const MAX_ENTRY = 300;
 const SHOWN = 40;
 
 const cut = (/** @type {string} */ s) => (s.length > SHOWN ? `${s.slice(0, SHOWN - 1)}…` : s);
 
-/** A relay URL the page may use, made absolute, or null.  `entry` is a URL from the
- * address, or from build.json where a bare path ("relay") means the page's own origin.
+/** The kinds of relay where rooms meet, each with its prefix; one trystero strategy each
+ * (room.js).  A URL with no prefix is a WebTorrent tracker, as before there were others.
+ * @typedef {"torrent" | "nostr" | "mqtt"} RelayKind */
+/** @type {Record<RelayKind, string>} */
+export const KINDS = { torrent: "", nostr: "nostr+", mqtt: "mqtt+" };
+
+/** A relay entry's kind and its URL without the prefix.
+ * @param {string} entry
+ * @returns {{kind: RelayKind, url: string}} */
+export function relayKind(entry) {
+  const m = /^(nostr|mqtt)\+/i.exec(entry);
+  return m ? { kind: /** @type {RelayKind} */ (m[1].toLowerCase()), url: entry.slice(m[0].length) } : { kind: "torrent", url: entry };
+}
+
+/** A relay URL the page may use, made absolute (its kind's prefix kept), or null.
+ * `entry` is a URL from the address, or from build.json where a bare path ("relay",
+ * "nostr+relay/nostr") means the page's own origin.
  * @param {string} entry
  * @param {string} page  the page's address
  * @param {{relative?: boolean}} [opts]  whether a path is allowed (build.json's entries)
  * @returns {string | null} */
 export function checkRelay(entry, page, { relative = false } = {}) {
   if (typeof entry !== "string" || !entry || entry.length > MAX_ENTRY) return null;
+  const { kind, url } = relayKind(entry);
+  const checked = checkUrl(url, page, relative);
+  return checked === null ? null : KINDS[kind] + checked;
+}
+
+/** @param {string} entry @param {string} page @param {boolean} relative */
+function checkUrl(entry, page, relative) {
   const here = new URL(page);
   let url;
   try {

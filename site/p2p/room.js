@@ -1,6 +1,6 @@
-// A room: the host and its guests find each other through public relays (WebTorrent
-// trackers) with trystero, then talk directly.  Loaded only when a person chooses to play
-// with people: `const { openRoom } = await import("./p2p/room.js")`.
+// A room: the host and its guests find each other through public relays with trystero,
+// then talk directly.  Loaded only when a person chooses to play with people:
+// `const { openRoom } = await import("./p2p/room.js")`.
 //
 //   const room = await openRoom({ roomId, role: "host", relays, iceServers });
 //   room.on("join", (peer, { rejoin }) => …);      // a greeted guest (or, for a guest, the host)
@@ -8,6 +8,7 @@
 //   room.on("message", (peer, msg) => …);          // {kp: 1, type, …}, checked
 //   room.on("drop", (peer, reason, where) => …);   // a frame dropped and counted
 //   room.on("problem", (key, params) => …);        // an i18n key: say it to the person
+//   room.on("networks", (open, all) => …);         // which kinds of relay answer now
 //   room.send(peer.id, { type: "view", … });  room.broadcast({ type: "event", … });
 //
 // The host sees every guest; a guest sees only the host its link names (the room's other
@@ -15,6 +16,20 @@
 // A peer is known by its id (identity.js), the same when it reloads or comes back through
 // the same link: its join is then a rejoin.  A peer with too many dropped frames is
 // disconnected and refused for the rest of the room.
+//
+// Several networks at once.  The room meets on every kind of relay it is given (params.js
+// KINDS: WebTorrent trackers, Nostr relays, MQTT brokers), one trystero strategy each, all
+// joined at once: whichever network first carries a peer's offer gives the first
+// connection, and the room works while any one network does.  Each strategy makes its own
+// WebRTC connection to a peer it meets, so two pages that meet on two networks hold two
+// direct connections; each is greeted (signed hello, envelope checks) as ever.  They are
+// one peer: the first greeted is the peer's connection, on which this page sends; a
+// connection greeted later from the same page (the same kingweb id and the same trystero
+// id, which the strategies share) is kept as a spare.  Every frame is sent once, on the
+// sender's own choice of connection, so a frame heard on any of them is delivered once;
+// when the peer's connection ends, a live spare takes its place without a leave.  A
+// greeted page with the same kingweb id but another trystero id is the person's page
+// reloaded: it replaces the old one, as before.
 //
 // Meeting fast.  trystero 0.25 answers a newcomer's offer only if its own peer id sorts
 // after the newcomer's (it leaves the other half to the newcomer, which answers the
@@ -32,6 +47,7 @@ import { connectionClass, libraryFrame, roomNamespace } from "./connection.js";
 import { countDrop, noDrops } from "./envelope.js";
 import { Events } from "./events.js";
 import { loadIdentity } from "./identity.js";
+import { KINDS, relayKind } from "./params.js";
 import { greet, textOf } from "./peer.js";
 import { netError } from "./support.js";
 
@@ -46,6 +62,21 @@ export const HOST_WAIT_MS = 20_000;
 export const NUDGE_QUIET_MS = 1_500;
 
 /** @typedef {import("./peer.js").Peer} Peer */
+/** @typedef {import("./params.js").RelayKind} RelayKind */
+/** What a strategy module offers the room (each of @trystero-p2p/torrent, nostr, mqtt).
+ * @typedef {typeof import("@trystero-p2p/torrent")} Strategy */
+/** One network the room meets on: a kind of relay, its strategy, its relays and its room.
+ * @typedef {{kind: RelayKind, lib: Strategy, urls: string[], troom: ReturnType<Strategy["joinRoom"]>}} Network */
+
+/** Each kind's strategy, loaded only when the room names a relay of that kind.
+ * @type {Record<RelayKind, () => Promise<Strategy>>} */
+const STRATEGIES = {
+  torrent: () => import("@trystero-p2p/torrent"),
+  nostr: () => /** @type {Promise<Strategy>} */ (/** @type {unknown} */ (import("@trystero-p2p/nostr"))),
+  mqtt: () => /** @type {Promise<Strategy>} */ (/** @type {unknown} */ (import("@trystero-p2p/mqtt"))),
+};
+/** How often the room looks at its relays' sockets to tell which networks answer. */
+export const NETWORKS_MS = 1_000;
 /** @typedef {import("./peer.js").Role} Role */
 /** @typedef {import("./identity.js").Identity} Identity */
 /** @typedef {import("./envelope.js").Message} Message */
@@ -53,14 +84,16 @@ export const NUDGE_QUIET_MS = 1_500;
 /** @typedef {import("./connection.js").KpConnection} KpConnection */
 /** Events of a room.
  * @typedef {{join: [Peer, {rejoin: boolean}], leave: [Peer, string], message: [Peer, Message],
- *   drop: [Peer | null, string, "transport" | "game" | "library"], problem: [string, Record<string, string | number>]}} RoomEvents */
+ *   drop: [Peer | null, string, "transport" | "game" | "library"], problem: [string, Record<string, string | number>],
+ *   networks: [RelayKind[], RelayKind[]]}} RoomEvents */
 
 /**
  * @typedef {object} RoomOptions
  * @property {string} roomId       the room's id (params.js newRoomId; a guest's link names it)
  * @property {Role} role           "host" (one per room) or "guest"
  * @property {string} [host]       a guest: the host's id, from the link (params.js readInvite)
- * @property {string[]} relays     absolute ws(s) URLs of the relays (params.js meetingConfig)
+ * @property {string[]} relays     absolute ws(s) URLs of the relays, each with its kind's
+ *   prefix (params.js meetingConfig)
  * @property {RTCIceServer[]} [iceServers]  STUN and TURN servers; [] for none (the tests)
  * @property {string} [password]   trystero's room password: it encrypts what the relays pass on
  * @property {string} [app]        said in this page's hello (a build or protocol version)
@@ -79,17 +112,34 @@ export async function openRoom(options) {
   const identity = options.identity ?? (await loadIdentity());
   if (!identity.sign) throw netError("p2p_insecure", "a room needs a secure page (crypto.subtle)");
   if (options.role === "guest" && !options.host) throw new TypeError("a guest needs its host's id");
-  const [trystero, core] = await Promise.all([import("@trystero-p2p/torrent"), import("@trystero-p2p/core")]);
+  /** @type {Map<RelayKind, string[]>} */
+  const byKind = new Map();
+  for (const entry of options.relays) {
+    const { kind, url } = relayKind(entry);
+    byKind.set(kind, [...(byKind.get(kind) ?? []), url]);
+  }
+  const kinds = /** @type {RelayKind[]} */ (Object.keys(KINDS)).filter((k) => byKind.has(k));
+  // a strategy that cannot load (its module unreachable) leaves the others to meet on
+  const loaded = await Promise.allSettled(kinds.map((k) => STRATEGIES[k]()));
+  const strategies = kinds.flatMap((kind, i) => {
+    const r = loaded[i];
+    return r.status === "fulfilled" ? [{ kind, lib: r.value, urls: /** @type {string[]} */ (byKind.get(kind)) }] : [];
+  });
+  // none loaded: the page says why as for any part of it that could not be downloaded
+  const failed = loaded.find((r) => r.status === "rejected");
+  if (!strategies.length && failed) throw failed.reason;
+  const core = await import("@trystero-p2p/core");
   const token = await roomNamespace(APP_ID, options.roomId);
   const infoHash = (await core.sha1(await core.sha1(`Trystero@${APP_ID}@${options.roomId}`))).slice(0, 20);
-  return new Room(options, identity, trystero, token, infoHash);
+  return new Room(options, identity, strategies, token, infoHash);
 }
 
 /** @extends {Events<RoomEvents>} */
 export class Room extends Events {
   /** @param {RoomOptions} options @param {Identity} identity
-   * @param {typeof import("@trystero-p2p/torrent")} trystero @param {string} token @param {string} infoHash */
-  constructor(options, identity, trystero, token, infoHash) {
+   * @param {{kind: RelayKind, lib: Strategy, urls: string[]}[]} strategies  the networks to meet on
+   * @param {string} token @param {string} infoHash */
+  constructor(options, identity, strategies, token, infoHash) {
     super();
     const { roomId, role, host, relays, iceServers, password, app = "", limits, nudge = true, waits = {} } = options;
     this.roomId = roomId;
@@ -101,12 +151,19 @@ export class Room extends Events {
     this.identity = identity;
     this.app = app;
     this.limits = limits;
-    this.trystero = trystero;
     this.openedAt = performance.now();
     /** the peers this page talks to, by id @type {Map<string, Peer>} */
     this.peers = new Map();
-    /** every connection greeted, by trystero's peer id (the room's other guests too) @type {Map<string, Peer>} */
+    /** every connection greeted, by network and trystero's peer id ("nostr:ID"; the room's
+     * other guests too) @type {Map<string, Peer>} */
     this.byLibraryId = new Map();
+    /** each greeted connection's trystero id @type {WeakMap<Peer, string>} */
+    this.tidOf = new WeakMap();
+    /** by peer id: its connections on other networks, kept for when its own ends @type {Map<string, Set<Peer>>} */
+    this.spares = new Map();
+    /** the kinds whose relays answered when last looked at @type {RelayKind[]} */
+    this.answered = [];
+    this.told = false;
     /** ids that joined before, and when each first met (ms after opening) @type {Map<string, number>} */
     this.met = new Map();
     /** @type {Set<string>} */
@@ -119,25 +176,33 @@ export class Room extends Events {
       check: (data) => libraryFrame(data, token),
       onForeign: (pc, why) => this.dropped(this.peerOf(pc), why, "library"),
     });
-    this.troom = trystero.joinRoom(
-      {
-        appId: APP_ID,
-        relayConfig: { urls: relays },
-        ...(iceServers ? { rtcConfig: { iceServers } } : {}),
-        ...(password ? { password } : {}),
-        rtcPolyfill: Connection,
-      },
-      roomId,
-      { onJoinError: (details) => this.joinError(details.error) },
-    );
-    this.troom.onPeerJoin = (tid) => { this.connect(tid); };
-    this.troom.onPeerLeave = (tid) => this.disconnected(tid);
+    /** @type {Network[]} */
+    this.networks = strategies.map(({ kind, lib, urls }) => {
+      const troom = lib.joinRoom(
+        {
+          appId: APP_ID,
+          relayConfig: { urls },
+          ...(iceServers ? { rtcConfig: { iceServers } } : {}),
+          ...(password ? { password } : {}),
+          rtcPolyfill: Connection,
+        },
+        roomId,
+        { onJoinError: (details) => this.joinError(details.error) },
+      );
+      /** @type {Network} */
+      const net = { kind, lib, urls, troom };
+      troom.onPeerJoin = (tid) => { this.connect(net, tid); };
+      troom.onPeerLeave = (tid) => this.disconnected(net, tid);
+      return net;
+    });
     this.timers.push(setTimeout(() => this.checkRelays(), waits.relayMs ?? RELAY_WAIT_MS));
+    this.watcher = setInterval(() => this.watchNetworks(), NETWORKS_MS);
     if (role === "guest") {
       const noHost = () => { if (!this.peers.size && !this.closed) this.emit("problem", "p2p_no_host", {}); };
       this.timers.push(setTimeout(noHost, waits.hostMs ?? HOST_WAIT_MS));
     }
-    this.nudger = nudge ? new Nudger(this, infoHash) : null;
+    const torrent = this.networks.find((n) => n.kind === "torrent");
+    this.nudger = nudge && torrent ? new Nudger(this, torrent, infoHash) : null;
   }
 
   /** The greeted peer on a connection, if any.
@@ -147,10 +212,10 @@ export class Room extends Events {
     return null;
   }
 
-  /** trystero met a peer: greet it on kingweb's channel.
-   * @param {string} tid  trystero's id of the peer */
-  async connect(tid) {
-    const pc = /** @type {KpConnection | undefined} */ (this.troom.getPeers()[tid]);
+  /** trystero met a peer on a network: greet it on kingweb's channel.
+   * @param {Network} net @param {string} tid  trystero's id of the peer */
+  async connect(net, tid) {
+    const pc = /** @type {KpConnection | undefined} */ (net.troom.getPeers()[tid]);
     if (!pc || this.closed) return;
     const peer = await greet(pc, {
       identity: this.identity,
@@ -170,8 +235,10 @@ export class Room extends Events {
       peer.close(this.blocked.has(peer.id) ? "blocked" : "refused");
       return;
     }
-    this.byLibraryId.set(tid, peer);
-    peer.on("close", (reason) => this.gone(tid, peer, reason));
+    const key = `${net.kind}:${tid}`;
+    this.byLibraryId.set(key, peer);
+    this.tidOf.set(peer, tid);
+    peer.on("close", (reason) => this.gone(key, peer, reason));
     // a guest talks to its host only; another guest's messages are out of place
     const mine = this.role === "host" ? peer.role === "guest" : peer.role === "host" && peer.id === this.host;
     peer.on("drop", (reason, where) => this.dropped(peer, reason, where));
@@ -179,31 +246,49 @@ export class Room extends Events {
       peer.on("message", () => peer.link.drop("unexpected", 0));
       return;
     }
+    // a frame is the peer's whichever of its connections carried it (the top of this file)
+    peer.on("message", (msg) => this.emit("message", this.peers.get(peer.id) ?? peer, msg));
     const before = this.peers.get(peer.id);
+    if (before && this.tidOf.get(before) === tid) {
+      if (!this.spares.has(peer.id)) this.spares.set(peer.id, new Set());
+      /** @type {Set<Peer>} */ (this.spares.get(peer.id)).add(peer);
+      return;
+    }
     if (before) {
       this.peers.delete(peer.id);
+      for (const spare of this.spares.get(peer.id) ?? []) spare.close("replaced");
+      this.spares.delete(peer.id);
       before.close("replaced");
       this.emit("leave", before, "replaced");
     }
     this.peers.set(peer.id, peer);
-    peer.on("message", (msg) => this.emit("message", peer, msg));
     const rejoin = this.met.has(peer.id);
     if (!rejoin) this.met.set(peer.id, Math.round(performance.now() - this.openedAt));
     this.emit("join", peer, { rejoin });
   }
 
-  /** trystero's connection to a peer ended.
-   * @param {string} tid */
-  disconnected(tid) {
-    const peer = this.byLibraryId.get(tid);
+  /** trystero's connection to a peer on a network ended.
+   * @param {Network} net @param {string} tid */
+  disconnected(net, tid) {
+    const peer = this.byLibraryId.get(`${net.kind}:${tid}`);
     if (peer) peer.link.end("gone");
   }
 
-  /** @param {string} tid @param {Peer} peer @param {string} reason */
-  gone(tid, peer, reason) {
-    if (this.byLibraryId.get(tid) === peer) this.byLibraryId.delete(tid);
+  /** A greeted connection ended: if it was the peer's own, a live spare takes its place
+   * (the peer stays), else the peer has left.
+   * @param {string} key @param {Peer} peer @param {string} reason */
+  gone(key, peer, reason) {
+    if (this.byLibraryId.get(key) === peer) this.byLibraryId.delete(key);
     if (reason === "blocked") this.blocked.add(peer.id);
+    const spares = this.spares.get(peer.id);
+    spares?.delete(peer);
     if (this.peers.get(peer.id) !== peer) return;
+    const spare = reason === "blocked" ? undefined : [...(spares ?? [])].find((p) => !p.link.ended);
+    if (spare) {
+      spares?.delete(spare);
+      this.peers.set(peer.id, spare);
+      return;
+    }
     this.peers.delete(peer.id);
     this.emit("leave", peer, reason);
   }
@@ -227,10 +312,24 @@ export class Room extends Events {
     if (!open) this.emit("problem", "p2p_no_relay", { relays: this.relays.join(", ") });
   }
 
-  /** Each relay and whether its socket is open. */
+  /** Each relay (with its kind's prefix) and whether its socket is open. */
   relayState() {
-    const sockets = /** @type {Record<string, WebSocket>} */ (this.trystero.getRelaySockets());
-    return this.relays.map((url) => ({ url, open: sockets[url]?.readyState === WebSocket.OPEN }));
+    return this.networks.flatMap((net) => {
+      const sockets = /** @type {Record<string, WebSocket | undefined>} */ (net.lib.getRelaySockets());
+      return net.urls.map((url) => ({ url: KINDS[net.kind] + url, kind: net.kind, open: sockets[url]?.readyState === WebSocket.OPEN }));
+    });
+  }
+
+  /** Tell which networks answer when that changes: the kinds with a relay's socket open,
+   * and every kind the room tries (it keeps trying those that do not answer). */
+  watchNetworks() {
+    if (this.closed) return;
+    const state = this.relayState();
+    const open = this.networks.map((n) => n.kind).filter((k) => state.some((r) => r.kind === k && r.open));
+    if (this.told && open.join() === this.answered.join()) return;
+    this.told = true;
+    this.answered = open;
+    this.emit("networks", open, this.networks.map((n) => n.kind));
   }
 
   /** Send a message to one peer: false if it is not here.
@@ -253,6 +352,7 @@ export class Room extends Events {
    * @param {string} id */
   block(id) {
     this.blocked.add(id);
+    for (const spare of this.spares.get(id) ?? []) spare.close("blocked");
     this.peers.get(id)?.close("blocked");
   }
 
@@ -265,6 +365,8 @@ export class Room extends Events {
       drops: this.drops,
       blocked: [...this.blocked],
       relays: this.relayState(),
+      networks: this.answered,
+      spares: Object.fromEntries([...this.spares].map(([id, set]) => [id, set.size])),
       nudges: this.nudger?.count ?? 0,
     };
   }
@@ -274,18 +376,21 @@ export class Room extends Events {
     if (this.closed) return;
     this.closed = true;
     this.timers.forEach(clearTimeout);
+    clearInterval(this.watcher);
     this.nudger?.stop();
     for (const peer of this.byLibraryId.values()) peer.close("left");
-    await this.troom.leave();
+    await Promise.all(this.networks.map((n) => n.troom.leave()));
   }
 }
 
 /** Makes trystero announce at once when a peer it has not met would wait for it (see the
  * top of this file). */
 class Nudger {
-  /** @param {Room} room @param {string} infoHash  the room's info hash on the relays */
-  constructor(room, infoHash) {
+  /** @param {Room} room @param {Network} net  the trackers' network
+   * @param {string} infoHash  the room's info hash on the relays */
+  constructor(room, net, infoHash) {
     this.room = room;
+    this.net = net;
     this.infoHash = infoHash;
     this.count = 0;
     /** @type {WeakSet<WebSocket>} */
@@ -306,7 +411,7 @@ class Nudger {
   }
 
   watch() {
-    const sockets = /** @type {Record<string, WebSocket>} */ (this.room.trystero.getRelaySockets());
+    const sockets = /** @type {Record<string, WebSocket>} */ (this.net.lib.getRelaySockets());
     for (const [url, socket] of Object.entries(sockets)) {
       if (this.watched.has(socket)) continue;
       this.watched.add(socket);
@@ -326,8 +431,8 @@ class Nudger {
       return;
     }
     const from = msg.peer_id;
-    if (!msg.offer || typeof from !== "string" || from in this.room.troom.getPeers()) return;
-    if (this.room.trystero.selfId > from) {
+    if (!msg.offer || typeof from !== "string" || from in this.net.troom.getPeers()) return;
+    if (this.net.lib.selfId > from) {
       this.busy.set(url, now + NUDGE_QUIET_MS);  // trystero answers this one: our answer is on its way
       return;
     }
@@ -341,7 +446,7 @@ class Nudger {
   fire(url) {
     this.pending.delete(url);
     if (this.room.closed) return;
-    const met = this.room.troom.getPeers();
+    const met = this.net.troom.getPeers();
     const waiting = [...(this.waiting.get(url) ?? [])].filter((p) => !(p in met));
     this.waiting.set(url, new Set(waiting));
     if (!waiting.length) return;
@@ -350,12 +455,13 @@ class Nudger {
       this.pending.set(url, setTimeout(() => this.fire(url), wait));
       return;
     }
-    const socket = /** @type {Record<string, WebSocket>} */ (this.room.trystero.getRelaySockets())[url];
+    const socket = /** @type {Record<string, WebSocket>} */ (this.net.lib.getRelaySockets())[url];
     if (!socket || socket.readyState !== WebSocket.OPEN || !navigator.onLine) return;
     this.waiting.set(url, new Set());
     this.count += 1;
     this.busy.set(url, performance.now() + NUDGE_QUIET_MS);
-    const { pauseRelayReconnection, resumeRelayReconnection } = this.room.trystero;
+    // (trystero's core holds these for every strategy: the others wait a moment too)
+    const { pauseRelayReconnection, resumeRelayReconnection } = this.net.lib;
     pauseRelayReconnection();
     socket.addEventListener("close", () => {
       resumeRelayReconnection();

@@ -10,39 +10,29 @@
 //   act    {id, action}                             lobby   {seats}          (who has joined, before the start)
 //   hint   {id}                                     state   {state}          (the whole state: after a gap, on joining)
 //   sync   {id}                                     update  {update}         (events and legal actions)
-//   leave  {}                                       answer  {id, ok, code?, params?, error?, hint?}
+//   back   {id}  (back after the clock              answer  {id, ok, code?, params?, error?, hint?}
+//                 marked the seat away)
+//   leave  {}
 //                                                   table   {table}          (names, who is gone)
 //                                                   farewell {reason}        (the host is leaving)
 
+import { cleanName } from "../names.js";
 import { MAX_MESSAGE } from "./envelope.js";
 
 export const VERSION = 1;
-/** The longest message a guest may send (characters): a join with a 24-character name is
- * about 120. */
+/** The longest message a guest may send (characters): a join with the longest name
+ * (names.js: 60 code points, at most 120 UTF-16 units) is under 200. */
 export const GUEST_LIMIT = 512;
 const ACTION = /^[\x21-\x7e]{1,32}$/;  // "QS", "offer:up:5", "dealer:2": short, printable ASCII
-export const NAME_MAX = 24;
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 /** @param {unknown} v */
 const isId = (v) => Number.isSafeInteger(v) && /** @type {number} */ (v) >= 0;
 
-/**
- * A guest's name as the table shows it: plain text (never markup: the page sets it as
- * text), spaces folded, at most NAME_MAX characters, no control or direction characters.
- * @param {unknown} raw @returns {string | null} null when it is not text at all
- */
-export function cleanName(raw) {
-  if (typeof raw !== "string") return null;
-  // eslint-disable-next-line no-control-regex
-  const plain = raw.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "");
-  return plain.split(/\s+/).filter(Boolean).join(" ").slice(0, NAME_MAX);
-}
-
 /** The fields each guest message carries besides `kp` and `type`. */
 const GUEST_FIELDS = /** @type {Record<string, string[]>} */ ({
-  join: ["name", "watch"], act: ["id", "action"], hint: ["id"], sync: ["id"], leave: [],
+  join: ["name", "watch"], act: ["id", "action"], hint: ["id"], sync: ["id"], back: ["id"], leave: [],
 });
 
 /**

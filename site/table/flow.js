@@ -22,12 +22,14 @@ import * as handView from "../views/hand.js";
 import * as trickView from "../views/trick.js";
 import * as panelView from "../views/panel.js";
 import * as claimView from "../views/claim.js";
+import * as clockView from "../views/clock.js";
 import * as dialogs from "../views/dialogs.js";
 import { showPlayed } from "../views/played.js";
 import { dealMs } from "../views/hand.js";
 import { $ } from "../views/dom.js";
-import { refusalText } from "../views/labels.js";
+import { actionLabel, cardShort, isYou, names, refusalText } from "../views/labels.js";
 import { dropToast, toast } from "../views/messages.js";
+import { t } from "../i18n/index.js";
 
 /** @typedef {import("./model.js").Model} Model */
 /** @typedef {import("../protocol.js").Event} Event */
@@ -57,6 +59,11 @@ const wiring = {
 export function wire(w) { Object.assign(wiring, w); }
 
 export const root = () => $("table");
+clockView.drawIn(() => ({ root: root(), model: page.model }));
+
+/** The decisions the move clock made, by event number: said when their event is shown.
+ * @type {Map<number, import("../protocol.js").Timeout>} */
+const clockPlays = new Map();
 
 /** Events waiting to be shown, then the legal actions that follow them.
  * @type {({event: Event} | {legal: string[], can_undo?: boolean})[]} */
@@ -108,7 +115,8 @@ export function tableState() {
 export const hooks = {
   /** @type {(id: string) => void} */ nextLesson: () => {},
   /** @type {(section: string) => void} */ rules: () => {},
-  /** @type {(action: string) => Promise<void>} */ lessonTry: async () => {},
+  /** A lesson's answer; true when the position stands (a wrong or an illegal answer).
+   * @type {(action: string) => Promise<boolean>} */ lessonTry: async () => false,
 };
 
 /** Draw the whole table from the page's state. */
@@ -124,6 +132,7 @@ export function render() {
   handView.render(r, s);
   panelView.render(r, s);
   claimView.render(r, s);
+  clockView.paint();
   deal = false;
   wiring.changed();
 }
@@ -153,6 +162,8 @@ export function open(sync, { dealt = false } = {}) {
   heldUntil = 0;
   deal = dealt && !v.lesson;
   if (deal && moving()) dealtUntil = performance.now() + dealMs(v.hand.length);
+  clockPlays.clear();
+  clockView.setDeadline(v.deadline);
   wiring.forward(sync.outbox || {}, "state");
   render();
   if (v.over && !v.lesson) wiring.matchEnded(v);  // a finished match shows how it ended
@@ -171,6 +182,7 @@ async function follow(audience) {
 export function tableChanged(table) {
   if (!page.model) return;
   page.model = { ...page.model, ...table };
+  if ("deadline" in table) clockView.setDeadline(table.deadline);
   render();
 }
 
@@ -189,6 +201,9 @@ export function receive(r) {
   if (typeof r.n === "number") known = { match: page.model ? page.model.match : "", n: r.n };
   const u = r.updates && r.updates[key()];
   if (!u) return;
+  // the clock runs on at the host while the news is shown at this page's pace
+  clockView.setDeadline(u.deadline);
+  if (u.timeout) clockPlays.set(u.timeout.n, u.timeout);
   for (const event of u.events) queue.push({ event });
   queue.push({ legal: u.legal, can_undo: r.can_undo });
   drain();
@@ -236,8 +251,31 @@ async function pace() {
   if (wait > 0) await sleep(wait);
 }
 
-/** Show one event: file it in the model, draw it the way it happened.  @param {Event} e */
+/** Show one event, and say so when the move clock made it.  @param {Event} e */
 async function show(e) {
+  await showEvent(e);
+  const timeout = clockPlays.get(e.n);
+  if (!timeout || !page.model) return;
+  clockPlays.delete(e.n);
+  toast(clockText(e, timeout, page.model), 6000, "clock");
+}
+
+/** "The clock ran out: the bot played 7♣ for Ana", or chose "Claim the rest" (a claim, a
+ * bid: a button's words, not a card), and, the third time in a row, that the bot plays on.
+ * @param {Event} e @param {import("../protocol.js").Timeout} timeout @param {Model} v */
+function clockText(e, timeout, v) {
+  const name = names(v)[timeout.seat];
+  const card = e.type === "play" && e.card ? cardShort(e.card) : null;
+  const action = card ?? (e.type === "claim" ? actionLabel(`claim:${e.claim}`, v) : e.entry ? actionLabel(e.entry.action, v) : "");
+  const mine = isYou(timeout.seat, v);
+  const key = card ? "clock_played" : "clock_chose";
+  const said = mine ? t(`${key}_you`, { action }) : t(key, { action, name });
+  if (!timeout.away) return said;
+  return `${said} ${mine ? t("clock_away_you") : t("clock_away", { name })}`;
+}
+
+/** Show one event: file it in the model, draw it the way it happened.  @param {Event} e */
+async function showEvent(e) {
   const v = /** @type {Model} */ (page.model);
   if (e.n <= v.n) return;  // told twice: already shown
   if (e.n !== v.n + 1) { await heal(); return; }
@@ -371,6 +409,21 @@ async function reveal() {
 
 // -- the person here acts --------------------------------------------------------------------------
 
+// A card or action chosen while the last one was on its way (a quick second tap): taken
+// once that one is answered if it was refused, as the position it was chosen in still
+// stands; dropped if the table moved on.  (It was dropped without a word: a learner who
+// tapped the right card just after a wrong one saw nothing happen.)
+/** @type {string | null} */
+let chosenMeanwhile = null;
+
+/** The last action was answered: the one chosen meanwhile is taken if the position stands.
+ * @param {boolean} stands */
+function answered(stands) {
+  const next = chosenMeanwhile;
+  chosenMeanwhile = null;
+  if (stands && next !== null) act(next);
+}
+
 /** The bottom seat plays a card or takes an action. @param {string} action */
 export async function act(action) {
   clearTimeout(autoTimer);
@@ -379,8 +432,9 @@ export async function act(action) {
     await drained;
   }
   const v = page.model;
+  if (page.busy && v && !v.over) { chosenMeanwhile = action; return; }
   if (page.busy || page.animating || !v || v.seat === null || v.turn !== v.seat) return;
-  if (v.lesson) return hooks.lessonTry(action);
+  if (v.lesson) { answered(await hooks.lessonTry(action)); return; }
   page.busy = true;
   page.hinted = null;
   dropToast("hint");  // its advice is taken or passed over: it speaks of nothing now
@@ -402,12 +456,15 @@ export async function act(action) {
       laid = null;
       toast(refusalText(answer, v), 3500, "refusal");
       render();
+      answered(true);
       return;
     }
+    answered(false);
     receive(answer);
   } catch (e) {
     page.busy = false;
     laid = null;
+    answered(false);
     wiring.failed(e);
   }
 }
@@ -416,6 +473,7 @@ export async function act(action) {
 export function halt() {
   gen++;
   queue = [];
+  chosenMeanwhile = null;
   clearTimeout(autoTimer);
   page.busy = false;
   page.animating = false;

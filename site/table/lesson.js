@@ -51,16 +51,17 @@ export async function startLesson(id) {
   w.tell("lesson-start", { lesson: id, title: lessonText(id)[0], lang });
 }
 
-/** The learner's answer. @param {string} action */
+/** The learner's answer; whether the position stands (a wrong or an illegal answer).
+ * @param {string} action */
 async function answer(action) {
   const v = page.model;
-  if (!v) return;
+  if (!v) return false;
   page.busy = true;
   try {
     /** @type {LessonVerdict} */
     const r = await call("lesson_try", { action });
     page.busy = false;
-    if (r.verdict === "illegal") { toast(refusalText(r, v), 3500, "refusal"); render(); return; }
+    if (r.verdict === "illegal") { toast(refusalText(r, v), 3500, "refusal"); render(); return true; }
     if (r.verdict === "wrong") {
       // what the chosen play costs, then why the answer is better: once, in the panel,
       // where the next try is made
@@ -68,7 +69,7 @@ async function answer(action) {
       page.lessonFeedback = `${t("why_prefix")} ${why} ${t("try_again")}`;
       page.hinted = null;
       render();
-      return;
+      return true;
     }
     page.lessonDone = true;
     page.lessonFeedback = t("right");
@@ -78,4 +79,5 @@ async function answer(action) {
     page.busy = false;
     toast(refusalText(/** @type {any} */ (e), v));
   }
+  return false;
 }

@@ -49,7 +49,7 @@ export function adoptGuest(state, key) {
  * A new match.  `seats` (one per player) default to the person here at seat 0 and bots at
  * `level`.
  * @param {(cmd: string, args?: object) => Promise<any>} call
- * @param {{game: string, options: Record<string, any>, level: string, seed?: number | null, seat?: number | null,
+ * @param {{game: string, options: Record<string, any>, level: string, seed?: number | string | null, seat?: number | null,
  *          seats?: Seat[] | null}} m
  */
 export async function startGame(call, m) {

@@ -3,7 +3,7 @@
 import { LANGS, LANG_NAMES, t, lang } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { cardFace } from "./card.js";
-import { bottomSeat, cardName, contractLabel, dealTitle, earlyEndText, lessonText, names, numberText, pointsText, valueLabel } from "./labels.js";
+import { bottomSeat, cardName, contractLabel, dealTitle, earlyEndText, isYou, lessonText, names, numberText, pointsText, valueLabel } from "./labels.js";
 import { heldAuction, logLines } from "./narrate.js";
 import { sheetTable } from "./sheet.js";
 
@@ -447,7 +447,7 @@ export function showLastTrick(v, deck) {
       cardFace(c, { deck }),
       el("div", { class: "who" }, i === 0 ? el("span", { class: "lead-mark", "aria-hidden": "true", text: "▸ " }) : null, nm[seat]));
   }));
-  openDialog(t("last_trick"), [row, el("p", { text: tr.winner === v.seat ? t("won_by_you") : t("won_by", { name: nm[tr.winner] }) }),
+  openDialog(t("last_trick"), [row, el("p", { text: isYou(tr.winner, v) ? t("won_by_you") : t("won_by", { name: nm[tr.winner] }) }),
     el("p", { class: "note", text: t("played_legend") })], [[t("close"), null, true]]);
 }
 

@@ -15,20 +15,34 @@ export function bottomSeat(v) {
   return v.seat ?? v.bottom ?? 0;
 }
 
+/** Whether several people share this device (pass and play): then every seat keeps one
+ * name whoever holds it, nobody is "You" (the bot that took a trick was "North" on one
+ * person's turn and "West" on the next one's), and the bots are named from the first seat.
+ * @param {View} v */
+export function sharedDevice(v) {
+  return (v.seats || []).filter((s) => s.kind === "person" && !s.away).length > 1;
+}
+
+/** Whether words about `seat` speak to the reader ("You deal"): the audience's own seat,
+ * on a device that is not shared.  @param {number | null | undefined} seat @param {View} v */
+export function isYou(seat, v) {
+  return seat === v.seat && seat !== null && !sharedDevice(v);
+}
+
 /** Each seat's name: a person's own name when they gave one; else "You" for the
  * audience's seat, and the others by where they sit from the bottom: West, North, East
- * (German Whist: Opponent).
+ * (German Whist: Opponent); on a shared device by where they sit from the first seat.
  * @param {View} v
  * @returns {string[]} */
 export function names(v) {
   const n = v.players;
   const others = n === 2 ? [t("seat_name2")] : t("seat_name").split("|");
-  const bottom = bottomSeat(v);
+  const bottom = sharedDevice(v) ? 0 : bottomSeat(v);
   const out = [];
   for (let s = 0; s < n; s++) {
     const given = v.seats && v.seats[s] && v.seats[s].name;
     const rel = (s - bottom + n) % n;
-    out[s] = given || (s === v.seat ? t("you") : rel === 0 ? t("seat_south") : others[rel - 1]);
+    out[s] = given || (isYou(s, v) ? t("you") : rel === 0 ? t("seat_south") : others[rel - 1]);
   }
   return out;
 }
@@ -248,7 +262,7 @@ export function reasonText(h, v) {
 /** A sentence about a seat: the "you" form (`<key>_you`) when the seat is the audience's.
  * @param {string} key @param {number} seat @param {View} v @param {Record<string, string | number>} [vars] */
 export function aboutSeat(key, seat, v, vars = {}) {
-  if (seat === v.seat) {
+  if (isYou(seat, v)) {
     const you = t(`${key}_you`, vars);
     if (you !== `${key}_you`) return you;
   }

@@ -1,32 +1,76 @@
 // The room before the match: for the host, the invite (a link to copy, a QR code to scan)
 // and who has joined, with Start the match; for a guest, the name to give and Join the
 // table, then who is in while the host gets ready.  Names are set as text, never markup.
-import { t } from "../i18n/index.js";
+import { lang, t } from "../i18n/index.js";
 import { $, el } from "./dom.js";
 import { openDialog } from "./dialogs.js";
-import { NAME_MAX } from "./people.js";
+import { NAME_INPUT_MAX } from "../names.js";
+import { clockSelect } from "./people.js";
 
 /**
  * A seat as the lobby shows it.
  * @typedef {{kind: string, name: string, away: boolean, here: boolean, level?: string}} LobbySeat
  */
 
-/** The seats, one line each: who sits there, and whether they have joined.
- * @param {LobbySeat[]} seats @param {number | null} mine */
-export function seatList(seats, mine) {
+/** What the room's lobby last said of the networks it meets on ("" before it knows). */
+let networks = "";
+
+/** Which networks answer, in the person's words: those that do, and those still tried.
+ * @param {string[]} open  the kinds of relay that answer (room.js "networks")
+ * @param {string[]} all   every kind the room tries */
+export function networksText(open, all) {
+  const list = (/** @type {string[]} */ kinds) => new Intl.ListFormat(lang, { type: "conjunction" }).format(kinds.map((k) => t(`net_${k}`)));
+  if (!open.length) return t("p2p_networks_none", { list: list(all) });
+  const trying = all.filter((k) => !open.includes(k));
+  return [t("p2p_networks", { list: list(open) }), trying.length ? t("p2p_networks_trying", { list: list(trying) }) : ""].filter(Boolean).join(" ");
+}
+
+/** Say in the room's lobby which networks answer (and in the next lobby drawn).
+ * @param {string} text  networksText's */
+export function showNetworks(text) {
+  networks = text;
+  const line = document.getElementById("room-networks");
+  if (line) line.textContent = text;
+}
+
+/** The line that says which networks the room meets on (null before the room knows). */
+export const networksLine = () => (networks ? el("p", { class: "opt-help", id: "room-networks", role: "status", text: networks }) : null);
+
+/**
+ * The host's controls of the guests' seats: which seats a guest holds, and removing one.
+ * @typedef {{held: number[], remove: (seat: number, block: boolean) => void}} SeatControls
+ */
+
+/** A held seat's buttons: remove its guest, or remove and block them for the room.
+ * @param {number} seat @param {string} who @param {SeatControls} c */
+export function removeButtons(seat, who, c) {
+  return el("span", { class: "seat-controls" },
+    el("button", { type: "button", class: "remove-guest", "data-seat": String(seat), text: t("remove_guest"),
+      "aria-label": t("remove_who", { name: who }), onclick: () => c.remove(seat, false) }),
+    el("button", { type: "button", class: "block-guest", "data-seat": String(seat), text: t("block_guest"),
+      "aria-label": t("block_who", { name: who }), onclick: () => c.remove(seat, true) }));
+}
+
+/** The seats, one line each: who sits there, and whether they have joined (for the host,
+ * with its controls of the guests' seats).
+ * @param {LobbySeat[]} seats @param {number | null} mine @param {SeatControls | null} [controls] */
+export function seatList(seats, mine, controls = null) {
   return el("ol", { class: "lobby-seats", id: "lobby-seats" }, ...seats.map((s, i) => {
     const who = s.kind === "bot" ? t("seat_bot", { level: t(`level_${s.level || "normal"}`) })
       : s.name || (i === mine ? t("you") : s.away ? t("seat_open") : t("seat_here"));
     const state = s.kind === "bot" ? "" : s.here ? t("seat_joined") : t("seat_waiting");
     return el("li", { class: `lobby-seat ${s.kind === "bot" ? "bot" : s.here ? "here" : "waiting"}`, "data-seat": String(i) },
       el("span", { class: "people-where", text: t("seat_n", { n: i + 1 }) }), el("span", { class: "lobby-who", text: who }),
-      state ? el("small", { class: "lobby-state", text: state }) : null);
+      state ? el("small", { class: "lobby-state", text: state }) : null,
+      controls && controls.held.includes(i) ? removeButtons(i, who, controls) : null);
   }));
 }
 
 /**
  * The host's room: the invite and the seats; redrawn as guests join (call it again).
- * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: LobbySeat[], note?: string}} s
+ * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: LobbySeat[], note?: string,
+ *   clock: {spec: {choices: number[]}, value: number, change: (s: number) => void} | null, controls: SeatControls}} s
+ *   `clock`: the move clock's choice, until the start
  * @param {{onStart: () => void, onClose: () => void, onDirect: () => void}} on
  */
 export function openHostLobby(s, on) {
@@ -39,7 +83,15 @@ export function openHostLobby(s, on) {
       .then(() => { copied.textContent = t("copied"); })
       .catch(() => { copied.textContent = t("copy_by_hand"); });
   } });
-  const waiting = s.seats.filter((x) => x.away && !x.here).length;
+  /** @type {HTMLElement | null} */
+  let clockRow = null;
+  if (s.clock) {
+    const c = s.clock;
+    const pick = clockSelect(c.spec, c.value);
+    pick.id = "lobby-clock";
+    pick.addEventListener("change", () => c.change(Number(pick.value)));
+    clockRow = el("label", { for: "lobby-clock", class: "people-clock" }, t("move_clock"), pick);
+  }
   // with no room (no relay, or not a secure page) there is no link to share: only codes
   const content = [
     ...(s.invite ? [el("p", { text: t("invite_text") }),
@@ -47,12 +99,33 @@ export function openHostLobby(s, on) {
       el("div", { class: "share-row" }, link, copy), copied,
       s.qr ? el("div", { class: "qr", role: "img", "aria-label": t("invite_qr") }, s.qr) : null] : []),
     el("button", { type: "button", class: "rules-link", id: "invite-by-code", text: t("invite_by_code"), onclick: () => { setTimeout(on.onDirect, 0); } }),
-    seatList(s.seats, 0),
-    el("p", { class: "opt-help", id: "lobby-note", text: waiting ? t("lobby_waiting", { n: waiting }, waiting) : t("lobby_ready") }),
+    seatList(s.seats, 0, s.controls),
+    el("p", { class: "opt-help", id: "lobby-note", text: lobbyNote(s.seats) }),
+    s.invite ? networksLine() : null,
+    clockRow,
     s.note ? el("p", { class: "note", text: s.note }) : null,
   ];
   openDialog(t("room_title"), content, [[t("close_room"), () => { setTimeout(on.onClose, 0); }],
     [t("start_match"), () => { on.onStart(); }, true]]);
+}
+
+/** @param {LobbySeat[]} seats */
+function lobbyNote(seats) {
+  const waiting = seats.filter((x) => x.away && !x.here).length;
+  return waiting ? t("lobby_waiting", { n: waiting }, waiting) : t("lobby_ready");
+}
+
+/** Who is in changed: the host's lobby, if it is the dialog open, is brought up to date in
+ * place (whatever the host was doing in it goes on).  False when it is not open.
+ * @param {LobbySeat[]} seats @param {SeatControls} controls */
+export function refreshHostLobby(seats, controls) {
+  const d = /** @type {HTMLDialogElement} */ ($("dialog"));
+  const list = $("dialog-content").querySelector("#lobby-seats");
+  if (!d.open || !list || !$("dialog-content").querySelector("#invite-by-code")) return false;
+  list.replaceWith(seatList(seats, 0, controls));
+  const note = $("dialog-content").querySelector("#lobby-note");
+  if (note) note.textContent = lobbyNote(seats);
+  return true;
 }
 
 /**
@@ -61,7 +134,7 @@ export function openHostLobby(s, on) {
  * @param {{onJoin: (name: string, watch: boolean) => void}} on
  */
 export function openJoin(s, on) {
-  const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "join-name", maxlength: String(NAME_MAX),
+  const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "join-name", maxlength: String(NAME_INPUT_MAX),
     autocomplete: "nickname", value: s.name }));
   const content = [
     el("p", { text: t("join_text") }),
@@ -77,7 +150,7 @@ export function openJoin(s, on) {
 
 /** A guest waits: who is in, and for what.  @param {LobbySeat[]} seats @param {number | null} mine @param {string} status */
 export function openGuestLobby(seats, mine, status) {
-  openDialog(t("room_title"), [el("p", { role: "status", id: "lobby-status", text: status }), seatList(seats, mine)], []);
+  openDialog(t("room_title"), [el("p", { role: "status", id: "lobby-status", text: status }), networksLine(), seatList(seats, mine)], []);
 }
 
 /** Close the room's dialog if it is the one open. */

@@ -2,7 +2,7 @@
 // the top line's caption while it is played (owner, buyer, what was bought, the trump),
 // and what each bid or decision is worth in points.  Pure functions of a view.
 import { t } from "../i18n/index.js";
-import { SUIT_SYM, names, offerLabel } from "./labels.js";
+import { SUIT_SYM, isYou, names, offerLabel } from "./labels.js";
 
 /** @typedef {import("../table/model.js").Model} View */
 /** @typedef {{seat: number, phase: string, action: string, matches?: number}} LogEntry */
@@ -24,7 +24,7 @@ const known = (key) => t(key) !== key;
 /** A sentence whose subject is `seat`: its "_you" form when that seat is the audience's.
  * @param {string} key @param {number} seat @param {View} v @param {Record<string, string | number>} [vars] */
 export function said(key, seat, v, vars = {}) {
-  const k = seat === v.seat && known(`${key}_you`) ? `${key}_you` : key;
+  const k = isYou(seat, v) && known(`${key}_you`) ? `${key}_you` : key;
   return t(k, { name: names(v)[seat], ...vars });
 }
 
@@ -89,7 +89,7 @@ export function positiveCaption(v) {
   const mode = modeText(v.contract);
   if (v.buyer !== null && v.buyer !== undefined && v.bought) {
     const vars = { buyer: nm[v.buyer], owner: nm[v.owner], offer: offerLabel(v.bought) };
-    const key = v.buyer === v.seat ? "cap_bought_you" : v.owner === v.seat ? "cap_bought_from_you" : "cap_bought";
+    const key = isYou(v.buyer, v) ? "cap_bought_you" : isYou(v.owner, v) ? "cap_bought_from_you" : "cap_bought";
     return `${t(key, vars)} · ${mode}`;
   }
   return `${said("cap_owner", v.owner, v)} · ${mode}`;

@@ -4,7 +4,7 @@
 // whose match has no fixed length, lists the deals played so far.
 import { t } from "../i18n/index.js";
 import { el } from "./dom.js";
-import { contractLabel, names, offerLabel, pointsText } from "./labels.js";
+import { contractLabel, isYou, names, offerLabel, pointsText } from "./labels.js";
 
 /** @typedef {import("../table/model.js").Model} View */
 /** @typedef {import("../protocol.js").DealRecord} DealRecord */
@@ -26,10 +26,10 @@ export function positiveWho(v, owner, buyer, offer) {
   if (owner === null || owner === undefined) return "";
   const nm = names(v);
   if (buyer !== null && buyer !== undefined && offer) {
-    const key = buyer === v.seat ? "cap_bought_you" : owner === v.seat ? "cap_bought_from_you" : "cap_bought";
+    const key = isYou(buyer, v) ? "cap_bought_you" : isYou(owner, v) ? "cap_bought_from_you" : "cap_bought";
     return t(key, { buyer: nm[buyer], owner: nm[owner], offer: offerLabel(offer) });
   }
-  return owner === v.seat ? t("sheet_owner_you") : t("sheet_owner", { name: nm[owner] });
+  return isYou(owner, v) ? t("sheet_owner_you") : t("sheet_owner", { name: nm[owner] });
 }
 
 /** The sheet's rows, from the engine's records and the match's order (`order`, King's

@@ -5,7 +5,7 @@
 import { t } from "../i18n/index.js";
 import { part } from "./dom.js";
 import { cardFace } from "./card.js";
-import { names, position } from "./labels.js";
+import { isYou, names, position } from "./labels.js";
 
 /** @typedef {import("./state.js").TableState} TableState */
 /** @typedef {import("../table/model.js").Model} View */
@@ -104,7 +104,7 @@ export async function showFinished(root, state, tr, pause) {
   box.replaceChildren(...cards);
   m.onTable = new Set(tr.cards);
   const winner = cards[(tr.winner - tr.leader + v.players) % v.players];
-  setNote(root, tr.winner === v.seat ? t("you_take_trick") : t("takes_trick", { name: names(v)[tr.winner] }));
+  setNote(root, isYou(tr.winner, v) ? t("you_take_trick") : t("takes_trick", { name: names(v)[tr.winner] }));
   if (!pause) { box.replaceChildren(); m.onTable = new Set(); return; }
   await delay(root, still() ? 0 : 250);  // the last card lands
   winner.classList.add("winner");

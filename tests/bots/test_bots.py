@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kingweb
-from kingweb.bots import Bot, CheatBot
-from kingweb.bots.arena import run
+from kingweb.bots import Bot
+from kingweb.bots.arena import board, run
+from kingweb.bots.cheat import CheatBot
 from kingweb.bots.endgame import WhistSolver, reps_mask
 from kingweb.bots.hints import hint
 from kingweb.cards import FULL_DECK, INDEX, SUIT_MASK, cards_of, mask_of
@@ -163,6 +164,30 @@ def test_hard_and_cheat_play_a_deal_legally(gid):
         a = cheat.decide_game(g) if g.turn == 0 else hard.decide(g.view(g.turn))
         assert a in g.legal()
         g.act(a)
+
+
+def test_cheat_decides_every_action_itself(monkeypatch):
+    """The ceiling never hands a decision to a fair bot: King's bids, its claims and its
+    cards all come from the whole game (a fair bot asked anything here fails the test)."""
+
+    def no_fair_bot(*_args, **_kwargs):
+        raise AssertionError("the cheat bot asked a fair bot")
+
+    monkeypatch.setattr(Bot, "explain", no_fair_bot)
+    monkeypatch.setattr(Bot, "decide", no_fair_bot)
+    kinds = {"bid": 0, "claim": 0, "card": 0}
+    rng = random.Random(3)
+    games = [kingweb.scenario("king", "positive", board("king", 6, rng, {})[1], dealer=d) for d in range(2)]
+    games.append(kingweb.new_game("whist", seed=4))
+    for g in games:
+        cheats = [CheatBot(seed=s) for s in range(g.players)]
+        while len(g.deals) < (2 if g.id == "whist" else 1):
+            a = cheats[g.turn].decide_game(g)
+            assert a in g.legal()
+            kind = "claim" if a.startswith("claim:") else "card" if a in INDEX else "bid"
+            kinds[kind] += 1
+            g.act(a)
+    assert all(kinds.values()), kinds
 
 
 def test_hard_is_deterministic_for_a_seed():

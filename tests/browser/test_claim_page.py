@@ -57,7 +57,7 @@ def test_a_bot_that_claims_is_named_and_the_rest_is_played_out(page, base_url):
     assert title.startswith("Deal 1")
     # the claim is told in the summary, which would hide the message behind it
     assert page.locator("#dialog #claim-note").inner_text() == "East claims the rest"
-    until(page, "() => document.querySelector('#toast').hidden", timeout=5, every=0.05)
+    until(page, "() => document.querySelector('#toast').hidden", timeout=30, every=0.05)
     save = json.loads(stored_save(page))
     g = kingweb.new_game(save["game"], save["seed"], save["options"])
     for a in save["actions"]:

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from browser_support import CARD_SPOT, open_game, page_state, prefs_script, settled_state, until
+from browser_support import CARD_SPOT, open_game, page_state, prefs_script, read, settled_state, until
 from conftest import DIST
 
 pytestmark = pytest.mark.browser
@@ -78,8 +78,13 @@ HOST_PAGE = """<!doctype html><meta charset="utf-8"><title>host</title><link rel
 </script>"""
 
 THIRD_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script>
-  // a third origin tries to drive the kingweb frame
-  window.attack = () => parent.frames[0].postMessage({kingweb: 1, type: "new-game", game: "whist"}, "*");
+  // a third origin tries to drive the kingweb frame: every frame of its parent but itself
+  // (the frames' order is the order they were made in, not the document's)
+  window.attack = () => {
+    for (let i = 0; i < parent.frames.length; i++) {
+      if (parent.frames[i] !== window) parent.frames[i].postMessage({kingweb: 1, type: "new-game", game: "whist"}, "*");
+    }
+  };
 </script>"""
 
 
@@ -101,13 +106,18 @@ def test_embed_handshake_events_resize_and_foreign_messages(page, serve, base_ur
     frame = page.frame_locator("#t iframe")
     frame.locator("#hand .card").first.wait_for()
     assert "Deal 1 of 10" in frame.locator("#banner").inner_text()
-    # a message from a third origin is ignored
+    # a message from a third origin is ignored: once the frame has it (a listener of the
+    # test's, after the page's own), the host's own new game is the only game started.
+    # The frame's worker messages are kept by the tests' instrumentation (tests/evidence.py).
+    table = page.frame(url=re.compile(r"embed=1"))
+    table.evaluate("() => { window.heard = []; addEventListener('message', (e) => window.heard.push(e.data)); }")
     page.frame(url=re.compile("third.html")).evaluate("window.attack()")
-    page.wait_for_timeout(1500)
-    assert "Deal 1 of 10" in frame.locator("#banner").inner_text()
+    until(table, "() => window.heard.some((m) => m && m.type === 'new-game')", timeout=30)
     # the host itself may start a new game
     page.evaluate("document.querySelector('#t').newGame({game: 'whist', options: {target: 3}})")
     frame.locator("#banner", has_text="Stage 1").wait_for(timeout=30000)
+    starts = [m for m in table.evaluate("window.__kingwebTrace") if '"cmd":"start"' in m and '"whist"' in m]
+    assert len(starts) == 1 and '"target":3' in starts[0], starts
 
 
 def test_bad_url_parameters_are_named_and_replaced(page, base_url):
@@ -155,8 +165,10 @@ def test_every_lesson_is_solvable_and_explains(page, base_url, first):
             assert "Not the best play" in page.locator("#lesson-feedback").inner_text()
         illegal = [c for c in s["hand"] if c not in legal]
         if illegal and s["legal"]:
+            # this card's refusal: the last lesson's may still be showing
+            shown = read(page, TOASTS_JS)
             click(page, illegal[0])
-            page.locator("#toast").wait_for(state="visible")
+            until(page, "(n) => window.toasts > n", shown, timeout=30)
             assert page.locator("#toast").inner_text()
         click(page, lesson.answers[0])
         page.locator("#lesson-feedback", has_text="Right!").wait_for()
@@ -164,6 +176,53 @@ def test_every_lesson_is_solvable_and_explains(page, base_url, first):
         assert page.locator(".seat.to-act").count() == 0 and page.locator("#panel .prompt").count() == 0
         if i + 1 < len(ids):
             page.locator("#next-lesson").click()
+
+
+# How many messages the page has shown (each one writes the toast's text anew, the same
+# words too), counted from the page's first line.
+TOASTS_JS = """() => {
+  if (window.toasts === undefined) {
+    window.toasts = 0;
+    new MutationObserver(() => { window.toasts++; }).observe(document.getElementById('toast'), { childList: true });
+  }
+  return window.toasts;
+}"""
+
+# The worker's answer to the first lesson_try is held back (a busy device), so that a
+# second tap lands while the first is being judged.
+HOLD_FIRST_TRY_JS = """(() => {
+  const send = Worker.prototype.postMessage;
+  let held = false;
+  Worker.prototype.postMessage = function (m, transfer) {
+    if (m && m.cmd === 'lesson_try' && !held) {
+      held = true;
+      setTimeout(() => send.call(this, m, transfer), 1500);
+      return;
+    }
+    return send.call(this, m, transfer);
+  };
+})();"""
+
+
+def test_the_right_answer_tapped_while_a_wrong_one_is_judged_is_taken(page, base_url):
+    """A quick second tap after an illegal card: the refusal is told, then the right
+    answer is played (it was dropped without a word while the first was on its way)."""
+    import kingweb.lessons as L
+
+    page.add_init_script(prefs_script())
+    page.add_init_script(HOLD_FIRST_TRY_JS)
+    page.goto(base_url + "?lesson=king/follow-suit")
+    page.wait_for_function(
+        "(t) => document.querySelector('#banner').textContent.includes(t)", arg="Lesson", timeout=90000
+    )
+    s = settled_state(page)
+    illegal = [c for c in s["hand"] if c not in s["legal"]]
+    assert illegal and s["legal"], s
+    shown = read(page, TOASTS_JS)
+    click(page, illegal[0])
+    click(page, L.LESSONS["king/follow-suit"].answers[0])  # while the first is held back
+    until(page, "(n) => window.toasts > n", shown, timeout=30)
+    page.locator("#lesson-feedback", has_text="Right!").wait_for(timeout=30000)
 
 
 def click(page, action):

@@ -262,7 +262,7 @@ def test_a_long_auctions_log_keeps_the_panels_heading_in_place(browser, base_url
     log = page.locator("#deal-log")
     assert "cut" in log.get_attribute("class")
     log.evaluate("(e) => { e.scrollTop = 0; }")
-    page.wait_for_function("() => !document.querySelector('#deal-log').classList.contains('cut')", timeout=5_000)
+    page.wait_for_function("() => !document.querySelector('#deal-log').classList.contains('cut')", timeout=30_000)
     ctx.close()
 
 

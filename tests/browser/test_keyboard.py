@@ -65,7 +65,7 @@ def test_enter_on_a_card_that_may_not_be_played_keeps_the_keyboard_on_it(page, b
     card = read(page, FOCUSED)
     assert card in s["dim"], (card, s)
     page.keyboard.press("Enter")
-    page.locator("#toast").filter(has_text="must follow").wait_for(timeout=10_000)
+    page.locator("#toast").filter(has_text="must follow").wait_for(timeout=30_000)
     assert read(page, FOCUSED) == card and page_state(page)["hand"] == s["hand"]
     page.keyboard.press("ArrowRight" if card != s["hand"][-1] else "ArrowLeft")
     assert read(page, FOCUSED) in s["hand"] and read(page, FOCUSED) != card

@@ -4,20 +4,17 @@ a test page (tests/browser/p2p/) that uses the modules as the game does.  The br
 resolves no host but 127.0.0.1 (p2p_support.P2P_ARGS)."""
 
 import json
-import time
 
 import pytest
 from p2p_support import Site, new_page, wait_until
 
 from conftest import DIST, need_dist
 
-# A guest meets its host within this many seconds of opening the room (measured: 0.5 to
-# 2.5 s; without the room's nudge, up to trystero's 10 s announce floor, or more).
-MEET_S = 5
-# A guest that reloads meets its host again before its page would say the host cannot be
-# reached (room.js HOST_WAIT_MS).  Usually as fast as a first meeting; once, in a full run
-# on two busy cores, 11.5 s: about one announce late, as if its first signals were lost.
-REJOIN_S = 20
+# How soon peers meet is measured by tests/bench/p2p_bench.py (python build.py bench), not
+# asserted here: a wall-clock bound fails on a loaded machine and proves nothing on an
+# idle one.  The waits below are safety bounds, generous past room.js HOST_WAIT_MS (20 s:
+# when a guest's page says the host cannot be reached).
+MEET_S = 60
 
 JOINED = "(n) => t.joined().length === n"
 DROPS = "() => t.stats().drops"
@@ -65,17 +62,15 @@ def open_host(page, site, **extra):
 
 
 def open_guest(page, site, room, host, **extra):
-    """Open the room as a guest; the time (the page's clock, ms) it asked."""
-    asked = page.evaluate("() => performance.timeOrigin + performance.now()")
+    """Open the room as a guest."""
     page.evaluate("(o) => t.open(o)", room_options(site, room, "guest", host, **extra))
-    return asked
 
 
 def joins(page):
     return page.evaluate("t.log.filter((e) => e.kind === 'join')")
 
 
-def test_four_peers_meet_in_a_room_in_seconds_and_exchange_json(pages, site):
+def test_four_peers_meet_in_a_room_and_exchange_json(pages, site):
     host_page = pages()
     room, host = open_host(host_page, site)
     # The hard case: guests whose trystero id sorts after the host's.  trystero leaves
@@ -87,17 +82,15 @@ def test_four_peers_meet_in_a_room_in_seconds_and_exchange_json(pages, site):
         while page.evaluate("t.libraryId()") < host_tid:
             page.reload()  # a new trystero id (the same kingweb identity)
             wait_until(page, "() => window.t && window.t.ready")
-    asked = []
     for page in guests:
         # each once the host's first announcements are over
         host_page.wait_for_timeout(1500)
-        asked.append(open_guest(page, site, room, host))
-    wait_until(host_page, JOINED, 3, timeout=30)
+        open_guest(page, site, room, host)
+    wait_until(host_page, JOINED, 3, timeout=MEET_S)
     ids = []
-    for page, t0 in zip(guests, asked, strict=True):
-        met = wait_until(page, "() => t.log.find((e) => e.kind === 'join')", timeout=10)
+    for page in guests:
+        met = wait_until(page, "() => t.log.find((e) => e.kind === 'join')", timeout=MEET_S)
         assert met["id"] == host and met["role"] == "host" and not met["rejoin"]
-        assert (met["at"] - t0) / 1000 < MEET_S, f"a guest met its host after {(met['at'] - t0) / 1000:.1f} s"
         ids.append(page.evaluate("t.room.id"))
     assert sorted(j["id"] for j in joins(host_page)) == sorted(ids)
     assert host_page.evaluate("t.stats().nudges") >= 1
@@ -214,7 +207,10 @@ def test_bad_frames_and_a_flood_are_dropped_and_counted_and_the_others_carry_on(
     wait_until(good, "() => t.messages.some((m) => m.msg.type === 'event')")
     # the blocked guest's page hears why, and is not let back in
     assert wait_until(bad, "() => t.log.find((e) => e.kind === 'leave')")["reason"] == "blocked"
-    host_page.wait_for_timeout(3000)
+    bad.reload()  # the same identity tries again: refused as it greets
+    wait_until(bad, "() => window.t && window.t.ready")
+    open_guest(bad, site, room, host)
+    assert wait_until(bad, "() => t.log.find((e) => e.kind === 'leave')", timeout=30)["reason"] == "blocked"
     assert [j["id"] for j in joins(host_page)].count(bad_id) == 1
     assert good.evaluate("t.stats().drops.transport.total") == 0
 
@@ -229,11 +225,10 @@ def test_a_peer_that_leaves_and_comes_back_is_seen_to_rejoin(pages, site):
     wait_until(guest, "() => window.t && window.t.ready")
     left = wait_until(host_page, "() => t.log.find((e) => e.kind === 'leave')", timeout=20)
     assert left["id"] == guest_id and left["reason"] in ("left", "gone")
-    t0 = open_guest(guest, site, room, host)
-    back = wait_until(host_page, "() => t.log.filter((e) => e.kind === 'join')[1]", timeout=REJOIN_S + 5)
+    open_guest(guest, site, room, host)
+    back = wait_until(host_page, "() => t.log.filter((e) => e.kind === 'join')[1]", timeout=MEET_S)
     assert back["id"] == guest_id and back["rejoin"] is True
-    met = wait_until(guest, "() => t.log.find((e) => e.kind === 'join')", timeout=REJOIN_S + 5)
-    assert (met["at"] - t0) / 1000 < REJOIN_S, f"the guest met its host again after {(met['at'] - t0) / 1000:.1f} s"
+    assert wait_until(guest, "() => t.log.find((e) => e.kind === 'join')", timeout=MEET_S)["id"] == host
     # someone else is someone new
     other = pages()
     open_guest(other, site, room, host)
@@ -260,9 +255,9 @@ def test_a_guest_hears_only_the_host_its_link_names(pages, site):
     # the guest has met the impostor too (trystero connects everyone in a room), and hears it not
     wait_until(guest, "(id) => [...t.room.byLibraryId.values()].some((p) => p.id === id)", impostor_id, timeout=20)
     impostor.evaluate("(g) => t.room.byLibraryId.forEach((p) => p.send({type: 'view', fake: true}))", None)
-    guest.wait_for_timeout(1000)
+    # the impostor's frame arrived, and was dropped as out of place: never a message
+    wait_until(guest, "() => t.stats().drops.transport.by.unexpected >= 1")
     assert guest.evaluate("t.joined()") == [host] and guest.evaluate("t.messages") == []
-    assert guest.evaluate("t.stats().drops.transport.by")["unexpected"] >= 1
     # and the host does not take another host for a guest
     assert host_page.evaluate("t.joined()") == [guest.evaluate("t.room.id")]
 
@@ -319,9 +314,6 @@ def test_a_room_meets_under_the_sites_content_security_policy(pages, site, conso
     assert [p.evaluate("window.cspViolations || []") for p in made] == [[], []]
     # the watch can fail: a relay on another port is refused and reported
     guest.evaluate("() => { new WebSocket('ws://127.0.0.1:9/elsewhere'); }")
-    t0 = time.time()
-    while not guest.evaluate("window.cspViolations || []"):
-        assert time.time() - t0 < 5
-        guest.wait_for_timeout(100)
+    wait_until(guest, "() => (window.cspViolations || []).length")
     assert guest.evaluate("window.cspViolations")[0].startswith("connect-src ws://127.0.0.1:9/")
     console_errors[:] = [e for e in console_errors if "ws://127.0.0.1:9/elsewhere" not in e]

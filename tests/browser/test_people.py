@@ -85,8 +85,8 @@ def test_two_people_pass_one_device_round_and_never_see_each_others_hand(page, b
     assert page.locator("#btn-undo").is_disabled()
     msgs = heard(page)
     text = json.dumps(msgs)
-    seed = json.loads(stored_save(page))["seed"]
-    assert f'"seed": {seed}' not in text and f'"seed":{seed}' not in text
+    seed = str(json.loads(stored_save(page))["seed"])
+    assert len(seed) > 20 and seed not in text  # a 128-bit seed's digits, named nowhere
     keys = {k for k, _ in answers_parts(msgs)}
     assert keys <= {"spectator", "0", "1"} and "spectator" in keys
     for k, part in answers_parts(msgs):

@@ -11,7 +11,7 @@ import pytest
 
 from kingweb.king import offer_terms
 
-from browser_support import engine_view, open_game, play_until, prefs_script
+from browser_support import engine_view, open_game, play_until, prefs_script, stored_save
 
 pytestmark = pytest.mark.browser
 
@@ -278,6 +278,31 @@ def test_corrupt_statistics_are_set_aside_and_the_share_link_is_in_the_menu(page
     page.locator("#btn-share").click()
     url = page.locator("#share-url").input_value()
     assert re.search(r"game=king.*seed=5", url), url
+
+
+def test_a_new_matchs_128_bit_seed_goes_exactly_through_the_save_and_the_share_link(browser, base_url):
+    """A match the page starts without a seed has one of 128 bits (kingweb/seeds.py): the
+    worker's save and the share link carry its every digit (a JSON number would lose
+    them past 2^53), and the link deals the very same hand."""
+    from urllib.parse import parse_qs, urlsplit
+
+    first = browser.new_page()
+    first.add_init_script(prefs_script())
+    first.goto(f"{base_url}?game=kingru&level=normal")
+    first.wait_for_selector("#hand .card", timeout=90_000)
+    seed = json.loads(stored_save(first))["seed"]
+    assert isinstance(seed, str) and 2**64 <= int(seed) < 2**128, seed
+    first.locator("#more summary").click()
+    first.locator("#btn-share").click()
+    url = first.locator("#share-url").input_value()
+    assert parse_qs(urlsplit(url).query)["seed"] == [seed], url
+    hand = first.locator("#hand .card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
+    second = browser.new_page()
+    second.add_init_script(prefs_script())
+    second.goto(url)
+    second.wait_for_selector("#hand .card", timeout=90_000)
+    assert second.locator("#hand .card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)") == hand
+    assert json.loads(stored_save(second))["seed"] == seed
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])

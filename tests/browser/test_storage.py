@@ -186,7 +186,7 @@ def test_a_huge_save_with_no_room_to_set_aside_is_offered_as_a_download(page, ba
     assert stored(page, "kingweb.save.corrupt.") == []
     # a new game plays, and does not overwrite the save waiting for the player
     new_game_plays(page)
-    page.wait_for_timeout(1500)
+    assert json.loads(stored_save(page))["game"] == "whist"  # the new game is saved (by the worker)
     assert page.evaluate("(k) => localStorage.getItem(k) === '{' + 'x'.repeat(4000000)", SAVE_KEY)
     with page.expect_download() as dl:
         page.locator("#save-download").click()

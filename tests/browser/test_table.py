@@ -21,6 +21,7 @@ from browser_support import (
     page_state,
     plant_save,
     saved_match,
+    until,
 )
 
 pytestmark = pytest.mark.browser
@@ -102,7 +103,7 @@ def test_whist_and_king_never_scroll_sideways_on_a_phone(browser, base_url, cons
             assert page.evaluate("document.documentElement.scrollWidth") <= width, game
             s = page_state(page)
             page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
-            page.wait_for_timeout(100)
+            until(page, "(c) => !document.querySelector(`#hand .card[data-card='${c}']`)", s["legal"][0], timeout=30)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, game
         ctx.close()
 
@@ -309,7 +310,7 @@ def test_the_hand_rests_while_others_play_unlike_the_unplayable_cards_of_my_turn
         s = page_state(page)
         page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
         # the others play now: every card of the hand rests, none raised, none lit
-        page.wait_for_function("document.querySelector('#hand').classList.contains('waiting')", timeout=2000)
+        page.wait_for_function("document.querySelector('#hand').classList.contains('waiting')", timeout=30_000)
         rested = page.evaluate(HAND_LOOK_JS)
         assert rested["all"] and len(set(rested["all"])) == 1 and rested["all"][0] != "none", rested
         assert page.locator("#hand .card.legal").count() == 0
@@ -353,9 +354,14 @@ def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(
     # a bot to act: its plate is filled on a phone too, and its label says so
     s = page_state(page)
     page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
-    page.wait_for_function("document.querySelector('.seat.to-act:not(#seat-bottom)')", timeout=5000)
-    seats = page.evaluate(SEATS_JS)
-    bot = next(p for p in where if seats[p]["to_act"])
+    # read in the same moment as the bot's turn is seen: at a bot's pace the turn may be
+    # back with us by a second reading (a loaded machine once read the bottom seat as "the bot")
+    seats = until(
+        page,
+        f"() => {{ const s = ({SEATS_JS})(); return Object.keys(s).some((p) => p !== 'bottom' && s[p].to_act) && s; }}",
+        timeout=30,
+    )
+    bot = next(p for p in where if p != "bottom" and seats[p]["to_act"])
     assert seats[bot]["fill"] == ACCENT and words[1] in seats[bot]["label"], seats[bot]
     assert words[1] not in seats["bottom"]["label"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -554,9 +560,15 @@ def test_a_message_on_a_phone_covers_neither_the_deals_line_the_seats_nor_the_ha
     # a refused card: the engine's reason shows in the same place
     dim = page.locator("#hand .card.dim")
     if dim.count():
+        hinted = page.locator("#toast").inner_text()
         dim.first.click(position=CARD_SPOT)
-        page.wait_for_timeout(200)
-        assert page.locator("#toast").is_visible()
+        # the refusal's reason replaces the hint's words
+        until(
+            page,
+            "(old) => { const t = document.querySelector('#toast'); return !t.hidden && t.textContent !== old; }",
+            hinted,
+            timeout=30,
+        )
         assert page.evaluate(TOAST_CLEAR_JS) == []
     ctx.close()
 

@@ -13,7 +13,7 @@ from http.server import ThreadingHTTPServer
 import pytest
 
 from kingbuild import vendor
-from kingbuild.relay import DEFAULT_RELAYS, DEFAULT_STUN, LOCAL_RELAY, Relay
+from kingbuild.relay import DEFAULT_RELAYS, DEFAULT_STUN, KINDS, LOCAL_PATHS, LOCAL_RELAY, LocalRelays, default_relays
 from kingbuild.serve import RelayHandler
 
 from conftest import DIST, need_dist
@@ -28,7 +28,9 @@ def test_the_vendored_modules_are_exactly_what_the_strategy_imports_as_published
     )
     licences = [f"{folder}/LICENSE" for folder in vendor.FOLDERS.values()]
     assert shipped == sorted([*needed, *licences])
-    assert "torrent/index.mjs" in needed and "core/index.mjs" in needed and len(needed) == 15
+    for entry in ("torrent/index.mjs", "nostr/index.mjs", "mqtt/index.mjs", "core/index.mjs", "mqtt.js/mqtt.esm.js"):
+        assert entry in needed
+    assert len(needed) == 19
     for rel, source in needed.items():
         assert (DIST / vendor.VENDOR / rel).read_bytes() == source.read_bytes(), rel  # byte for byte
     for folder in licences:
@@ -41,9 +43,12 @@ def test_the_import_map_names_the_vendored_packages():
     found = re.search(r'<script type="importmap">(.*?)</script>', html, re.S)
     assert found
     imports = json.loads(found.group(1))["imports"]
-    assert set(imports) == set(vendor.FOLDERS)
+    assert imports == vendor.import_map(vendor.trystero_packages())
     for name, path in imports.items():
-        assert path == f"./{vendor.VENDOR}/{vendor.FOLDERS[name]}/index.mjs"
+        if name in vendor.WRAPPED:
+            assert path == vendor.WRAPPED[name][0]
+        else:
+            assert path.startswith(f"./{vendor.VENDOR}/")
         assert (DIST / path).is_file()
 
 
@@ -63,7 +68,7 @@ def test_a_module_the_import_map_cannot_resolve_fails_the_build(tmp_path):
         "@trystero-p2p/torrent",
         {"index.mjs": 'import { a } from "@trystero-p2p/core";\nimport "./side.mjs";', "side.mjs": ""},
     )
-    assert [rel for rel, _ in vendor.modules_needed(tmp_path / "node_modules")] == [
+    assert [rel for rel, _ in vendor.modules_needed(tmp_path / "node_modules", [vendor.ENTRY])] == [
         "core/a.mjs",
         "core/index.mjs",
         "torrent/index.mjs",
@@ -71,27 +76,32 @@ def test_a_module_the_import_map_cannot_resolve_fails_the_build(tmp_path):
     ]
     (tmp_path / "node_modules/@trystero-p2p/core/dist/a.mjs").write_text('export * from "left-pad";')
     with pytest.raises(SystemExit, match="left-pad"):
-        vendor.modules_needed(tmp_path / "node_modules")
+        vendor.modules_needed(tmp_path / "node_modules", [vendor.ENTRY])
     (tmp_path / "node_modules/@trystero-p2p/core/dist/a.mjs").write_text('export const load = () => import("./b.mjs");')
     with pytest.raises(SystemExit, match="dynamic import"):
-        vendor.modules_needed(tmp_path / "node_modules")
+        vendor.modules_needed(tmp_path / "node_modules", [vendor.ENTRY])
 
 
 def test_build_json_names_where_rooms_meet():
     need_dist()
     build = json.loads((DIST / "build.json").read_text())
-    assert build["relays"] == DEFAULT_RELAYS and all(r.startswith("wss://") for r in DEFAULT_RELAYS)
+    assert build["relays"] == default_relays()
+    # several public relays of each kind, each named in the address form (params.js)
+    prefixes = {"torrent": "wss://", "nostr": "nostr+wss://", "mqtt": "mqtt+wss://"}
+    for kind in KINDS:
+        assert len(DEFAULT_RELAYS[kind]) >= 3 and all(r.startswith(prefixes[kind]) for r in DEFAULT_RELAYS[kind])
     assert build["stun"] == DEFAULT_STUN
     assert build["trystero"] == vendor.trystero_version()
 
 
 @pytest.fixture(scope="module")
 def relay_site(tmp_path_factory):
-    """`serve --relay`'s server over a small folder, with the real relay behind /relay."""
+    """`serve --relay`'s server over a small folder, with the real relays behind /relay,
+    /relay/nostr and /relay/mqtt."""
     root = tmp_path_factory.mktemp("site")
     (root / "index.html").write_text("<p>hi</p>")
-    with Relay() as relay:
-        handler = type("H", (RelayHandler,), {"relay_port": relay.port})
+    with LocalRelays() as relays:
+        handler = type("H", (RelayHandler,), {"relay_ports": relays.ports()})
         httpd = ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: handler(*a, directory=str(root)))
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         yield httpd.server_address[1]
@@ -116,23 +126,52 @@ def _upgrade(port, path):
     return head.split(b"\r\n", 1)[0].decode(), s
 
 
-def _frame(text):
-    """A masked client text frame (RFC 6455)."""
-    data = text.encode()
+def _frame(text, opcode=0x81):
+    """A masked client text frame (RFC 6455), or binary with ``opcode`` 0x82."""
+    data = text.encode() if isinstance(text, str) else text
     mask = b"\x01\x02\x03\x04"
     assert len(data) < 126
-    return bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+    return bytes([opcode, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def _payload(s, n):
+    """The first ``n`` bytes the server's binary frames carry (a broker may send a packet in
+    several frames)."""
+    data, payload = b"", b""
+    for _ in range(20):
+        while len(data) >= 2 and len(data) >= 2 + data[1]:
+            assert data[0] in (0x82, 0x02, 0x80) and data[1] < 126  # binary (or continued), unmasked, short
+            payload, data = payload + data[2 : 2 + data[1]], data[2 + data[1] :]
+        if len(payload) >= n:
+            return payload[:n]
+        data += s.recv(4096)
+    raise AssertionError(f"only {payload!r}")
+
+
+def _answer(port, path, text):
+    """What the relay at ``path`` answers a text frame first (the frame's bytes)."""
+    status, s = _upgrade(port, path)
+    with s:
+        assert status == "HTTP/1.1 101 Switching Protocols"
+        s.sendall(_frame(text))
+        return s.recv(4096)
 
 
 def test_serve_relay_passes_the_relay_through_the_sites_own_origin(relay_site):
-    status, s = _upgrade(relay_site, f"/{LOCAL_RELAY}")
+    # the tracker answers a malformed announce with its failure reason: bytes both ways
+    reply = _answer(relay_site, f"/{LOCAL_RELAY}", '{"action": "announce", "info_hash": "short"}')
+    assert reply[0] == 0x81 and b"failure reason" in reply
+    # a Nostr relay ends a subscription's stored events at once: it stores none
+    reply = _answer(relay_site, f"/{LOCAL_PATHS['nostr']}", '["REQ", "sub", {"kinds": [20001]}]')
+    assert reply[0] == 0x81 and b'["EOSE","sub"]' in reply
+    status, s = _upgrade(relay_site, f"/{LOCAL_PATHS['mqtt']}")
     with s:
         assert status == "HTTP/1.1 101 Switching Protocols"
-        # the tracker answers a malformed announce with its failure reason: bytes both ways
-        s.sendall(_frame('{"action": "announce", "info_hash": "short"}'))
-        reply = s.recv(4096)
-        assert reply[0] == 0x81 and b"failure reason" in reply
-    # the site's files are served as ever, and only /relay is a relay
+        # an MQTT 3.1.1 CONNECT (clean session, client id "kw") in a binary frame: a CONNACK, accepted
+        connect = bytes([0x10, 14, 0, 4, *b"MQTT", 4, 2, 0, 60, 0, 2, *b"kw"])
+        s.sendall(_frame(connect, 0x82))
+        assert _payload(s, 4) == bytes([0x20, 2, 0, 0])
+    # the site's files are served as ever, and only the relays' paths are relays
     assert urllib.request.urlopen(f"http://127.0.0.1:{relay_site}/index.html").read() == b"<p>hi</p>"
     status, s = _upgrade(relay_site, "/elsewhere")
     s.close()

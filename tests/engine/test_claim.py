@@ -368,3 +368,97 @@ def test_a_bot_at_the_table_claims_when_it_can():
         assert (action in offered) == bool(offered), (seat, action, offered)
         made += bool(offered)
     assert made > 0
+
+
+# -- claims off the hot path: the same list as the plain computation ------------------------
+
+
+def reference_claims(g):
+    """The claims as ``legal()`` worked them out before they were taken off the hot path
+    (every call, nothing kept): ``could_claim`` of each kind, then ``_seen`` built from
+    the whole public record, then ``claim_card``."""
+    from kingweb.claim import KINDS, Seen, could_claim
+
+    p = g.play
+    n, hand = g.players, p.hands[p.turn]
+    kinds = [k for k in KINDS if could_claim(k, hand, p.live & ~hand, bool(p.trick), n)]
+    if not (kinds and hand.bit_count() > 1 and g._claims_open()):
+        return []
+    played, voids, trick = 0, [0] * n, []
+    for t in g.tricks:
+        led = cards.INDEX[t["cards"][0]] // 13
+        if n > 2 and p.c.ban_hearts_lead and led == cards.HEARTS:
+            voids[t["leader"]] |= 0b1011
+        for i, c in enumerate(t["cards"]):
+            s, x = (t["leader"] + i) % n, cards.INDEX[c]
+            played |= 1 << x
+            if n > 2 and x // 13 != led:
+                voids[s] |= 1 << led
+            if t["winner"] is None:
+                trick.append((s, x))
+    unseen = g.DECK & ~hand & ~played & ~g.out_of_play
+    seen = Seen(p.turn, hand, unseen, voids, [h.bit_count() for h in p.hands], trick)
+    return [f"claim:{k}" for k in kinds if claim_card(k, seen, p.c, p.legal_mask()) is not None]
+
+
+def expected_legal(g):
+    p = g.p
+    if g.over or p is None or getattr(g, "phase", "play") != "play":
+        return None  # no card play now: nothing of the claims to compare
+    return cards.codes_of(p.legal_mask()) + reference_claims(g)
+
+
+@settings(max_examples=45, deadline=None)
+@given(
+    st.sampled_from(["king", "kingru", "whist"]),
+    st.integers(0, 2**31 - 1),
+    st.integers(0, 2**31 - 1),
+    st.floats(0.0, 1.0),
+)
+def test_legal_is_the_plain_computation_over_random_play(gid, seed, play_seed, claim_odds):
+    """Over random play of every game, ``legal()`` equals the plain computation of the
+    cards and the claims at every card to play: asked twice, after each action, after a
+    JSON round trip and after an undo (a replay to an earlier action), so what is kept
+    between calls never outlives its position."""
+    from kingweb.table import replayed
+
+    g = kingweb.new_game(gid, seed=seed)
+    rng = random.Random(play_seed)
+    for step in range(700):
+        if g.over:
+            break
+        want = expected_legal(g)
+        legal = g.legal()
+        if want is not None:
+            assert legal == want, (step, g.to_json())
+        assert g.legal() == legal
+        if step % 37 == 36:
+            g = kingweb.from_json(g.to_json())
+            assert g.legal() == legal
+        if step % 53 == 52 and len(g.actions) > 5:
+            g = replayed(g, g.actions[: -rng.randrange(1, 6)])
+            if expected_legal(g) is not None:
+                assert g.legal() == expected_legal(g)
+            continue
+        claims_now = [a for a in legal if a.startswith("claim:")]
+        cards_now = [a for a in legal if not a.startswith("claim:")]
+        # (claims end deals: taken only sometimes, so that later positions are reached)
+        g.act(rng.choice(claims_now) if claims_now and rng.random() < claim_odds else rng.choice(cards_now or legal))
+
+
+def test_the_plain_computation_is_reached_with_claims_offered():
+    """The comparison above meets positions with claims in each game (else it would show
+    nothing of them)."""
+    for gid in ("king", "kingru", "whist"):
+        offered = 0
+        for seed in range(12):
+            g = kingweb.new_game(gid, seed=seed)
+            rng = random.Random(seed)
+            while not g.over and len(g.actions) < 400:
+                want = expected_legal(g)
+                legal = g.legal()
+                if want is not None:
+                    assert legal == want
+                    offered += any(a.startswith("claim:") for a in legal)
+                g.act(rng.choice([a for a in legal if not a.startswith("claim:")] or legal))
+        assert offered > 5, gid

@@ -333,6 +333,12 @@ def test_session_refusals_and_errors_carry_codes():
         s2.step()
     r = s2.step()
     assert (r["ok"], r["code"]) == (False, "no-bot-to-act")
+    # the move clock's answers to the host page's timer (tests/engine/test_clock.py)
+    r = json.loads(s2.handle(json.dumps({"cmd": "clock"})))["result"]
+    assert (r["ok"], r["code"]) == (False, "no-clock")
+    s2.start("whist", seed=5, seats=[{"kind": "person", "away": True}, {"kind": "person"}], clock=30)
+    r = json.loads(s2.handle(json.dumps({"cmd": "clock"})))["result"]
+    assert (r["ok"], r["code"], r["params"]["ms"]) == (False, "clock-running", r["deadline"]["ms"])
 
 
 def test_table_refusals_carry_codes():

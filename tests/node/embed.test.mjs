@@ -65,11 +65,16 @@ describe("readParams: the configuration an address asks for", () => {
   });
 
   test("seeds and seats are whole numbers in ASCII digits, within range", () => {
-    for (const bad of ["1e3", "-1", "0x1", "٣", "1.0", " 1", "2147483648", "12345678901"]) {
+    const top = (2n ** 128n - 1n).toString();  // the largest seed (kingweb/seeds.py)
+    for (const bad of ["1e3", "-1", "0x1", "٣", "1.0", " 1", "01", (2n ** 128n).toString(), `${top}0`]) {
       assert.deepEqual(params(`?seed=${encodeURIComponent(bad)}`).problems, [`seed=${bad}`], bad);
     }
     assert.equal(params("?seed=2147483647").cfg.seed, 2 ** 31 - 1);
     assert.equal(params("?seed=0").cfg.seed, 0);
+    // a link's 128-bit seed goes on as its digits: as a number it would lose them
+    assert.equal(params(`?seed=${top}`).cfg.seed, top);
+    assert.equal(params(`?seed=${2 ** 53}`).cfg.seed, String(2 ** 53));
+    assert.equal(params(`?seed=${2 ** 53 - 1}`).cfg.seed, 2 ** 53 - 1);
     assert.equal(params("?game=whist&seat=1").cfg.seat, 1);
     assert.deepEqual(params("?game=whist&seat=2").problems, ["seat=2"]);  // two seats in German Whist
     assert.equal(params("?seat=3").cfg.seat, 3);  // no game named: four seats at most
@@ -135,11 +140,14 @@ describe("readCommand: a host page's new-game and set-options", () => {
     assert.deepEqual(hostile.problems, ["__proto__"]);
   });
 
-  test("seeds: whole numbers, 0 to 2³¹ − 1", () => {
-    for (const bad of [-1, 1.5, "3", 2 ** 31, Number.NaN, null]) {
+  test("seeds: whole numbers below 2^53, or the digits of one below 2^128", () => {
+    for (const bad of [-1, 1.5, "03", "-3", 2 ** 53, Number.NaN, null, (2n ** 128n).toString(), 3n]) {
       assert.equal(command({ type: "new-game", seed: bad }).command?.seed, undefined, String(bad));
     }
-    assert.equal(command({ type: "new-game", seed: 2 ** 31 - 1 }).command?.seed, 2 ** 31 - 1);
+    assert.equal(command({ type: "new-game", seed: 2 ** 31 }).command?.seed, 2 ** 31);
+    assert.equal(command({ type: "new-game", seed: "3" }).command?.seed, 3);
+    const big = "340282366920938463463374607431768211455";
+    assert.equal(command({ type: "new-game", seed: big }).command?.seed, big);
   });
 
   test("options are those of the game asked for, else of the game on the table", () => {

@@ -45,6 +45,21 @@ describe("seats", () => {
     assert.deepEqual(L.names(view({ seat: 1 })), ["Восток", "Вы", "Запад", "Север"]);
   });
 
+  test("a device several people share: one name for each seat whoever holds it, nobody You", () => {
+    const seats = [{ kind: "person", name: "Ana" }, { kind: "bot", name: "" }, { kind: "person", name: "Bruno" }, { kind: "bot", name: "" }];
+    const from = (o) => L.names(view({ seats, ...o }));
+    const ana = from({ seat: 0 });
+    assert.deepEqual(ana, ["Ana", "West", "Bruno", "East"]);
+    assert.deepEqual(from({ seat: 2 }), ana);  // Bruno's turn: the bots keep their names
+    assert.deepEqual(from({ seat: null, bottom: 2 }), ana);  // between turns, the screen up
+    assert.equal(L.aboutSeat("a_dealer", 0, view({ seats, seat: 0 })), "Ana deals");
+    assert.equal(L.isYou(0, view({ seats, seat: 0 })), false);
+    // one person here and others away (a table of people): the person here is You
+    const away = seats.map((s, i) => (i === 2 ? { ...s, away: true } : s));
+    assert.deepEqual(L.names(view({ seats: away, seat: 2 })).slice(0, 2), ["Ana", "East"]);  // from Bruno's place
+    assert.equal(L.isYou(0, view({ seats: away, seat: 0 })), true);
+  });
+
   test("where each sits on screen: the player at the bottom", () => {
     assert.deepEqual([0, 1, 2, 3].map((s) => L.position(s, view({ seat: 1 }))), ["right", "bottom", "left", "top"]);
     assert.deepEqual([0, 1].map((s) => L.position(s, view({ players: 2 }))), ["bottom", "top"]);

@@ -59,7 +59,26 @@ describe("relays", () => {
     const { relays, problems } = P.readRelays(" wss://a.example , ws://evil.example,wss://a.example,, wss://b.example/x", PAGE);
     assert.deepEqual(relays, ["wss://a.example/", "wss://b.example/x"]);
     assert.deepEqual(problems, ["relays=ws://evil.example"]);
-    assert.deepEqual(P.readRelays(Array(9).fill("wss://a.example").join(","), PAGE).problems, ["relays (9 > 8)"]);
+    assert.deepEqual(P.readRelays(Array(13).fill("wss://a.example").join(","), PAGE).problems, ["relays (13 > 12)"]);
+  });
+
+  test("a prefix names a relay's kind: none a WebTorrent tracker, nostr+ a Nostr relay, mqtt+ an MQTT broker", () => {
+    assert.equal(P.checkRelay("nostr+wss://relay.example", PAGE), "nostr+wss://relay.example/");
+    assert.equal(P.checkRelay("MQTT+wss://broker.example:8084/mqtt", PAGE), "mqtt+wss://broker.example:8084/mqtt");
+    assert.equal(P.checkRelay("mqtt+ws://127.0.0.1:8000/relay/mqtt", LOCAL), "mqtt+ws://127.0.0.1:8000/relay/mqtt");
+    assert.deepEqual(P.relayKind("nostr+wss://relay.example/"), { kind: "nostr", url: "wss://relay.example/" });
+    assert.deepEqual(P.relayKind("mqtt+wss://b.example/mqtt"), { kind: "mqtt", url: "wss://b.example/mqtt" });
+    assert.deepEqual(P.relayKind("wss://t.example/"), { kind: "torrent", url: "wss://t.example/" });
+    // the same rules as a tracker's: wss anywhere, ws only on the page's own origin, no password
+    for (const bad of ["nostr+ws://relay.example", "mqtt+wss://public:public@b.example", "nostr+relay", "irc+wss://x.example", "nostr+https://x.example"]) {
+      assert.equal(P.checkRelay(bad, PAGE), null, bad);
+    }
+    // build.json's paths, with their kind
+    assert.equal(P.checkRelay("nostr+relay/nostr", LOCAL, { relative: true }), "nostr+ws://127.0.0.1:8000/relay/nostr");
+    assert.equal(P.checkRelay("mqtt+relay/mqtt", "https://me.github.io/kingweb/", { relative: true }), "mqtt+wss://me.github.io/kingweb/relay/mqtt");
+    const { relays, problems } = P.readRelays("wss://t.example,nostr+wss://n.example,mqtt+wss://m.example/mqtt", PAGE);
+    assert.deepEqual(relays, ["wss://t.example/", "nostr+wss://n.example/", "mqtt+wss://m.example/mqtt"]);
+    assert.deepEqual(problems, []);
   });
 });
 

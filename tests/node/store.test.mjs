@@ -8,7 +8,7 @@ import * as S from "../../site/store.js";
 import { engineInfo } from "./engine.mjs";
 
 const info = engineInfo();
-const DEFAULTS = { lang: "en", speed: "normal", level: "normal", fourColor: false, autoplay: true, sound: false, deck: "plain", game: "king", name: "", options: {} };
+const DEFAULTS = { lang: "en", speed: "normal", level: "normal", fourColor: false, autoplay: true, sound: false, deck: "plain", game: "king", name: "", clock: 60, options: {} };
 
 describe("readPrefs: the stored preferences, field by field", () => {
   test("none stored: the defaults, the language from the browser's", () => {
@@ -17,15 +17,15 @@ describe("readPrefs: the stored preferences, field by field", () => {
   });
 
   test("good preferences come back as stored", () => {
-    const mine = { lang: "pt", speed: "instant", level: "hard", fourColor: true, autoplay: false, sound: true, deck: "classic", game: "whist", name: "Ana", options: { whist: { target: 5 } } };
+    const mine = { lang: "pt", speed: "instant", level: "hard", fourColor: true, autoplay: false, sound: true, deck: "classic", game: "whist", name: "Ana 👨\u200d👩\u200d👧\u200d👦👨\u200d👩\u200d👧", clock: 0, options: { whist: { target: 5 } } };
     assert.deepEqual(S.readPrefs(JSON.stringify(mine), ["ru"]), { prefs: mine, problems: [] });
   });
 
   test("each field of the wrong type falls back to its default and is named", () => {
-    const bad = { lang: 5, speed: "toString", level: ["hard"], fourColor: "yes", autoplay: 0, sound: null, deck: "__proto__", game: { x: 1 }, name: "x".repeat(25), options: [] };
+    const bad = { lang: 5, speed: "toString", level: ["hard"], fourColor: "yes", autoplay: 0, sound: null, deck: "__proto__", game: { x: 1 }, name: "x".repeat(25), clock: 301, options: [] };
     const { prefs, problems } = S.readPrefs(JSON.stringify(bad), []);
     assert.deepEqual(prefs, DEFAULTS);
-    assert.deepEqual(problems, ['options=[]', "lang=5", 'speed="toString"', 'level=["hard"]', 'fourColor="yes"', "autoplay=0", "sound=null", 'deck="__proto__"', 'game={"x":1}', `name="${"x".repeat(25)}"`]);
+    assert.deepEqual(problems, ['options=[]', "lang=5", 'speed="toString"', 'level=["hard"]', 'fourColor="yes"', "autoplay=0", "sound=null", 'deck="__proto__"', 'game={"x":1}', `name="${"x".repeat(25)}"`, "clock=301"]);
   });
 
   test("a language stored that is not ours is named, and the browser's is taken", () => {
@@ -53,9 +53,10 @@ describe("checkPrefs: against the engine's games, levels and options", () => {
   test("what names nothing is named and dropped, what is good is kept; a framed table writes nothing", () => {
     const before = structuredClone(S.prefs);
     try {
-      Object.assign(S.prefs, { game: "chess", level: "toString", options: { king: { play_all_tricks: true, max_nulls: "3" }, chess: { x: 1 }, whist: { target: 5 } } });
+      Object.assign(S.prefs, { game: "chess", level: "toString", clock: 7, options: { king: { play_all_tricks: true, max_nulls: "3" }, chess: { x: 1 }, whist: { target: 5 } } });
       const { problems, key } = S.checkPrefs(info, false);
-      assert.deepEqual(problems, ['game="chess"', 'level="toString"', 'options.king.max_nulls="3"', 'options."chess"']);
+      assert.deepEqual(problems, ['game="chess"', 'level="toString"', "clock=7", 'options.king.max_nulls="3"', 'options."chess"']);
+      assert.equal(S.prefs.clock, info.clock.default);  // the engine's choices, not a copy of them
       assert.equal(key, null);
       assert.equal(S.prefs.game, Object.keys(info.games)[0]);
       assert.equal(S.prefs.level, "normal");

@@ -10,7 +10,7 @@ from .bytecode import precompile
 from .csp import HEADERS_FILE
 from .csp import apply as apply_csp
 from .deck import classic_deck
-from .relay import DEFAULT_RELAYS, DEFAULT_STUN
+from .relay import DEFAULT_STUN, default_relays
 from .runtime import PYODIDE_VERSION, pyodide_runtime, set_lock_sha256
 from .vendor import trystero_version, vendor_trystero
 from .wheel import add_to_zip, build_wheel, version
@@ -19,12 +19,21 @@ SITE = ROOT / "site"
 
 
 # The page never imports these (the command line's tools: the terminal game, the review's
-# command, the bot ladder and its OpenSpiel yardstick, the arena, the estimates' fit): the
-# site's copy of the wheel leaves them out, 90 kB of a first visit's download (pip's wheel
-# keeps them; kingweb.bench stays, the Pyodide engine bench runs it).
+# command, the bot ladder and its OpenSpiel yardstick, the arena and its cheat bot, the
+# estimates' fit): the site's copy of the wheel leaves them out, 90 kB of a first visit's
+# download (pip's wheel keeps them; kingweb.bench stays, the Pyodide engine bench runs it).
 COMMAND_LINE_ONLY = frozenset(
     f"kingweb/{m}.py"
-    for m in ("__main__", "terminal", "reviewcli", "bots/arena", "bots/calibrate", "bots/ladder", "bots/spiel")
+    for m in (
+        "__main__",
+        "terminal",
+        "reviewcli",
+        "bots/arena",
+        "bots/cheat",
+        "bots/calibrate",
+        "bots/ladder",
+        "bots/spiel",
+    )
 )
 
 
@@ -49,7 +58,7 @@ def build(dist: Path = DIST, site: Path = SITE, relays: list[str] | None = None)
     write_info(dist / "info.json")
     apply_csp(dist)
     # where rooms meet and how peers find their public addresses (kingbuild/relay.py)
-    meeting = {"relays": DEFAULT_RELAYS if relays is None else relays, "stun": DEFAULT_STUN}
+    meeting = {"relays": default_relays() if relays is None else relays, "stun": DEFAULT_STUN}
     # The build's identity is a hash of every file it serves and of build.json's meeting
     # places: any change to the site, the wheel, the runtime or the relays gives the
     # offline cache a new name (`serve --relay` and `serve` cannot share a cached build.json).

@@ -24,9 +24,10 @@ from pathlib import Path
 
 FRAME_ANCESTORS = "*"
 HEADERS_FILE = "_headers"
-# Where the page may connect: its own origin (its files; the relay of `serve --relay`,
-# a WebSocket to the same host and port) and any relay over a secure WebSocket, so that
-# the address parameter `relays` can name any WebTorrent tracker without a rebuild.  No
+# Where the page may connect: its own origin (its files; the relays of `serve --relay`,
+# WebSockets to the same host and port) and any relay over a secure WebSocket: the
+# build's public trackers, Nostr relays and MQTT brokers all speak wss:, and the address
+# parameter `relays` can name any relay of any kind without a rebuild.  No
 # plain ws: to another origin: an https page could not use one anyway (mixed content),
 # and site/p2p/params.js refuses a relay the policy would block.  WebRTC's own traffic
 # (STUN, TURN, the peers' data) is not governed by connect-src.

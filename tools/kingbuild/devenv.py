@@ -8,9 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import CACHE, VENV, log
-from .node import npm_tool
-from .relay import RELAY_SPEC
+from . import VENV, log
+from .relay import relay_tools
 
 TEST_REQUIREMENTS = [
     "pytest>=8",
@@ -57,6 +56,6 @@ def ensure_test_env() -> Path:
         sudo = [] if os.geteuid() == 0 else ["sudo"]
         subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True, env=env)
         subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
-    # the relay the peer-to-peer tests start (tests/p2p_support.py), by its lock
-    npm_tool(RELAY_SPEC, CACHE / "relay", "bittorrent-tracker", ignore_scripts=True)
+    # the relays the peer-to-peer tests start (tests/p2p_support.py), by their lock
+    relay_tools()
     return py

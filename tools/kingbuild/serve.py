@@ -1,5 +1,6 @@
 """A local static server of a built site, as a static host serves it; with ``--relay`` it
-also passes the WebSocket of a relay on this machine through its own origin."""
+also passes the WebSockets of relays on this machine, one of each kind, through its own
+origin."""
 
 import contextlib
 import functools
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from . import DIST, log
 from .csp import HEADERS_FILE, read_headers
-from .relay import LOCAL_RELAY, start_relay
+from .relay import LOCAL_PATHS, start_relays
 
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
@@ -40,28 +41,30 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
 
 class RelayHandler(StaticHandler):
-    """A static server whose ``/relay`` is the WebSocket of a relay on 127.0.0.1:``relay_port``.
+    """A static server whose ``/relay``, ``/relay/nostr`` and ``/relay/mqtt`` are the
+    WebSockets of relays on 127.0.0.1, at the ports ``relay_ports`` names by path.
 
-    On the site's own origin the relay needs nothing more from the Content Security
+    On the site's own origin the relays need nothing more from the Content Security
     Policy (``connect-src 'self'`` covers a WebSocket to the same host and port), and a
-    site reached over the local network or a tunnel reaches it at the same address."""
+    site reached over the local network or a tunnel reaches them at the same address."""
 
-    relay_port = 0
+    relay_ports: dict[str, int] = {}  # noqa: RUF012 (each server's subclass sets its own)
     # unbuffered reading: after the request's head the socket is the WebSocket's, and a
     # buffered reader could hold bytes of it
     rbufsize = 0
 
     def do_GET(self) -> None:
-        if self.path.split("?", 1)[0] == f"/{LOCAL_RELAY}" and self.headers.get("Upgrade", "").lower() == "websocket":
-            self._tunnel()
+        port = self.relay_ports.get(self.path.split("?", 1)[0])
+        if port and self.headers.get("Upgrade", "").lower() == "websocket":
+            self._tunnel(port)
         else:
             super().do_GET()
 
-    def _tunnel(self) -> None:
+    def _tunnel(self, port: int) -> None:
         """Hand the request to the relay and pass bytes both ways until either side closes."""
         self.close_connection = True
         try:
-            upstream = socket.create_connection(("127.0.0.1", self.relay_port), timeout=5)
+            upstream = socket.create_connection(("127.0.0.1", port), timeout=5)
         except OSError:
             self.send_error(502, "the relay is not running")
             return
@@ -88,19 +91,21 @@ class RelayHandler(StaticHandler):
 
 
 def serve(port: int = 8000, dist: Path = DIST, relay: bool = False, host: str = "127.0.0.1") -> None:
-    """Serve ``dist`` on ``host``:``port`` until Ctrl-C; with ``relay``, a relay at /relay.
+    """Serve ``dist`` on ``host``:``port`` until Ctrl-C; with ``relay``, relays of every
+    kind at /relay (a WebTorrent tracker), /relay/nostr and /relay/mqtt.
     Another device on the network reaches a server on ``0.0.0.0`` over plain http: not a
     secure context, so its page can use invitation codes but not rooms."""
     handler: type[StaticHandler] = StaticHandler
     local = None
     if relay:
-        local = start_relay()
-        handler = type("ServeRelayHandler", (RelayHandler,), {"relay_port": local.port})
+        local = start_relays()
+        handler = type("ServeRelayHandler", (RelayHandler,), {"relay_ports": local.ports()})
     httpd = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(dist)))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     log(f"serving {dist} on http://{shown}:{port}/ (Ctrl-C to stop)")
     if local:
-        log(f"rooms meet at ws://{shown}:{port}/{LOCAL_RELAY}, the relay on this machine")
+        where = ", ".join(f"ws://{shown}:{port}/{path} ({kind})" for kind, path in LOCAL_PATHS.items())
+        log(f"rooms meet at the relays on this machine: {where}")
     if host != "127.0.0.1":
         log(
             "other devices reach it at this machine's address over plain http: invitation codes work there, rooms need https"

@@ -10,6 +10,14 @@ interface Window {
   kingwebInstall?: any;
   /** The worker's boot step times, for the bench. */
   kingwebBoot?: Record<string, number>;
+  /** How many arrivals of the engine boot.js has handled (site/boot.js opened), for the tests. */
+  kingwebOpened?: number;
   /** Each worker request's command and time, for the bench. */
   kingwebPerf?: Array<{ cmd: string; ms: number }>;
+}
+
+/** mqtt.js's browser bundle (site/p2p/mqtt.js wraps it; index.html's import map names it). */
+declare module "mqtt/dist/mqtt.esm.js" {
+  const mqtt: { connect(url: string, options?: Record<string, unknown>): unknown; [name: string]: unknown };
+  export default mqtt;
 }

@@ -1,0 +1,67 @@
+"""Back inside the app (site/back.js), in real Chromium: Back closes the open dialog and
+stays on the page; Back at a table whose match is under way asks, and leaves only when
+told to."""
+
+import pytest
+
+from browser_support import open_game, page_state, prefs_script, until
+
+pytestmark = pytest.mark.browser
+
+LEFT = "() => location.pathname.endsWith('icon.svg')"
+
+
+def outside(page, base_url):
+    """A first page of the site's origin that is no table, where Back out of it leads (the
+    browser asks it for /favicon.ico: answered, so that no 404 reaches the console)."""
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto(base_url + "icon.svg")
+
+
+def back(page):
+    page.evaluate("() => { history.back(); }")
+
+
+def test_back_closes_a_dialog_and_stays(page, base_url):
+    outside(page, base_url)
+    open_game(page, base_url, "king", seed=4, level="easy")
+    page.evaluate("() => { window.still = true; }")
+    page.locator("#btn-rules").click()
+    page.locator("#dialog[open]").wait_for()
+    back(page)
+    page.locator("#dialog[open]").wait_for(state="detached")
+    assert page.evaluate("() => window.still === true")  # the same document: not left, not reloaded
+    assert page_state(page)["hand"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_back_at_a_table_under_way_asks_before_leaving(page, base_url, lang):
+    page.add_init_script(prefs_script(lang))
+    outside(page, base_url)
+    open_game(page, base_url, "whist", seed=3, level="easy")
+    page.evaluate("() => { window.still = true; }")
+    page.locator("#banner").click()  # the player touches the table
+    words = page.evaluate("async (l) => (await import('./i18n/' + l + '.js')).default", lang)
+    for answer in ("leave_stay", "leave_go"):
+        back(page)
+        title = page.locator("#dialog[open] #dialog-title")
+        title.wait_for()
+        assert title.inner_text() == words["leave_title"]
+        assert page.locator("#dialog-content").inner_text() == words["leave_saved"]
+        page.get_by_role("button", name=words[answer]).click()
+        if answer == "leave_stay":
+            page.locator("#dialog[open]").wait_for(state="detached")
+            assert page.evaluate("() => window.still === true") and page_state(page)["hand"]
+    until(page, LEFT, timeout=30)
+
+
+def test_back_leaves_at_once_with_no_match_under_way(page, base_url):
+    page.add_init_script(prefs_script())
+    outside(page, base_url)
+    page.goto(base_url)
+    page.locator("#dialog[open] #play-king").wait_for(timeout=90_000)
+    page.locator("#play-king").focus()
+    back(page)  # closes the welcome
+    page.locator("#dialog[open]").wait_for(state="detached")
+    back(page)
+    until(page, LEFT, timeout=30)
