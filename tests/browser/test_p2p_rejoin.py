@@ -22,8 +22,10 @@ WATCH_JS = """() => { window.stoodIn = false;
 QUIET_JS = """async () => { const { joined } = await import('./p2p/joining.js');
   const room = joined.link.rooms[0];
   room.nudger?.stop();
-  room.trystero.pauseRelayReconnection();
-  for (const s of Object.values(room.trystero.getRelaySockets())) s.close();
+  for (const net of room.networks) {
+    net.lib.pauseRelayReconnection();
+    for (const s of Object.values(net.lib.getRelaySockets())) s.close();
+  }
   return joined.link.peers.has(joined.host); }"""
 
 
