@@ -182,6 +182,36 @@ def p2p_browser(playwright):
     b.close()
 
 
+@pytest.fixture(scope="module")
+def p2p_site():
+    """The built site with a relay of its own (p2p_support.Site), no STUN server: one for
+    every module of peer-to-peer tests that asks for it."""
+    from p2p_support import Site
+
+    need_dist()
+    s = Site(DIST, build={"stun": []})
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def people(p2p_browser, console_errors):
+    """A factory of people at a site: each a page in its own browser context
+    (p2p_support.person_context), closed after the test."""
+    from p2p_support import person_context
+
+    made = []
+
+    def make(site):
+        ctx = person_context(p2p_browser, site, console_errors)
+        made.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
 @pytest.fixture
 def console_errors():
     errors = []

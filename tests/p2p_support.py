@@ -218,6 +218,26 @@ def join_table(page, link: str, name: str, watch: bool = False) -> None:
     page.get_by_role("button", name="Just watch" if watch else "Join the table").click()
 
 
+def open_invite(host):
+    """The invite of a table under way, from the toolbar (a hosted table shares it)."""
+    host.locator("#more summary").click()
+    host.locator("#btn-share").click()
+    link = host.get_by_role("textbox", name="Invite link").input_value()
+    host.locator("#dialog-actions button.primary").click()
+    return link
+
+
+def host_and_guest(host, guest, site: Site, game: str, level: str = "random") -> str:
+    """A room for ``game`` with the host and one guest (Ann, at seat 1), bots at ``level``
+    in the other seats, its match started and drawn at the guest's page: the invite link."""
+    link = host_room(host, site, game, people=2, level=level)
+    join_table(guest, link, "Ann")
+    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 2", timeout=30)
+    host.get_by_role("button", name="Start the match").click()
+    guest.wait_for_selector("#hand .card", timeout=30_000)
+    return link
+
+
 # The page's table: the audience it draws and the number of the last event drawn.
 MODEL_JS = """async () => {
   const { page } = await import('./store.js');
@@ -232,11 +252,22 @@ def model(page):
 
 
 def heard_kp(page) -> list[dict]:
-    """The kingweb messages a page received, parsed, in order."""
+    """The kingweb messages a page received, parsed, in order; a message that came in parts
+    put together (``_parts``: how many), as the transport does, at its last part's time."""
     out = []
+    parts: list[str] = []
     for f in page.evaluate("window.kingwebWire.heard"):
-        if f["label"] == "kp":
-            out.append({**json.loads(f["data"]), "_at": f["at"]})
+        if f["label"] != "kp":
+            continue
+        msg = json.loads(f["data"])
+        if msg["type"] != "part":
+            out.append({**msg, "_at": f["at"]})
+            continue
+        assert msg["i"] == len(parts), f"a part out of order: {msg['i']} after {len(parts)}"
+        parts.append(msg["text"])
+        if len(parts) == msg["of"]:
+            out.append({**json.loads("".join(parts)), "_at": f["at"], "_parts": len(parts)})
+            parts = []
     return out
 
 

@@ -8,6 +8,12 @@
 // not such a message, is larger than MAX_BYTES or nested deeper than MAX_DEPTH, or comes
 // faster than the peer's budget allows, is dropped and counted under its reason (DROP):
 // nothing a peer sends can throw in the page that receives it.
+//
+// A message larger than one frame (a guest's whole state late in a long match) travels as
+// PARTS: its text cut into `part` frames, each checked as any frame is, sent one after the
+// other and put together in order by the receiver (Assembly), which then checks the whole
+// as it would one frame, up to MAX_MESSAGE.  Only a guest's page takes messages in parts:
+// a host never needs a guest's message to be large.
 
 /** The peer protocol's version: `kp` in every message. */
 export const KP = 1;
@@ -18,14 +24,20 @@ export const MAX_DEPTH = 16;
 /** A message type: a lower-case name of at most 32 characters. */
 export const TYPE = /^[a-z][a-z0-9-]{0,31}$/;
 /** The types the transport itself sends and consumes; the game's types are all others. */
-export const TRANSPORT_TYPES = ["hello", "bye"];
+export const TRANSPORT_TYPES = ["hello", "bye", "part"];
+/** The largest message in parts, in bytes of UTF-8: a guest's whole state at the end of the
+ * longest match any game allows (German Whist to 100, 199 deals) is under a third of it. */
+export const MAX_MESSAGE = 1024 * 1024;
+/** The most parts one message may take (a MAX_MESSAGE of quotes, each written \" in a part,
+ * takes 33). */
+export const MAX_PARTS = 40;
 /** A peer whose frames were dropped this many times is disconnected and refused for the
  * rest of the room: two kingweb pages never send a frame the other drops. */
 export const BLOCK_AFTER = 50;
 
 /** Why a frame was dropped, each counted apart.
  * @typedef {"binary" | "oversize" | "not-json" | "not-object" | "too-deep" | "version" | "type"
- *   | "rate" | "unexpected" | "forged" | "foreign"} Drop */
+ *   | "rate" | "unexpected" | "forged" | "foreign" | "part"} Drop */
 /** @type {Record<Drop, string>} what each reason means, for the docs and the tests */
 export const DROP = {
   binary: "not a text frame",
@@ -39,6 +51,7 @@ export const DROP = {
   unexpected: "a message out of place: a second hello, none first, or one from a peer the page does not talk to",
   forged: "a hello whose signature does not hold for this connection",
   foreign: "a frame on the meeting library's channel that kingweb never sends",
+  part: "a part of a message out of order, malformed, or cut short by another frame",
 };
 
 /** @typedef {{kp: number, type: string, [field: string]: any}} Message */
@@ -115,6 +128,118 @@ export function encode(msg, maxBytes = MAX_BYTES) {
     throw new TypeError(`a peer message the other side would drop: ${DROP[checked.reason]}`);
   }
   return text;
+}
+
+/** The parts of a message too large for one frame: `part` frames `{kp, type: "part", id,
+ * i, of, text}`, each at most `maxBytes`, whose texts joined in order give `text` back.
+ * Cut where no character (nor a surrogate pair) is split, by the size each takes once
+ * written in a JSON string.
+ * @param {string} text  a whole message's JSON text
+ * @param {number} id    the message's number on its connection
+ * @param {number} [maxBytes] */
+export function splitMessage(text, id, maxBytes = MAX_BYTES) {
+  // what a part's own fields take around its text, at the most
+  const room = maxBytes - JSON.stringify({ kp: KP, type: "part", id, i: MAX_PARTS, of: MAX_PARTS, text: "" }).length;
+  /** @type {string[]} */
+  const texts = [];
+  let start = 0, size = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    let width = 3, units = 1;
+    if (c === 0x22 || c === 0x5c) width = 2;  // \" and \\
+    else if (c < 0x20) width = 6;  // \u00XX at the most
+    else if (c < 0x80) width = 1;
+    else if (c < 0x800) width = 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      width = 4;  // a pair: one character, never cut
+      units = 2;
+    } else if (c >= 0xd800 && c <= 0xdfff) width = 6;  // a lone surrogate, written \uXXXX
+    if (size + width > room) {
+      texts.push(text.slice(start, i));
+      start = i;
+      size = 0;
+    }
+    size += width;
+    i += units - 1;
+  }
+  texts.push(text.slice(start));
+  if (texts.length > MAX_PARTS) throw new RangeError(`a peer message of ${texts.length} parts is more than ${MAX_PARTS}`);
+  return texts.map((part, i) => encode({ type: "part", id, i, of: texts.length, text: part }, maxBytes));
+}
+
+/** A message in parts as the receiver puts it together: one at a time, its parts in
+ * order, each taken as it comes (`take`), the whole at most `max` bytes.  Anything out of
+ * place (a part of another message, one missing, one malformed, another frame between
+ * two parts) loses the message under way: a kingweb page sends a message's parts one
+ * after the other on an ordered channel, so the sender is broken or lying. */
+export class Assembly {
+  /** @param {number} [max] the largest whole message, in bytes */
+  constructor(max = MAX_MESSAGE) {
+    this.max = max;
+    this.reset();
+  }
+
+  reset() {
+    /** the message under way @type {number | null} */
+    this.id = null;
+    this.next = 0;
+    this.of = 0;
+    this.bytes = 0;
+    /** @type {string[]} */
+    this.texts = [];
+  }
+
+  /** Whether a message is under way (some of its parts came, not all). */
+  get busy() { return this.id !== null; }
+
+  /** Take one checked message as it comes: what to hand on (`deliver`: a message, or a
+   * message in parts once whole and checked as one frame would be, up to `max`) and what
+   * to drop (`drop`: a bad part, or the message under way that this one cut short); both
+   * when a message cuts another short.
+   * @param {Message} msg @param {number} bytes
+   * @returns {{deliver?: {msg: Message, bytes: number}, drop?: {reason: Drop, bytes: number}}} */
+  accept(msg, bytes) {
+    if (msg.type !== "part") {
+      if (!this.busy) return { deliver: { msg, bytes } };
+      this.reset();
+      return { deliver: { msg, bytes }, drop: { reason: "part", bytes: 0 } };
+    }
+    const { text, reason } = this.take(msg);
+    if (reason) return { drop: { reason, bytes } };
+    if (text === undefined) return {};
+    const whole = checkFrame(text, this.max);
+    if (whole.ok === false) return { drop: { reason: whole.reason, bytes: whole.bytes } };
+    // the transport's own messages are never in parts
+    if (TRANSPORT_TYPES.includes(whole.msg.type)) return { drop: { reason: "unexpected", bytes: whole.bytes } };
+    return { deliver: { msg: whole.msg, bytes: whole.bytes } };
+  }
+
+  /** Take one checked `part` frame: `{text}` once the message is whole (its JSON text,
+   * for checkFrame), `{}` while parts are to come, or `{reason}` when the message is lost.
+   * @param {Message} msg @returns {{text?: string, reason?: Drop}} */
+  take(msg) {
+    const { id, i, of, text } = msg;
+    const fields = Object.keys(msg).length === 6;
+    const shape = fields && Number.isSafeInteger(id) && id >= 0 && Number.isSafeInteger(i) && Number.isSafeInteger(of)
+      && of >= 2 && of <= MAX_PARTS && i >= 0 && i < of && typeof text === "string";
+    const inOrder = shape && (i === 0 ? !this.busy : this.busy && id === this.id && of === this.of && i === this.next);
+    if (!inOrder) {
+      this.reset();
+      return { reason: "part" };
+    }
+    if (i === 0) Object.assign(this, { id, of });
+    this.bytes += utf8Bytes(text);
+    if (this.bytes > this.max) {
+      this.reset();
+      return { reason: "oversize" };
+    }
+    this.texts.push(text);
+    this.next = i + 1;
+    if (this.next < this.of) return {};
+    const whole = this.texts.join("");
+    this.reset();
+    return { text: whole };
+  }
 }
 
 /** A peer's budget: a token bucket of messages and one of bytes, each refilled at a steady

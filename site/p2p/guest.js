@@ -20,7 +20,8 @@ export class GuestTable {
    * @param {boolean} [o.watch]   join as a spectator
    * @param {{welcome: (seat: number | null, lobby: any[]) => void, lobby: (seats: any[]) => void,
    *   state: (state: any) => void, update: (u: any) => void, table: (t: any) => void,
-   *   bye: (reason: string) => void, lost: () => void, dropped: (problem: string) => void}} o.on
+   *   bye: (reason: string) => void, lost: () => void, dropped: (problem: string) => void,
+   *   silent?: () => void}} o.on   `silent`: an action went unanswered (the page meets the host again)
    */
   constructor(o) {
     this.link = o.link;
@@ -74,6 +75,7 @@ export class GuestTable {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         resolve({ ok: false, code: "host-silent", params: {}, error: "the host does not answer" });
+        this.on.silent?.();
       }, ANSWER_MS);
       this.pending.set(id, { resolve, timer });
       this.link.send(this.host, write(type, { id, ...fields }));

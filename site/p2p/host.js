@@ -9,6 +9,13 @@
 // again.  People who join with no seat free watch as spectators.
 import { readGuest, wrap, write } from "./table-messages.js";
 
+/** The least time between two moves the guests are sent (ms).  A bot answers at once when
+ * one card is legal and takes about 150 ms (up to its budget) to choose among several, so
+ * a guest timing the updates would learn a bot's singleton; every move is therefore sent
+ * no sooner than this after the one before, however long its decision took.  A person's
+ * move after some thought is not held at all. */
+export const PACE_MS = 600;
+
 /** @typedef {import("../protocol.js").Seat} Seat */
 /** @typedef {import("../protocol.js").Sync} Sync */
 
@@ -39,6 +46,7 @@ import { readGuest, wrap, write } from "./table-messages.js";
  * @property {string} name
  * @property {number | null} seat     null: a spectator
  * @property {boolean} here           connected now
+ * @property {boolean} [fresh]        on a new connection, not yet introduced on it
  */
 
 export class HostTable {
@@ -72,11 +80,17 @@ export class HostTable {
     /** @type {Map<string, number | null>} a guest's peer id → the seat it holds (or null: a spectator) */
     this.tokens = new Map();
     this.started = false;
+    /** the engine's news for the guests, waiting for its turn to be sent (PACE_MS) @type {Record<string, string>[]} */
+    this.paced = [];
+    /** when the last news was sent (performance.now()) */
+    this.pacedAt = -Infinity;
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.pacer = null;
     /** Messages the table dropped, by reason: a test and the host's page can read them. */
     this.dropped = /** @type {Record<string, number>} */ ({});
     this.link.listen({
       message: (peer, msg) => { this.heard(peer, msg).catch(() => this.drop(peer, "failed")); },
-      join: () => {},
+      join: (peer) => { this.connected(peer).catch(() => {}); },
       leave: (peer, reason) => { this.left(peer, reason).catch(() => {}); },
     });
   }
@@ -148,7 +162,7 @@ export class HostTable {
    * watching.  @param {string} peer @param {string} name @param {string} token @param {boolean} watch */
   async join(peer, name, token, watch) {
     const known = this.guests.get(peer);
-    if (known && known.here) return this.drop(peer, "join-twice");
+    if (known && known.here && !known.fresh) return this.drop(peer, "join-twice");
     let seat = this.tokens.has(token) ? /** @type {number | null} */ (this.tokens.get(token)) : undefined;
     if (seat === undefined) {
       const taken = new Set([...this.tokens.values()]);
@@ -171,6 +185,21 @@ export class HostTable {
       this.tellLobby();
     }
     this.changed();
+  }
+
+  /** A new connection of a peer: if it is a guest the table knows whose connection was
+   * replaced (it never left), it keeps its seat and is sent where the table stands, as its
+   * page may have missed some of it; a page that reloaded introduces itself again, once
+   * on this connection.  @param {string} peer */
+  async connected(peer) {
+    const g = this.guests.get(peer);
+    if (!g) return;
+    g.fresh = true;
+    if (!g.here) return;
+    this.link.send(peer, write("welcome", { seat: g.seat, lobby: this.lobby() }));
+    if (!this.started) return;
+    await this.syncGuest(g, null);
+    await this.tellTable();
   }
 
   /** A guest has gone (its connection closed, or it said bye): a bot plays its seat.  One
@@ -270,6 +299,30 @@ export class HostTable {
   /** The engine's words for those away: each to its seat's guest, the spectators' to
    * every spectator.  @param {Record<string, string>} outbox */
   forward(outbox, kind = "update") {
+    if (kind === "update") {
+      this.paced.push(outbox);
+      this.pace();
+      return;
+    }
+    this.send(outbox, kind);
+  }
+
+  /** Send the news waiting, each no sooner than PACE_MS after the one before. */
+  pace() {
+    if (this.pacer) return;
+    while (this.paced.length) {
+      const wait = this.pacedAt + PACE_MS - performance.now();
+      if (wait > 0) {
+        this.pacer = setTimeout(() => { this.pacer = null; this.pace(); }, wait);
+        return;
+      }
+      this.pacedAt = performance.now();
+      this.send(/** @type {Record<string, string>} */ (this.paced.shift()), "update");
+    }
+  }
+
+  /** @param {Record<string, string>} outbox @param {string} kind */
+  send(outbox, kind) {
     for (const [key, text] of Object.entries(outbox)) {
       const seat = key === "spectator" ? null : Number(key);
       const msg = kind === "state" ? wrap("state", "state", text) : wrap("update", "update", text);
@@ -279,6 +332,7 @@ export class HostTable {
 
   /** The host leaves: guests are told, the room closes. */
   close() {
+    if (this.pacer) clearTimeout(this.pacer);
     const text = write("farewell", { reason: "host-left" });
     for (const g of this.guests.values()) if (g.here) this.link.send(g.peer, text);
     this.link.close();

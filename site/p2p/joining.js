@@ -112,6 +112,10 @@ async function connect(w, invite, name, watch) {
         },
         lost: () => { if (joined) notice(t("host_left")); },
         dropped: () => {},
+        // a host that stops answering over a connection that seems open: that connection
+        // is dropped, and the room meets the host again, where this page introduces itself
+        // again (below); a direct invitation has no room to meet again through
+        silent: () => { if ("room" in invite) hub.peers.get(hostId)?.close("silent"); },
       },
     });
     w.useEngine((cmd, args) => /** @type {GuestTable} */ (joined).call(cmd, args));

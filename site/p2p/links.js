@@ -27,11 +27,13 @@ export class Hub {
   /** @param {Handlers} h */
   listen(h) { this.handlers = h; }
 
-  /** A room's peers, as they come and go.  @param {Room} room */
+  /** A room's peers, as they come and go.  A connection replaced by a newer one of the
+   * same peer is no leave: the peer is still here, and its join follows at once.
+   * @param {Room} room */
   addRoom(room) {
     this.rooms.push(room);
     room.on("join", (peer) => { this.peers.set(peer.id, peer); this.handlers?.join(peer.id); });
-    room.on("leave", (peer, reason) => { if (this.peers.get(peer.id) === peer) this.peers.delete(peer.id); this.handlers?.leave(peer.id, reason); });
+    room.on("leave", (peer, reason) => { if (reason !== "replaced") this.gone(peer, reason); });
     room.on("message", (peer, msg) => this.handlers?.message(peer.id, msg));
   }
 
@@ -40,8 +42,16 @@ export class Hub {
     if (this.blocked.has(peer.id)) { peer.close("blocked"); return; }
     this.peers.set(peer.id, peer);
     peer.on("message", (msg) => this.handlers?.message(peer.id, msg));
-    peer.on("close", (reason) => { if (this.peers.get(peer.id) === peer) this.peers.delete(peer.id); this.handlers?.leave(peer.id, reason); });
+    peer.on("close", (reason) => this.gone(peer, reason));
     this.handlers?.join(peer.id);
+  }
+
+  /** A peer's connection ended: it has left, unless a newer connection of it is open.
+   * @param {Peer} peer @param {string} reason */
+  gone(peer, reason) {
+    if (this.peers.get(peer.id) !== peer) return;
+    this.peers.delete(peer.id);
+    this.handlers?.leave(peer.id, reason);
   }
 
   /** A peer's connection now: a room's peer may have moved to a connection on another

@@ -8,13 +8,22 @@
 // under its reason; a peer with BLOCK_AFTER dropped frames is disconnected ("blocked").
 // The game's own refusals (an action out of turn, for another seat) are counted on the
 // same peer with Peer.drop, and never disconnect it.
+//
+// A message larger than one frame goes in parts (envelope.js splitMessage), sent one after
+// the other.  A guest's page takes them (its host sends it whole states); a host's page
+// takes none, as no guest has anything large to say.  So a guest's budget holds a whole
+// message in parts on top of its usual burst of bytes.
 
-import { BLOCK_AFTER, Budget, checkFrame, countDrop, encode, noDrops, utf8Bytes } from "./envelope.js";
+import { Assembly, BLOCK_AFTER, Budget, LIMITS, MAX_BYTES, MAX_MESSAGE, MAX_PARTS, checkFrame, countDrop, encode, noDrops, splitMessage,
+  utf8Bytes } from "./envelope.js";
 import { Events } from "./events.js";
 import { bindingText, idOfKey, sdpFingerprint, verifySignature } from "./identity.js";
 
 /** How long a new connection may take to open its channel and say hello. */
 export const HELLO_MS = 10_000;
+/** Messages kept for the page while its side still checks the other's hello: the host's
+ * first words to a guest (welcome, state, table) and a few more. */
+export const HELD_MESSAGES = 16;
 const ROLES = ["host", "guest"];
 const WORD = /^[a-z][a-z0-9-]{0,31}$/;
 const APP = /^[\x20-\x7e]{0,64}$/;
@@ -30,13 +39,28 @@ const APP = /^[\x20-\x7e]{0,64}$/;
  * or a word the other side gave in its bye.
  * @typedef {string} Reason */
 
+/** What a page takes from the peers it talks to, by its own role: the largest message
+ * (a guest's takes messages in parts, a host's none) and the budget, whose burst of bytes
+ * holds every frame of such a message (MAX_PARTS at the most) sent at once.
+ * @param {Role} role @returns {{maxMessage: number, limits: import("./envelope.js").Limits}} */
+export function intake(role) {
+  return role === "guest"
+    ? { maxMessage: MAX_MESSAGE, limits: { ...LIMITS, bytes: LIMITS.bytes + MAX_PARTS * MAX_BYTES } }
+    : { maxMessage: MAX_BYTES, limits: { ...LIMITS } };
+}
+
 /** The frames of one connection's channel, checked and counted. */
 class Link {
-  /** @param {KpConnection} pc @param {Partial<import("./envelope.js").Limits>} [limits] */
-  constructor(pc, limits) {
+  /** @param {KpConnection} pc @param {Partial<import("./envelope.js").Limits>} [limits]
+   * @param {number} [maxMessage]  the largest message taken in parts (MAX_BYTES: none) */
+  constructor(pc, limits, maxMessage = MAX_BYTES) {
     this.pc = pc;
     this.channel = pc.kp;
     this.budget = new Budget(limits);
+    /** a message in parts under way, if this side takes any */
+    this.parts = maxMessage > MAX_BYTES ? new Assembly(maxMessage) : null;
+    /** the number of the next message this side sends in parts */
+    this.partsSent = 0;
     /** frames dropped by the transport's checks (they count toward BLOCK_AFTER) */
     this.drops = noDrops();
     /** frames the game refused (Peer.drop) */
@@ -50,6 +74,10 @@ class Link {
     this.onclose = null;
     /** @type {Reason | null} */
     this.ended = null;
+    /** messages that came after the hello while this side was still checking it, kept
+     * for the page (release): the other side may speak as soon as it has checked ours
+     * @type {Array<[Message, number]> | null} */
+    this.held = [];
     this.channel.onmessage = (ev) => this.receive(ev.data);
     this.channel.addEventListener("close", () => this.end("gone"));
     pc.addEventListener("connectionstatechange", () => {
@@ -76,7 +104,22 @@ class Link {
     if (checked.ok === false) return this.drop(checked.reason, checked.bytes);
     this.stats.in += 1;
     this.stats.bytesIn += checked.bytes;
-    this.onmessage?.(checked.msg, checked.bytes);
+    const { msg } = checked;
+    const out = this.parts ? this.parts.accept(msg, checked.bytes)
+      : msg.type === "part" ? { drop: { reason: /** @type {const} */ ("unexpected"), bytes: checked.bytes } }
+      : { deliver: checked };
+    if (out.drop) this.drop(out.drop.reason, out.drop.bytes);
+    if (!out.deliver || this.ended) return;
+    if (this.onmessage && !(this.held && this.held.length)) this.onmessage(out.deliver.msg, out.deliver.bytes);
+    else if (this.held && this.held.length < HELD_MESSAGES) this.held.push([out.deliver.msg, out.deliver.bytes]);
+    else this.drop("unexpected", out.deliver.bytes);
+  }
+
+  /** From now on every message goes straight to `onmessage`: first those held. */
+  release() {
+    const held = this.held || [];
+    this.held = null;
+    for (const [msg, bytes] of held) if (!this.ended) this.onmessage?.(msg, bytes);
   }
 
   /** @param {import("./envelope.js").Drop} reason @param {number} bytes */
@@ -86,16 +129,20 @@ class Link {
     if (this.drops.total >= BLOCK_AFTER) this.close("blocked");
   }
 
-  /** @param {string} text */
+  /** Send a message's text: in one frame, or in parts one after the other when it is
+   * larger (nothing else can come between them: this runs to its end).
+   * @param {string} text */
   send(text) {
     if (!this.open) return false;
+    const bytes = utf8Bytes(text);
+    const frames = bytes > MAX_BYTES ? splitMessage(text, this.partsSent++) : [text];
     try {
-      this.channel.send(text);
+      for (const frame of frames) this.channel.send(frame);
     } catch {
       return false;  // the channel closed under us: its close event follows
     }
-    this.stats.out += 1;
-    this.stats.bytesOut += utf8Bytes(text);
+    this.stats.out += frames.length;
+    this.stats.bytesOut += bytes;
     return true;
   }
 
@@ -138,6 +185,9 @@ export class Peer extends Events {
     this.app = app;
     this.via = via;
     this.since = Date.now();
+    // what came while the hello was checked goes to the page once it listens: after the
+    // code that made this peer has run (a room's join, a direct invitation's answer)
+    setTimeout(() => link.release(), 0);
     link.onmessage = (msg) => {
       if (msg.type === "hello") return link.drop("unexpected", 0);
       if (msg.type === "bye") return link.close(typeof msg.reason === "string" && WORD.test(msg.reason) ? msg.reason : "left");
@@ -187,11 +237,12 @@ export class Peer extends Events {
   }
 }
 
-/** The text of a message, checked: an object gets its envelope, a text must be one.
+/** The text of a message, checked: an object gets its envelope, a text must be one.  Up to
+ * MAX_MESSAGE: a larger one than a frame holds goes in parts.
  * @param {{type: string, [field: string]: any} | string} msg */
 export function textOf(msg) {
-  if (typeof msg !== "string") return encode(msg);
-  const checked = checkFrame(msg);
+  if (typeof msg !== "string") return encode(msg, MAX_MESSAGE);
+  const checked = checkFrame(msg, MAX_MESSAGE);
   if (checked.ok === false) throw new TypeError(`not a peer message: ${checked.reason}`);
   return msg;
 }
@@ -245,7 +296,8 @@ function firstMessage(link, ms) {
  *   there is none
  * @returns {Promise<Peer | null>} */
 export async function greet(pc, { identity, room, role, app = "", via, expect = {}, signed = false, limits, timeoutMs = HELLO_MS, openMs = timeoutMs, dropped, refused }) {
-  const link = new Link(pc, limits);
+  const takes = intake(role);
+  const link = new Link(pc, { ...takes.limits, ...limits }, takes.maxMessage);
   link.ondrop = dropped ?? null;
   const refuse = (/** @type {string} */ why) => {
     refused?.(why);

@@ -17,6 +17,7 @@
 //                                                   farewell {reason}        (the host is leaving)
 
 import { cleanName } from "../names.js";
+import { MAX_MESSAGE } from "./envelope.js";
 
 export const VERSION = 1;
 /** The longest message a guest may send (characters): a join with the longest name
@@ -92,9 +93,9 @@ const HOST_FIELDS = /** @type {Record<string, string[]>} */ ({
   welcome: ["seat", "lobby"], lobby: ["seats"], state: ["state"], update: ["update"],
   answer: ["id", "ok", "code", "params", "error", "hint"], table: ["table"], farewell: ["reason"],
 });
-/** The most a host's message may hold (characters): a whole state at a match's end is
- * about 20 kB. */
-export const HOST_LIMIT = 200_000;
+/** The most a host's message may hold (characters): the transport's largest message in
+ * parts (a whole state at the end of the longest German Whist match is about 340 kB). */
+export const HOST_LIMIT = MAX_MESSAGE;
 
 /**
  * The host's message (parsed by the transport, or its text), checked as far as a guest's

@@ -19,6 +19,7 @@ from p2p_support import (
     host_room,
     join_table,
     model,
+    open_invite,
     person_context,
     site_query,
 )
@@ -28,26 +29,8 @@ from conftest import DIST, need_dist
 
 
 @pytest.fixture(scope="module")
-def site():
-    need_dist()
-    s = Site(DIST, build={"stun": []})
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def people(p2p_browser, console_errors):
-    """A factory of people at a site: each a page in its own browser context."""
-    made = []
-
-    def make(site):
-        ctx = person_context(p2p_browser, site, console_errors)
-        made.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in made:
-        ctx.close()
+def site(p2p_site):
+    return p2p_site
 
 
 def king_save_at_deal_6():
@@ -68,15 +51,6 @@ def king_save_at_deal_6():
     s.start("king", seed=1, seats=[person("Hana"), *(person("", away=True) for _ in range(3))])
     save = {**s.save(), "actions": list(g.actions)}
     return json.dumps(save)
-
-
-def open_invite(host):
-    """The invite of a table under way, from the toolbar (a hosted table shares it)."""
-    host.locator("#more summary").click()
-    host.locator("#btn-share").click()
-    link = host.get_by_role("textbox", name="Invite link").input_value()
-    host.locator("#dialog-actions button.primary").click()
-    return link
 
 
 # Deal 7, the first positive, owned by seat 1: the owner opens the auction, seat 2 offers

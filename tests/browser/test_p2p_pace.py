@@ -1,0 +1,74 @@
+"""No timing tells at a table of people: a bot answers at once when one card is legal and
+takes its time to choose among several, so the host sends every move no sooner than a
+fixed delay (site/p2p/host.js PACE_MS) after the one before.  A King deal with the host, a
+guest and two bots at the normal level, everyone clicking, on the real site's pages (real
+Chromium, real WebRTC over the loopback, the real runtime in the host's page); the gaps
+are measured where the guest receives the updates.  This holds the host's pacing, a
+lower bound it sets, not how fast anything runs."""
+
+import json
+import statistics
+
+from p2p_support import drive, heard_kp, host_and_guest, model
+
+from browser_support import stored_save
+
+PACE_MS = 600  # site/p2p/host.js
+# what the loopback and the guest page's event loop take off a typical gap between two
+# arrivals; without the pacing a forced play arrives a few milliseconds after the move
+# before it
+JITTER_MS = 50
+
+
+DEAL_JS = "() => import('./store.js').then(({ page }) => page.model && page.model.deal_no)"
+
+
+def forced_plays(save, bots):
+    """Whether each card the ``bots`` seats played was the only one legal, by its play
+    event's number: {n: forced}."""
+    import kingweb
+
+    g = kingweb.new_game(save["game"], save["seed"], save["options"])
+    out = {}
+    for a in save["actions"]:
+        if g.turn in bots and g.phase == "play":
+            out[g.event_count + 1] = len([x for x in g.legal() if not x.startswith("claim:")]) == 1
+        g.act(a)
+    return out
+
+
+def test_a_bots_forced_play_is_sent_no_sooner_than_its_chosen_plays(people, p2p_site):
+    site = p2p_site
+    host, guest = people(site), people(site)
+    host_and_guest(host, guest, site, "king", level="normal")
+    assert model(guest)["seat"] == 1
+    # the first deal (no tricks: all thirteen are played, the last with one card each)
+    drive([host, guest], lambda: host.evaluate(DEAL_JS) == 1, timeout=240)
+    kind = forced_plays(json.loads(stored_save(host)), bots=(2, 3))
+    sent = [{**json.loads(f["data"]), "_at": f["at"]} for f in host.evaluate("window.kingwebWire.sent")]
+    # as the host sent them (the sender's gaps read by another call of the clock than the
+    # pacing's: 1 ms spared) ...
+    forced, chosen = gaps(sent, kind)
+    assert len(forced) >= 2 and len(chosen) >= 4, (forced, chosen)
+    assert min(forced) >= PACE_MS - 1 and min(chosen) >= PACE_MS - 1, (sorted(forced), sorted(chosen))
+    # ... and as the guest's page received them: a page busy drawing takes one in late,
+    # shortening the gap after it and lengthening the one before, never by a whole floor
+    forced, chosen = gaps(heard_kp(guest), kind)
+    assert statistics.median(forced) >= PACE_MS - JITTER_MS, sorted(forced)
+    assert min(forced) >= PACE_MS / 4 and min(chosen) >= PACE_MS / 4, (sorted(forced), sorted(chosen))
+
+
+def gaps(messages, kind):
+    """The time from each update to the next that holds a bot's play (ms): those before a
+    forced play, and those before a chosen one."""
+    out = {True: [], False: []}
+    last = None
+    for m in messages:
+        if m["type"] != "update":
+            continue
+        # (the bots play on meanwhile: a play after the save was read is left out)
+        plays = [e for e in m["update"]["events"] if e["type"] == "play" and e["n"] in kind]
+        if plays and last is not None:
+            out[kind[plays[0]["n"]]].append(m["_at"] - last)
+        last = m["_at"]
+    return out[True], out[False]
