@@ -32,6 +32,8 @@ COMMAND_LINE_ONLY = frozenset(
         "bots/cheat",
         "bots/calibrate",
         "bots/ladder",
+        "bots/latency",
+        "bots/owners",
         "bots/spiel",
     )
 )
