@@ -67,8 +67,12 @@ STATE_JS = """() => {
 CARD_SPOT = {"x": 8, "y": 24}
 
 
-def prefs_script(lang="en", speed="instant", autoplay=True):
+def prefs_script(lang="en", speed="instant", autoplay=True, clock=None):
+    """The player's settings, set before the page's first line unless some are stored;
+    ``clock``: the move clock a host chooses for a table of people (None: the default)."""
     prefs = {"lang": lang, "speed": speed, "autoplay": autoplay}
+    if clock is not None:
+        prefs["clock"] = clock
     return f"if (!localStorage.getItem('kingweb.prefs.v1')) localStorage.setItem('kingweb.prefs.v1', {json.dumps(json.dumps(prefs))});"
 
 

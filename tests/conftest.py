@@ -202,8 +202,8 @@ def people(p2p_browser, console_errors):
 
     made = []
 
-    def make(site):
-        ctx = person_context(p2p_browser, site, console_errors)
+    def make(site, clock=0):
+        ctx = person_context(p2p_browser, site, console_errors, clock=clock)
         made.append(ctx)
         return ctx.new_page()
 

@@ -170,16 +170,19 @@ TAP_JS = """(() => {
 })();"""
 
 
-def person_context(browser, site: Site, errors: list[str] | None = None, lang: str = "en"):
+def person_context(browser, site: Site, errors: list[str] | None = None, lang: str = "en", clock: int | None = 0):
     """A browser context for one person (its own storage: its own peer id), allowed local
     ICE candidates, with no service worker (the offline cache would keep the site's files
-    from one test to the next), every card played by a click, and its wire tapped."""
+    from one test to the next), every card played by a click, and its wire tapped.  A table
+    it hosts has no move clock (``clock=0``) unless the test asks for one (None: the
+    dialogs' default): on a loaded machine a test may take a minute over a guest's turn,
+    and the clock would play it."""
     from browser_support import prefs_script
 
     ctx = browser.new_context(viewport={"width": 1100, "height": 820}, service_workers="block")
     ctx.grant_permissions(["camera", "microphone"], origin=site.base.rstrip("/"))
     # (in a try: a document with no storage, as an SVG file opened alone, refuses it)
-    ctx.add_init_script(f"try {{ {prefs_script(lang=lang, autoplay=False)} }} catch {{}}")
+    ctx.add_init_script(f"try {{ {prefs_script(lang=lang, autoplay=False, clock=clock)} }} catch {{}}")
     ctx.add_init_script(TAP_JS)
     if errors is not None:
         ctx.on("page", lambda page: watch_errors(page, errors))

@@ -277,7 +277,12 @@ export class HostTable {
     const r = await this.call("sync", { audience: g.seat });
     const key = g.seat === null ? "spectator" : String(g.seat);
     const state = (r.outbox && r.outbox[key]) || (r.states && r.states[key] ? JSON.stringify(r.states[key]) : null);
-    if (state && g.here) this.link.send(g.peer, wrap("state", "state", state));
+    if (state && g.here) {
+      // the news for this seat still waiting its turn (PACE_MS) is older than this state,
+      // which holds it all: sent after it, its legal actions would be a past turn's
+      if (g.seat !== null) for (const o of this.paced) delete o[key];
+      this.link.send(g.peer, wrap("state", "state", state));
+    }
     if (id !== null) this.answer(g, id, { ok: true });
   }
 

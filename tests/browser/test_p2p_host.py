@@ -8,15 +8,18 @@ test sets through ``window.kingwebClockSeconds`` (the dialogs offer 15 s to 5 mi
 
 import json
 
-import test_p2p_play
+import pytest
 from p2p_support import Knowledge, drive, heard_kp, join_table, model, site_query
 from test_p2p_play import lobby_holds, open_room_by_hand, sent_acts, turn_of
 
 from browser_support import stored_save, until
 
-# the same served site and people as the other tables of people
-site = test_p2p_play.site
-people = test_p2p_play.people
+
+@pytest.fixture
+def site(p2p_site):
+    """The same served site as the other tables of people (conftest.py)."""
+    return p2p_site
+
 
 # Every message the page showed in passing (the toast), in order.
 TOASTS_JS = """() => {
@@ -30,9 +33,9 @@ TOASTS_JS = """() => {
 def seated(people, site, before_start=lambda host, guest: None, open_room=open_room_by_hand):
     """A German Whist room of the host (Hana) and a guest (Ana) at seat 1, started (after
     ``before_start``): the host's page, the guest's, and the invite."""
-    host = people(site)
+    host = people(site, clock=None)
     link = open_room(host, site, "whist", ["away"], "Hana")
-    guest = people(site)
+    guest = people(site, clock=None)
     join_table(guest, link, "Ana")
     lobby_holds(host, 2)
     before_start(host, guest)
@@ -147,7 +150,7 @@ def test_the_host_removes_a_guest_the_deal_goes_on_and_the_invite_seats_someone_
     drive([host], lambda: turn_of(host)["deal_no"] == 1, timeout=180)
     acts = sent_acts(guest)
     # a new person comes through the same invite and is given the seat
-    newcomer = people(site)
+    newcomer = people(site, clock=None)
     join_table(newcomer, link, "Ben")
     newcomer.wait_for_selector("#hand .card", timeout=30_000)
     assert model(newcomer)["seat"] == 1
@@ -164,13 +167,13 @@ JOINS = 3  # the join/leave loop's rounds (bounded)
 
 
 def test_joins_and_leaves_never_cover_the_hosts_dialog_and_update_the_seating_list_in_place(people, site):
-    host = people(site)
+    host = people(site, clock=None)
     link = open_room_by_hand(host, site, "whist", ["away"], "Hana")
     # the host is pasting an answer code into a direct invitation while a guest comes and goes
     host.get_by_role("button", name="Invite by code").click()
     code = host.get_by_label("Answer code")
     code.fill("half-pasted")
-    guest = people(site)
+    guest = people(site, clock=None)
     ctx = guest.context
     for _ in range(JOINS):
         join_table(guest, link, "Ana")
