@@ -13,6 +13,10 @@ from p2p_support import drive, heard_kp, host_and_guest, model
 from browser_support import stored_save
 
 PACE_MS = 600  # site/p2p/host.js (without the pacing a forced play went 4 ms after the move before it)
+# The wire's tap stamps a frame as the channel takes it, a little after the pacing's own
+# clock reading: two sends' stamps can stand a few ms closer than the pacing held them
+# (597.7 ms seen in a loaded run)
+SEND_SLACK_MS = 25
 
 
 DEAL_JS = "() => import('./store.js').then(({ page }) => page.model && page.model.deal_no)"
@@ -41,11 +45,11 @@ def test_a_bots_forced_play_is_sent_no_sooner_than_its_chosen_plays(people, p2p_
     drive([host, guest], lambda: host.evaluate(DEAL_JS) == 1, timeout=240)
     kind = forced_plays(json.loads(stored_save(host)), bots=(2, 3))
     sent = [{**json.loads(f["data"]), "_at": f["at"]} for f in host.evaluate("window.kingwebWire.sent")]
-    # as the host sent them (the sender's gaps read by another call of the clock than the
-    # pacing's: 1 ms spared) ...
+    # as the host sent them ...
     forced, chosen = gaps(sent, kind)
     assert len(forced) >= 2 and len(chosen) >= 4, (forced, chosen)
-    assert min(forced) >= PACE_MS - 1 and min(chosen) >= PACE_MS - 1, (sorted(forced), sorted(chosen))
+    floor = PACE_MS - SEND_SLACK_MS
+    assert min(forced) >= floor and min(chosen) >= floor, (sorted(forced), sorted(chosen))
     # ... and the guest's page received each of them.  (How far apart they arrive is the
     # network's and the page's load's doing, not the host's: a loaded machine bunched two
     # into 100 ms in a fresh clone's run, so arrival gaps are measured, not asserted.)
