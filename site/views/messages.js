@@ -2,8 +2,13 @@
 import { t } from "../i18n/index.js";
 import { $ } from "./dom.js";
 
+/** True while a failed load is on screen: until the person presses Try again, nothing
+ * else (the welcome's first paint, a Play pressed meanwhile) covers or hides it. */
+const loadFailed = () => !$("btn-retry").hidden;
+
 /** @param {string} stage @param {number} pct */
 export function showProgress(stage, pct) {
+  if (loadFailed()) return;
   $("progress-bar").style.width = `${pct}%`;
   $("loading-text").textContent = t(`stage_${stage}`);
 }
@@ -17,7 +22,7 @@ export function showLoadFailed(msg, kind) {
   $("btn-retry").hidden = false;
 }
 
-export function hideLoading() { $("loading").hidden = true; }
+export function hideLoading() { if (!loadFailed()) $("loading").hidden = true; }
 
 /** A lasting message at the top of the page, after any already there; `extra` (a
  * button, a link) follows the words.  Returns the message's line.

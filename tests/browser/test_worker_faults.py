@@ -103,6 +103,25 @@ def test_a_failed_download_asks_to_check_the_connection(browser, base_url, lost)
     ctx.close()
 
 
+def test_a_failed_download_stays_on_screen_when_the_welcome_opens_after_it(browser, base_url):
+    # the first paint's own fetches answered only after the runtime's download failed (a
+    # loaded machine does this by itself): the welcome that then opens hides nothing
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.add_init_script(prefs_script())
+    held = []
+    ctx.route("**/pyodide/python_stdlib.zip", lambda route: route.abort("internetdisconnected"))
+    ctx.route("**/info.json", lambda route: held.append(route))
+    page.goto(base_url)
+    page.locator("#btn-retry").wait_for(state="visible", timeout=90_000)
+    assert len(held) == 1, held
+    held[0].continue_()
+    page.locator("#dialog[open]").wait_for(timeout=30_000)
+    assert page.locator("#loading").is_visible() and page.locator("#btn-retry").is_visible()
+    assert "connection" in page.locator("#loading-text").inner_text()
+    ctx.close()
+
+
 def test_a_damaged_engine_is_not_called_a_connection_problem(browser, serve, tmp_path):
     # the server hands out a wheel that is not a wheel: the download worked, the install
     # cannot, and the player is not sent to check a connection that is fine
