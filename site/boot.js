@@ -235,6 +235,8 @@ async function onReady(engineInfo, stuckTwice = false) {
     return;
   }
   setTimeout(registerOffline, 1000);
+  await painted.catch(() => {});
+  await readAddress(engineInfo);
   if (waiting.length) {  // the player pressed Play before the engine was up
     const starts = waiting;
     waiting = [];
@@ -311,8 +313,15 @@ function askLeave(stay, leave) {
   dialogs.openDialog(t("leave_title"), el("p", { text: t(why) }), [[t("leave_stay"), stay, true], [t("leave_go"), leave]]);
 }
 
-/** At first paint, before the runtime: read the address and the build's list of what
- * exists, and open the welcome unless a match is about to start or resume. */
+/** The first paint's work, under way or done: the engine's arrival waits for it, so the
+ * address is read whichever comes first (the worker starts before the page's modules load,
+ * and on a loaded machine can be up before them). */
+let painted = Promise.resolve();
+/** Set once the address is read (it is read once). */
+let addressRead = false;
+
+/** At first paint, before the runtime: read the build's list of what exists and the
+ * address, and open the welcome unless a match is about to start or resume. */
 async function firstPaint() {
   let known = null;
   try {
@@ -320,9 +329,18 @@ async function firstPaint() {
     if (r.ok) known = await r.json();
     if (b.ok) built = await b.json();
   } catch { /* the engine's own info will do, once it is up */ }
-  if (!known || info) return;
+  known = info || known;
+  if (!known) return;  // the engine's arrival reads the address
   tools.info = known;
   if (invited()) return joinTable();
+  await readAddress(known);
+}
+
+/** Read the address once, with what the site holds (`known`): set up what it asks for and
+ * open the welcome unless a match is about to start or resume.  @param {Info} known */
+async function readAddress(known) {
+  if (addressRead) return;
+  addressRead = true;
   // a daily's replay code in the address (#daily=): replayed and checked in the review's
   // worker, which needs no table; read once, so a reload does not check it again
   const code = /^#(.*&)?daily=/.test(location.hash) ? (await import("./daily/share.js")).codeOf(location.hash) : null;
@@ -416,5 +434,5 @@ export function start() {
   }
   showProgress("runtime", 5);
   startEngine(boot);
-  firstPaint();
+  painted = firstPaint();
 }

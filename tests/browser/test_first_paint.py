@@ -7,6 +7,7 @@ machine's load)."""
 import threading
 
 import pytest
+from evidence import TRACE_JS
 
 from kingbuild.serve import StaticHandler
 
@@ -109,3 +110,23 @@ def test_a_welcome_closed_before_the_engine_is_up_stays_closed(page, slow_url):
     page.locator("#btn-new").click()  # and New game answers, in Spanish
     page.locator("#dialog[open] #play-king").wait_for()
     assert page.locator("#btn-new").inner_text() == "Nueva partida"
+
+
+def test_an_engine_up_before_the_pages_script_still_opens_the_table_the_address_asks_for(browser, base_url):
+    # The reverse order: index.html starts the worker before the page's modules load, and a
+    # loaded machine can have the engine ready first (the module script held back here
+    # until the worker says so). The address is read all the same.
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.add_init_script(TRACE_JS)
+    page.add_init_script(prefs_script())
+    held = []
+    ctx.route("**/app.js", lambda route: held.append(route))
+    page.goto(base_url + "?game=king&seed=2&level=easy", wait_until="commit")
+    page.wait_for_function('(window.__kingwebTrace || []).some((l) => l.includes(\'"type":"ready"\'))', timeout=90_000)
+    assert len(held) == 1, held
+    held[0].continue_()
+    page.wait_for_selector("#hand .card", timeout=60_000)
+    assert not page.locator("dialog[open]").count()
+    assert page.evaluate("location.search") == ""  # read once: a reload resumes the match
+    ctx.close()
