@@ -198,12 +198,12 @@ def p2p_site():
 def people(p2p_browser, console_errors):
     """A factory of people at a site: each a page in its own browser context
     (p2p_support.person_context), closed after the test."""
-    from p2p_support import person_context
+    from p2p_support import TEST_PACE_MS, person_context
 
     made = []
 
-    def make(site, clock=0):
-        ctx = person_context(p2p_browser, site, console_errors, clock=clock)
+    def make(site, clock=0, pace_ms=TEST_PACE_MS):
+        ctx = person_context(p2p_browser, site, console_errors, clock=clock, pace_ms=pace_ms)
         made.append(ctx)
         return ctx.new_page()
 

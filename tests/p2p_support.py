@@ -170,13 +170,26 @@ TAP_JS = """(() => {
 })();"""
 
 
-def person_context(browser, site: Site, errors: list[str] | None = None, lang: str = "en", clock: int | None = 0):
+# The host's pacing of the moves it tells (site/p2p/host.js PACE_MS, 600 ms) in the tests
+# that are not about it: a four-person King deal would wait half a minute on it alone.
+TEST_PACE_MS = 50
+
+
+def person_context(
+    browser,
+    site: Site,
+    errors: list[str] | None = None,
+    lang: str = "en",
+    clock: int | None = 0,
+    pace_ms: int | None = TEST_PACE_MS,
+):
     """A browser context for one person (its own storage: its own peer id), allowed local
     ICE candidates, with no service worker (the offline cache would keep the site's files
     from one test to the next), every card played by a click, and its wire tapped.  A table
     it hosts has no move clock (``clock=0``) unless the test asks for one (None: the
     dialogs' default): on a loaded machine a test may take a minute over a guest's turn,
-    and the clock would play it."""
+    and the clock would play it.  The moves it tells its guests are paced ``pace_ms`` apart
+    (None: the product's own PACE_MS)."""
     from browser_support import prefs_script
 
     ctx = browser.new_context(viewport={"width": 1100, "height": 820}, service_workers="block")
@@ -184,6 +197,8 @@ def person_context(browser, site: Site, errors: list[str] | None = None, lang: s
     # (in a try: a document with no storage, as an SVG file opened alone, refuses it)
     ctx.add_init_script(f"try {{ {prefs_script(lang=lang, autoplay=False, clock=clock)} }} catch {{}}")
     ctx.add_init_script(TAP_JS)
+    if pace_ms is not None:
+        ctx.add_init_script(f"window.kingwebPaceMs = {pace_ms};")
     if errors is not None:
         ctx.on("page", lambda page: watch_errors(page, errors))
     return ctx

@@ -94,8 +94,8 @@ def test_a_room_meets_and_plays_with_only_one_kind_of_relay_running(people, kind
         host.get_by_role("button", name="Start the match").click()
         guest.wait_for_selector("#hand .card", timeout=30_000)
         play_cards([host, guest], 4)
-        # the guest is told every move, paced (host.js PACE_MS: no move sooner than 600 ms
-        # after the last), so it catches up with the host's table rather than keeping level
+        # the guest is told every move, paced (host.js PACE_MS; the tests' TEST_PACE_MS), so
+        # it catches up with the host's table rather than keeping level
         until(guest, "async (n) => (await import('./store.js')).page.model.n >= n", model(host)["n"], timeout=60)
         assert unexpected(errors) == []
     finally:

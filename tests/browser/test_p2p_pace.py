@@ -38,7 +38,7 @@ def forced_plays(save, bots):
 
 def test_a_bots_forced_play_is_sent_no_sooner_than_its_chosen_plays(people, p2p_site):
     site = p2p_site
-    host, guest = people(site), people(site)
+    host, guest = people(site, pace_ms=None), people(site, pace_ms=None)
     host_and_guest(host, guest, site, "king", level="normal")
     assert model(guest)["seat"] == 1
     # the first deal (no tricks: all thirteen are played, the last with one card each)
