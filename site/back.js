@@ -12,8 +12,8 @@
 /**
  * @typedef {object} BackWiring
  * @property {() => boolean} inProgress   a match is under way here (leaving would leave it)
- * @property {(stay: () => void, leave: () => void) => void} ask   asks the player, who
- *   answers by closing the dialog through one of the two
+ * @property {(leave: () => void) => void} ask   asks the player in a dialog: one answer
+ *   calls `leave`, the other (staying) only closes it
  */
 
 /** @type {BackWiring | null} */
@@ -41,7 +41,7 @@ function onPopState() {
   const d = dialog();
   if (d?.open) { d.close(); return; }  // its entry is gone already: the close pops nothing
   if (!kind() && w.inProgress()) {
-    w.ask(() => {}, () => { leaving = true; });
+    w.ask(() => { leaving = true; });
   }
 }
 

@@ -307,10 +307,10 @@ function onHostCommand(msg) {
 }
 
 /** Back at a table whose match is under way: stay, or leave the page.
- * @param {() => void} stay @param {() => void} leave */
-function askLeave(stay, leave) {
+ * @param {() => void} leave */
+function askLeave(leave) {
   const why = page.mode === "guest" ? "leave_guest" : page.mode === "host" ? "leave_host" : "leave_saved";
-  dialogs.openDialog(t("leave_title"), el("p", { text: t(why) }), [[t("leave_stay"), stay, true], [t("leave_go"), leave]]);
+  dialogs.openDialog(t("leave_title"), el("p", { text: t(why) }), [[t("leave_stay"), null, true], [t("leave_go"), leave]]);
 }
 
 /** The first paint's work, under way or done: the engine's arrival waits for it, so the
