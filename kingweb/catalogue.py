@@ -1,6 +1,6 @@
 """What exists, for the start screen and the page's words (the engine's ``info``): each
 registered game with the facts the page draws from (its players, phases, stock, the seat
-a deal names, its scoring kinds, King's offer values) and its options, the bot levels,
+a deal names, its scoring kinds, King's offer values, Кинг's orders of deals) and its options, the bot levels,
 the lessons, and every code the page may have to translate."""
 
 from typing import Any
@@ -23,6 +23,7 @@ def info() -> dict[str, Any]:
             "seat_field": f.seat_field,
             "scoring": list(f.scoring),
             "offers": dict(f.offers),
+            "deal_orders": {k: list(v) for k, v in f.deal_orders.items()},
             "options": {
                 k: {"default": o.default, "allowed": list(o.allowed), "doc": o.doc} for k, o in f.cls.OPTIONS.items()
             },

@@ -86,6 +86,9 @@ class GameFacts:
     offers: dict[str, int] = field(default_factory=dict)
     #: German Whist's stock: a face-up card, the stage it is drawn in, then the endgame
     stock: bool = False
+    #: the orders a match's deals can follow, by the value of the ``order`` option that
+    #: picks one (Кинг's; the rules page lists the deals from it)
+    deal_orders: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: the options of a daily (beside the defaults)
     daily_options: dict[str, Any] = field(default_factory=dict)
     #: ``python -m kingweb bench`` targets (fast path, public API; None: none set)

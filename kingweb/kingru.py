@@ -14,7 +14,7 @@ from .trickgame import TrickGame
 from .views import KingRuView
 
 BASES = ("tricks", "hearts", "boys", "girls", "last-two", "king", "everything")
-ORDERS = {
+ORDERS: dict[str, tuple[str, ...]] = {
     "classic": BASES,
     "simple": ("tricks", "boys", "girls", "hearts", "king", "last-two", "everything"),
 }
@@ -287,6 +287,7 @@ register(
         view_contract=_view_contract,
         board=_board,
         contracts=_contracts,
+        deal_orders=ORDERS,
         bench_targets=(20_000, None),
         latency_deals={"normal": 14, "hard": 4, "expert": 2},
         rungs=(("hard", 1000, 42),),

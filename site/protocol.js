@@ -75,9 +75,23 @@
  */
 
 /**
+ * What the engine tells of a game (kingweb/catalogue.py): the page draws from these facts
+ * and holds no rule of its own.
+ * @typedef {object} GameFacts
+ * @property {number} players
+ * @property {string[]} phases       the phases a view can be in, in a deal's order
+ * @property {boolean} stock         German Whist's stock stage
+ * @property {string} seat_field     the seat a deal names: "dealer" or (Кинг) "leader"
+ * @property {string[]} scoring      the kinds of what a deal counts
+ * @property {Record<string, number>} offers  King's offers: worth per unit and the ultimatum's
+ * @property {Record<string, string[]>} deal_orders  Кинг's orders of deals, by its "order" option
+ * @property {Record<string, OptionSpec>} options
+ */
+
+/**
  * What exists, asked once at boot (cmd "info").
  * @typedef {object} Info
- * @property {Record<string, {players: number, options: Record<string, OptionSpec>}>} games
+ * @property {Record<string, GameFacts>} games
  * @property {string[]} levels
  * @property {{choices: number[], default: number}} clock  the move clock's seconds the host may choose
  * @property {string[]} lessons    "game/name" ids, in teaching order

@@ -1,4 +1,4 @@
-// The sections of each game's rules page (rules.js, loaded when the rules are opened) and
+// The sections of each game's rules page (rules/, loaded when the rules are opened) and
 // the one that explains each King phase: small and loaded with the table, which links its
 // panel's buttons to them.
 

@@ -68,7 +68,7 @@ export function openNewGame() {
     },
     onLesson: (id) => { tools.whenReady(() => startLesson(id).catch((e) => tools.failed(e))); },
     // the rules as the welcome's table rules set them now; closing them returns to the welcome
-    onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, undefined, () => setTimeout(openNewGame, 0)),
+    onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, info.games[game], undefined, () => setTimeout(openNewGame, 0)),
     onPeople: () => openPeopleDialog(),
   }, dailySlot);
   if (dailySlot) {
@@ -133,7 +133,11 @@ function showPlayedSoFar() { if (page.model) showPlayed(page.model, prefs.deck);
 /** @param {string} [section] a rules section id to open at */
 export function showRules(section) {
   const v = page.model;
-  dialogs.showRules(v ? v.game : prefs.game, v ? v.options : prefs.options[prefs.game] || {}, typeof section === "string" ? section : undefined);
+  const game = v ? v.game : prefs.game;
+  // the engine's facts of the game come with the site's info.json, read at first paint;
+  // where that failed, they come with the engine
+  if (!tools.info) { tools.whenReady(async () => showRules(section)); return; }
+  dialogs.showRules(game, v ? v.options : prefs.options[prefs.game] || {}, tools.info.games[game], typeof section === "string" ? section : undefined);
 }
 
 /** A solo match's link: the same deals and bot play for anyone who opens it (a table of

@@ -451,12 +451,14 @@ export function showLastTrick(v, deck) {
     el("p", { class: "note", text: t("played_legend") })], [[t("close"), null, true]]);
 }
 
-/** The rules of the match being played (its options), opened at `section` if given.
- * @param {string} game @param {Record<string, any>} options @param {string} [section] @param {() => void} [onClose] */
-export async function showRules(game, options, section, onClose) {
-  // the rules' texts (60 kB in four languages) load when first opened, not with the page
-  const { rulesSections } = await import("../rules.js");
-  const sections = rulesSections(/** @type {"king" | "kingru" | "whist"} */ (game), lang, options);
+/** The rules of the match being played (its options; `facts`: the engine's facts of the
+ * game), opened at `section` if given.
+ * @param {string} game @param {Record<string, any>} options @param {import("../rules/index.js").GameFacts} facts
+ * @param {string} [section] @param {() => void} [onClose] */
+export async function showRules(game, options, facts, section, onClose) {
+  // the rules' texts (15 kB a language) load when first opened, and only the one read
+  const { rulesSections } = await import("../rules/index.js");
+  const sections = await rulesSections(game, lang, options, facts);
   const content = el("div", { class: "rules" }, ...sections.flatMap(([id, h, ps]) => [
     el("h3", { id: `rules-${id}`, tabindex: "-1", text: h }), ...ps.map((p) => el("p", { text: p }))]),
   el("h3", { text: t("credits_title") }), el("p", { class: "credits", text: t("credits") }));

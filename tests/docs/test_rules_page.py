@@ -1,6 +1,6 @@
-"""The in-game rules pages (site/rules.js), read by Node exactly as the page imports them:
-every game has every section in every language, and the options of the match change
-what the page says."""
+"""The in-game rules pages (site/rules/), read by Node exactly as the page imports them,
+with the engine's facts of each game as the page is given them: every game has every
+section in every language, and the options of the match change what the page says."""
 
 import json
 import re
@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 import kingweb
+from kingweb.catalogue import info
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES_JS = (ROOT / "site" / "rules.js").as_uri()
+RULES_JS = (ROOT / "site" / "rules" / "index.js").as_uri()
 GAMES = ("king", "kingru", "whist")
 LANGS = ("en", "es", "pt", "ru")
 
@@ -41,19 +42,22 @@ OTHER = {
 
 SCRIPT = """import * as R from %s;
 const reqs = JSON.parse(process.argv[1]);
-console.log(JSON.stringify({ids: R.SECTION_IDS, defaults: R.DEFAULT_OPTIONS, langs: R.LANGS,
-  phases: R.SECTION_OF_PHASE,
-  pages: reqs.map(([g, lang, o]) => R.rulesSections(g, lang, o))}));
+const games = JSON.parse(process.argv[2]);
+console.log(JSON.stringify({ids: R.SECTION_IDS, langs: R.LANGS, phases: R.SECTION_OF_PHASE,
+  inForce: Object.fromEntries(Object.keys(games).map((g) => [g, R.optionsInForce(games[g], {})])),
+  pages: await Promise.all(reqs.map(([g, lang, o]) => R.rulesSections(g, lang, o, games[g])))}));
 """
 
 
 def _pages(requests):
-    """rulesSections(game, lang, options) for each request, computed by Node."""
+    """rulesSections(game, lang, options, facts) for each request, computed by Node with the
+    engine's facts of the games (``info``'s, as the page has them)."""
     node = shutil.which("node")
     if not node:
         pytest.skip("Node is not installed (python build.py test installs it)")
+    games = json.dumps(info()["games"])
     out = subprocess.run(
-        [node, "--input-type=module", "-e", SCRIPT % json.dumps(RULES_JS), json.dumps(requests)],
+        [node, "--input-type=module", "-e", SCRIPT % json.dumps(RULES_JS), json.dumps(requests), games],
         capture_output=True,
         text=True,
         timeout=60,
@@ -88,13 +92,40 @@ def test_every_game_and_language_has_every_section():
             assert all(paras != en[sid] for sid, paras in _body(page).items()), (g, lang)
 
 
-def test_the_page_knows_the_engines_options_and_defaults():
+def test_the_page_takes_the_engines_options_and_defaults():
     res = _pages([])
     for g in GAMES:
         cls = type(kingweb.new_game(g, seed=1))
-        assert res["defaults"][g] == {k: o.default for k, o in cls.OPTIONS.items()}, g
+        assert res["inForce"][g] == {k: o.default for k, o in cls.OPTIONS.items()}, g
         extra = {"king_discard_on_heart_lead"} if g == "kingru" else set()
         assert set(OTHER[g]) | extra == set(cls.OPTIONS)
+
+
+def test_the_figures_quoted_follow_the_engines_facts():
+    """The auction's top offer and Кинг's list of deals are the engine's, not the page's:
+    facts changed here change the page."""
+    games = info()["games"]
+    facts = {**games["king"], "offers": {**games["king"]["offers"], "null": 90}}
+    node = shutil.which("node") or pytest.skip("Node is not installed (python build.py test installs it)")
+    script = (
+        f"import * as R from {json.dumps(RULES_JS)};"
+        "const f = JSON.parse(process.argv[1]);"
+        "console.log(JSON.stringify(await R.rulesSections('king', 'en', {max_nulls: 4}, f)));"
+    )
+    out = subprocess.run(
+        [node, "--input-type=module", "-e", script, json.dumps(facts)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert "(360)" in _section(json.loads(out.stdout), "auction")  # 4 nulls at 90
+    deals = _section(_pages([["kingru", "en", {"order": "simple"}]])["pages"][0], "deals")
+    simple = [
+        {"tricks": "Tricks", "boys": "Boys", "girls": "Girls", "hearts": "Hearts"}[b]
+        for b in games["kingru"]["deal_orders"]["simple"][:4]
+    ]
+    assert deals.index(simple[0]) < deals.index(simple[1]) < deals.index(simple[2]) < deals.index(simple[3]), deals
 
 
 @pytest.mark.parametrize("game", GAMES)

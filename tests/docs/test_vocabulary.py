@@ -12,10 +12,11 @@ SITE = Path(__file__).resolve().parents[2] / "site"
 
 
 def _strings(lang):
-    """Every string literal of the page's texts in ``lang``: its language file, and its
-    block of the rules pages and of the lessons."""
+    """Every string literal of the page's texts in ``lang``: its language file, its rules
+    pages, and its block of the lessons."""
     text = (SITE / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
-    for name, opening, closing in (("rules.js", f"const {lang} = {{", "};"), ("lessons.js", f"  {lang}: {{", "  },")):
+    text += (SITE / "rules" / f"{lang}.js").read_text(encoding="utf-8")
+    for name, opening, closing in (("lessons.js", f"  {lang}: {{", "  },"),):
         src = (SITE / name).read_text(encoding="utf-8").splitlines()
         first = src.index(opening)
         text += "\n".join(src[first : src.index(closing, first)])

@@ -86,7 +86,7 @@ def test_a_game_is_registered_once():
 @pytest.mark.parametrize("gid", list(GAMES))
 def test_every_registered_game_declares_each_fact(gid):
     f = GAMES[gid]
-    optional = {"chosen", "offers", "daily_options", "stock", "kh_receiver", "bench_targets"}
+    optional = {"chosen", "offers", "daily_options", "stock", "kh_receiver", "bench_targets", "deal_orders"}
     for field in dataclasses.fields(GameFacts):
         value = getattr(f, field.name)
         if field.name not in optional:
@@ -109,6 +109,9 @@ def test_every_registered_game_declares_each_fact(gid):
     assert all(level in ("easy", "normal", "hard", "expert") for level, _, _ in f.rungs)
     assert f.cls.check_options(f.daily_options) is not None
     assert f.contracts() and all(callable(fn) for fn in (f.deal_scenario, f.first_deal, f.view_contract, f.board))
+    if f.deal_orders:  # one order for each value of the option that picks it, each a permutation
+        assert set(f.deal_orders) == set(f.cls.OPTIONS["order"].allowed)
+        assert len({tuple(sorted(o)) for o in f.deal_orders.values()}) == 1
 
 
 def test_only_king_declares_offers_a_chosen_contract_and_the_kh_receiver():
