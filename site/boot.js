@@ -14,7 +14,7 @@ import { refusalText } from "./views/labels.js";
 import { $, el } from "./views/dom.js";
 import { mindBack } from "./back.js";
 import { setSound } from "./sound.js";
-import { halt, receive, render, tableChanged, whereAt, wire } from "./table/flow.js";
+import { clearTable, halt, receive, render, tableChanged, whereAt, wire } from "./table/flow.js";
 import { adopt, adoptGuest, startGame } from "./table/start.js";
 import { startLesson, wireLessons } from "./table/lesson.js";
 import { resume, hasSave } from "./resume.js";
@@ -395,7 +395,7 @@ async function joinTable() {
     useEngine: (remote) => { wire({ call: remote }); tools.call = remote; },
     open: adoptGuest,
     update: (key, u) => receive({ ok: true, updates: { [key]: u } }),
-    tableChanged, build: built,
+    tableChanged, clear: clearTable, build: built,
   }, invite);
 }
 

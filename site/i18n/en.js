@@ -427,5 +427,7 @@ export default {
   guests_title: "People at other devices",
   a_spectator: "a spectator",
   removed_by_host: "The host removed you from the table.",
+  removed_title: "Removed from the table", play_bots: "Play here against bots",
+  seat_open_bot: "waiting for a person: a bot plays meanwhile", guest_n: "Guest {n}",
   guest_flooded: "{name} was disconnected: their page sent too many messages the table could not use.",
 };

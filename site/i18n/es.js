@@ -421,5 +421,7 @@ export default {
   guests_title: "Gente en otros dispositivos",
   a_spectator: "un espectador",
   removed_by_host: "El anfitrión te ha quitado de la mesa.",
+  removed_title: "Fuera de la mesa", play_bots: "Jugar aquí contra bots",
+  seat_open_bot: "esperando a alguien: mientras, juega un bot", guest_n: "Invitado {n}",
   guest_flooded: "Se desconectó a {name}: su página envió demasiados mensajes que la mesa no podía usar.",
 };

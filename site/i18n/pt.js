@@ -422,5 +422,7 @@ export default {
   guests_title: "Pessoas em outros aparelhos",
   a_spectator: "um espectador",
   removed_by_host: "O anfitrião removeu você da mesa.",
+  removed_title: "Fora da mesa", play_bots: "Jogar aqui contra bots",
+  seat_open_bot: "esperando alguém: enquanto isso, um bot joga", guest_n: "Convidado {n}",
   guest_flooded: "A conexão de {name} foi encerrada: a página enviou mensagens demais que a mesa não podia usar.",
 };

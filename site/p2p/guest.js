@@ -20,7 +20,7 @@ export class GuestTable {
    * @param {boolean} [o.watch]   join as a spectator
    * @param {{welcome: (seat: number | null, lobby: any[]) => void, lobby: (seats: any[]) => void,
    *   state: (state: any) => void, update: (u: any) => void, table: (t: any) => void,
-   *   bye: (reason: string) => void, lost: () => void, dropped: (problem: string) => void,
+   *   bye: (reason: string) => void, lost: (reason?: string) => void, dropped: (problem: string) => void,
    *   silent?: () => void}} o.on   `silent`: an action went unanswered (the page meets the host again)
    */
   constructor(o) {
@@ -37,7 +37,7 @@ export class GuestTable {
     this.link.listen({
       message: (peer, text) => { if (peer === this.host) this.heard(text); },
       join: () => {},
-      leave: (peer) => { if (peer === this.host) this.lostHost(); },
+      leave: (peer, reason) => { if (peer === this.host) this.lostHost(reason); },
     });
     this.link.send(this.host, write("join", { name: o.name, ...(o.watch ? { watch: true } : {}) }));
   }
@@ -114,13 +114,14 @@ export class GuestTable {
   /** The audience key of this guest's seat. */
   key() { return this.seat === null || this.seat === undefined ? "spectator" : String(this.seat); }
 
-  lostHost() {
+  /** @param {string} [reason]  why the connection closed ("blocked": the host refuses this guest) */
+  lostHost(reason) {
     for (const p of this.pending.values()) {
       clearTimeout(p.timer);
       p.resolve({ ok: false, code: "host-gone", params: {}, error: "the host has left" });
     }
     this.pending.clear();
-    this.on.lost();
+    this.on.lost(reason);
   }
 
   leave() {

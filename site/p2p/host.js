@@ -68,6 +68,7 @@ export class HostTable {
    * @param {() => void} o.changed                  who is in changed (the lobby redraws)
    * @param {(table: import("../protocol.js").TableInfo) => void} o.tableChanged  names and stand-ins changed
    * @param {(g: Guest) => void} [o.flooded]   a guest the transport cut off for flooding (told once)
+   * @param {(seat: number) => string} o.nameless  the name the host gives a guest who gave none (`guest_n`)
    */
   constructor(o) {
     this.call = o.call;
@@ -79,6 +80,7 @@ export class HostTable {
     this.changed = o.changed;
     this.tableChanged = o.tableChanged;
     this.flooded = o.flooded || (() => {});
+    this.nameless = o.nameless;
     /** Peer ids the host blocked for the room, and those already reported as flooding. */
     this.blocked = new Set();
     this.floods = new Set();
@@ -180,6 +182,10 @@ export class HostTable {
     for (const other of this.guests.values()) {
       if (other.token === token) this.guests.delete(other.peer);  // an old connection of the same guest
     }
+    // a guest who gave no name is given one by the host, the same on every page (each
+    // page naming it by where it sits from there, two people would call it two names);
+    // the host's words, as it names the seats in its lobby
+    if (!name && seat !== null) name = this.nameless(seat);
     const g = { peer, token, name, seat, here: true };
     this.guests.set(peer, g);
     if (seat !== null) this.plan[seat].name = name;

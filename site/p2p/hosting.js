@@ -4,8 +4,9 @@
 // page passes on.  Loaded only when a person chooses to play with people.
 //
 // The room keeps its id for the match (in localStorage, with the guests' seats by their
-// peer ids), so that after a reload the host's page opens the same room again and each
-// guest, coming back through the same link, finds their seat.
+// peer ids and the peers the host blocked), so that after a reload the host's page opens
+// the same room again, each guest, coming back through the same link, finds their seat,
+// and a blocked one is refused still.
 import { t } from "../i18n/index.js";
 import { $, el } from "../views/dom.js";
 import { refusalText } from "../views/labels.js";
@@ -60,7 +61,7 @@ export async function hostMatch(w, m) {
   const roomId = newRoomId();
   const h = await openLink(w, roomId);
   hosted = new HostTable({ call: w.call, link: h, plan: m.seats, match: m, adopt: w.adopt, receive: w.receive,
-    changed: () => { if (hosted && !hosted.started) lobbyChanged(w); remember(); }, tableChanged: w.tableChanged, flooded });
+    changed: () => { if (hosted && !hosted.started) lobbyChanged(w); remember(); }, tableChanged: w.tableChanged, flooded, nameless });
   showLobby(w);
 }
 
@@ -76,9 +77,17 @@ export async function rehost(w, sync) {
   const h = await openLink(w, same ? kept.room : newRoomId());
   const plan = sync.table.seats.map((s) => ({ ...s }));
   hosted = new HostTable({ call: w.call, link: h, plan, match: { game: "", options: {}, level: sync.table.level, clock: sync.table.clock ?? null },
-    adopt: w.adopt, receive: w.receive, changed: remember, tableChanged: w.tableChanged, flooded });
+    adopt: w.adopt, receive: w.receive, changed: remember, tableChanged: w.tableChanged, flooded, nameless });
   hosted.started = true;
   if (same && kept.guests) for (const [peer, seat] of Object.entries(kept.guests)) hosted.tokens.set(peer, seat);
+  // the peers the host blocked stay blocked: the room refuses them again, and the table their join
+  if (same && Array.isArray(kept.blocked)) {
+    for (const peer of kept.blocked) {
+      if (typeof peer !== "string") continue;
+      hosted.blocked.add(peer);
+      h.cut(peer, true);
+    }
+  }
   // the engine, reopened from its save, writes for the guests' seats only: spectators
   // (who may come at any time) are followed again, as a new match's start does
   const here = Object.keys(sync.states).map((k) => (k === "spectator" ? null : Number(k)));
@@ -115,12 +124,13 @@ async function openLink(w, roomId) {
   return hub;
 }
 
-/** Keep the room's id and its guests' seats for a reload. */
+/** Keep the room's id, its guests' seats and the peers it blocked for a reload. */
 function remember() {
   if (!hosted) return;
   const match = wiring ? wiring.match() : "";
   try {
-    localStorage.setItem(ROOM_KEY, JSON.stringify({ room: invite.room, match, guests: Object.fromEntries(hosted.tokens) }));
+    localStorage.setItem(ROOM_KEY, JSON.stringify({ room: invite.room, match, guests: Object.fromEntries(hosted.tokens),
+      blocked: [...hosted.blocked] }));
   } catch { /* storage full or blocked: guests rejoin as new after a reload */ }
 }
 
@@ -129,6 +139,9 @@ function remember() {
 function flooded(g) {
   notice(t("guest_flooded", { name: g.name || (g.seat === null ? t("a_spectator") : t("seat_n", { n: g.seat + 1 })) }));
 }
+
+/** The name of a guest who gave none: "Guest 2" at seat 2 (PROTOCOL.md §3.10). @param {number} seat */
+const nameless = (seat) => t("guest_n", { n: seat + 1 });
 
 /** The host's controls of the guests' seats. */
 function controls() {

@@ -3,6 +3,11 @@
 // the room the link names (or answers a direct invitation with a code the host pastes
 // in), waits in the lobby, then plays: the host's whole states and updates feed the same
 // table flow as a page's own engine would.  Loaded only for an invite link.
+//
+// A page that joined a room remembers so for as long as its tab is open (sessionStorage):
+// reloaded, it joins again by itself with the same name, as the host still holds its
+// seat.  A guest the host removes is told so, its table taken off the screen, and offered
+// a game of its own.
 import { t } from "../i18n/index.js";
 import { prefs, savePrefs, page } from "../store.js";
 import { el } from "../views/dom.js";
@@ -24,8 +29,29 @@ import { netSupport } from "./support.js";
  * @property {(state: Model, key: string) => void} open      a whole state to draw
  * @property {(key: string, update: any) => void} update     news to show
  * @property {(table: import("../protocol.js").TableInfo) => void} tableChanged
+ * @property {() => void} clear     take the table off the screen (the host removed this guest)
  * @property {Record<string, any>} build
  */
+
+/** This tab's joining of a room, kept for a reload: `{invite, watch}` (the invite as
+ * JSON).  Per tab, so a new visit through the link still asks for a name. */
+export const JOINED_KEY = "kingweb.joined.v1";
+
+/** @param {object} invite @returns {{watch: boolean} | null} how this tab joined that room, if it did */
+function joinedBefore(invite) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(JOINED_KEY) || "null");
+    return kept && kept.invite === JSON.stringify(invite) ? { watch: kept.watch === true } : null;
+  } catch { return null; }
+}
+
+/** @param {object | null} invite @param {boolean} [watch] */
+function keepJoined(invite, watch = false) {
+  try {
+    if (invite) sessionStorage.setItem(JOINED_KEY, JSON.stringify({ invite: JSON.stringify(invite), watch }));
+    else sessionStorage.removeItem(JOINED_KEY);
+  } catch { /* no storage: a reload asks for the name again */ }
+}
 
 /** @type {GuestTable | null} */
 export let joined = null;
@@ -38,6 +64,17 @@ export function join(w, invite) {
   page.mode = "guest";
   const support = netSupport();
   const problem = support.problems.find((p) => p === "p2p_no_webrtc" || ("room" in invite && p === "p2p_insecure"));
+  // a reload of a page at the table: back with the name it gave (a direct invitation's
+  // code is used up, so only a room's)
+  const before = "room" in invite && !problem ? joinedBefore(invite) : null;
+  if (before) {
+    connect(w, invite, cleanName(prefs.name) || "", before.watch).catch((e) => {
+      keepJoined(null);
+      notice(t(e.key || "p2p_failed"));
+      join(w, invite);
+    });
+    return;
+  }
   openJoin({ name: prefs.name, problem: problem ? t(problem) : undefined }, {
     onJoin: (raw, watch) => {
       const name = cleanName(raw) || "";
@@ -85,12 +122,27 @@ async function connect(w, invite, name, watch) {
   let lobbySeats = [];
   /** @type {number | null} */
   let mine = null;
+  let removed = false;
+  // the host removed (or blocked) this guest: said once, the table taken away, and the
+  // page stops coming back
+  const bye = () => {
+    if (removed) return;
+    removed = true;
+    joined = null;
+    hub.close();
+    keepJoined(null);
+    clearNotice("clock-away");
+    w.clear();
+    openDialog(t("removed_title"), [el("p", { text: t("removed_by_host") })],
+      [[t("play_bots"), () => { location.assign(location.pathname); }, true]]);
+  };
   const meet = () => {
     joined = new GuestTable({
       link: hub, host: hostId, name, watch,
       on: {
         welcome: (seat, lobby) => {
           mine = seat;
+          if ("room" in invite) keepJoined(invite, watch);
           lobbySeats = lobby || [];
           if (seat === null) toast(t("watching"), 6000);
           if (!page.model) openGuestLobby(lobbySeats, mine, t("host_waits"));
@@ -103,14 +155,9 @@ async function connect(w, invite, name, watch) {
           const seat = mine === null ? null : table.seats[mine];
           if (seat && seat.stand_in) awayByClock();
         },
-        bye: (reason) => {
-          if (reason !== "removed" && reason !== "blocked") return notice(t("host_left"));
-          // the host removed this guest: said once, and the page stops coming back
-          notice(t("removed_by_host"));
-          joined = null;
-          hub.close();
-        },
-        lost: () => { if (joined) notice(t("host_left")); },
+        bye: (reason) => (reason === "removed" || reason === "blocked" ? bye() : notice(t("host_left"))),
+        // (a room that refuses this guest, on a retry after the host blocked it, closes with "blocked")
+        lost: (reason) => (reason === "blocked" ? bye() : joined && notice(t("host_left"))),
         dropped: () => {},
         // a host that stops answering over a connection that seems open: that connection
         // is dropped, and the room meets the host again, where this page introduces itself
@@ -121,13 +168,14 @@ async function connect(w, invite, name, watch) {
     w.useEngine((cmd, args) => /** @type {GuestTable} */ (joined).call(cmd, args));
   };
   // the host's page may be (re)opened later: meet it whenever it comes
-  hub.listen({ message: () => {}, join: () => {}, leave: () => {} });
+  hub.listen({ message: () => {}, join: () => {}, leave: (peer, reason) => { if (peer === hostId && reason === "blocked") bye(); } });
   const ready = new Promise((resolve) => {
     const h = hub;
-    const seen = () => { if (h.peers.has(hostId)) resolve(undefined); else setTimeout(seen, 100); };
+    const seen = () => { if (h.peers.has(hostId) || removed) resolve(undefined); else setTimeout(seen, 100); };
     seen();
   });
   await ready;
+  if (removed) return;
   meet();
   // a host that comes back (a reload of its page): introduce ourselves again
   let introduced = true;
@@ -146,7 +194,7 @@ async function connect(w, invite, name, watch) {
  * until the guest says they are back. */
 function awayByClock() {
   if (document.querySelector("#clock-back")) return;
-  const line = notice(t("clock_away_you"), document.createTextNode(" "), choiceButton(t("clock_back"), "clock-back", () => {
+  const line = noticeAbout("clock-away", t("clock_away_you"), document.createTextNode(" "), choiceButton(t("clock_back"), "clock-back", () => {
     const box = line.parentElement;
     line.remove();
     if (box && !box.children.length) box.hidden = true;

@@ -479,6 +479,20 @@ export function halt() {
   page.animating = false;
 }
 
+/** Take the table off the screen: the page has no table any more (a guest the host
+ * removed), so nothing of it stays drawn, nor a countdown, nor a button for it. */
+export function clearTable() {
+  halt();
+  page.model = null;
+  clockView.setDeadline(null);
+  render();
+  const r = root();
+  for (const p of r.querySelectorAll(".seat, #banner, #trick, #trick-note, #draw-news, #stock, #panel, #claim, #hand, #contract-badge")) {
+    p.replaceChildren();
+  }
+  for (const p of r.querySelectorAll("#draw-news, #stock, #panel, #claim, #contract-badge")) /** @type {HTMLElement} */ (p).hidden = true;
+}
+
 /** What the page shows of whose turn it is, for the toolbar: the hint is for the person
  * whose hand is shown, when it is their turn. */
 export function myTurn() {

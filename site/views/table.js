@@ -108,8 +108,9 @@ function renderSeats(root, v) {
     if (v.game !== "whist" && v.phase === "play" && v.turn !== null && v.deal_points && v.deal_points[s]) {
       meta.push(t("this_deal", { n: pointsText(v.deal_points[s], v) }));
     }
-    // a person away who has gone: a bot plays the seat until they are back
-    if (v.seats && v.seats[s] && v.seats[s].stand_in) meta.push(t("seat_gone"));
+    // a bot plays the seat of a person away: one who has gone, until they are back, or,
+    // where nobody has sat yet (no name: every guest who joins has one), until somebody does
+    if (v.seats && v.seats[s] && v.seats[s].stand_in) meta.push(t(v.seats[s].name ? "seat_gone" : "seat_open_bot"));
     const turn = v.turn === s && !v.over;
     const dealer = dealerSeat(v) === s;
     // the dealer's button follows the name, never over it; each figure is a piece that

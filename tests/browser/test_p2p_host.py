@@ -10,7 +10,7 @@ import json
 
 import pytest
 from p2p_support import Knowledge, drive, heard_kp, join_table, model, site_query
-from test_p2p_play import lobby_holds, open_room_by_hand, sent_acts, turn_of
+from test_p2p_play import lobby_holds, open_room_by_hand, sent_acts, start_with, turn_of
 
 from browser_support import stored_save, until
 
@@ -131,6 +131,18 @@ def guests_here(page):
     return page.evaluate(HOSTED_JS)
 
 
+# A removed guest's page: the dialog that says so, over a table taken off the screen.
+REMOVED_JS = """() => document.querySelector('#dialog').open
+  && document.querySelector('#dialog-content').textContent.includes('The host removed you from the table.')"""
+# What is left of the table on screen, and of the toolbar's buttons for a table (each would ask the host).
+LEFT_ON_SCREEN_JS = """() => ({
+  cards: document.querySelectorAll('#hand .card, #trick .card').length,
+  seats: [...document.querySelectorAll('#table .seat')].filter((s) => s.textContent.trim()).length,
+  controls: [...document.querySelectorAll('button.game-only')].filter((b) => b.checkVisibility()).map((b) => b.id),
+  back: document.querySelectorAll('#clock-back').length,
+})"""
+
+
 def test_the_host_removes_a_guest_the_deal_goes_on_and_the_invite_seats_someone_new(people, site):
     host, guest, link = seated(people, site)
     start = turn_of(host)["n"]
@@ -139,12 +151,12 @@ def test_the_host_removes_a_guest_the_deal_goes_on_and_the_invite_seats_someone_
     host.locator("#more summary").click()
     host.locator("#btn-share").click()
     host.get_by_role("button", name="Remove Ana from the table").click()
-    until(
-        guest,
-        "() => document.querySelector('#notice').textContent.includes('The host removed you from the table.')",
-        timeout=30,
-    )
-    until(host, "() => document.querySelector('#table').textContent.includes('gone: a bot plays')", timeout=30)
+    # the removed guest's page says so in a dialog and takes the table away: no frozen
+    # table, no button that would ask a host who no longer answers
+    until(guest, REMOVED_JS, timeout=30)
+    assert guest.evaluate(LEFT_ON_SCREEN_JS) == {"cards": 0, "seats": 0, "controls": [], "back": 0}
+    assert guest.locator("#dialog-actions button").all_inner_texts() == ["Play here against bots"]
+    until(host, "() => document.querySelector('#table').textContent.includes('waiting for a person')", timeout=30)
     assert guests_here(host) == []
     # the deal goes on, the stand-in playing the seat, and ends
     drive([host], lambda: turn_of(host)["deal_no"] == 1, timeout=180)
@@ -154,13 +166,97 @@ def test_the_host_removes_a_guest_the_deal_goes_on_and_the_invite_seats_someone_
     join_table(newcomer, link, "Ben")
     newcomer.wait_for_selector("#hand .card", timeout=30_000)
     assert model(newcomer)["seat"] == 1
-    until(host, "() => !document.querySelector('#table').textContent.includes('gone: a bot plays')", timeout=30)
+    until(host, "() => !document.querySelector('#table').textContent.includes('waiting for a person')", timeout=30)
     assert guests_here(host) == [{"name": "Ben", "seat": 1}]
     before = sent_acts(newcomer)
     drive([host, newcomer], lambda: sent_acts(newcomer) > before, timeout=60)
     assert sent_acts(guest) == acts  # the removed guest's page stopped coming back
     know = Knowledge(json.loads(stored_save(host)))
     assert know.leaks(1, heard_kp(newcomer)) == [] and know.held(1, model(newcomer)) == []
+    # the removed person plays on here against bots: a page of its own, without the invite
+    guest.get_by_role("button", name="Play here against bots").click()
+    guest.wait_for_selector("#dialog[open] #play-king", timeout=60_000)
+    assert guest.evaluate("location.hash") == ""
+
+
+BLOCKS_JS = """async () => {
+  const { hosted } = await import('./p2p/hosting.js');
+  return { table: [...hosted.blocked], room: hosted.link.rooms[0].stats().blocked, guests: hosted.guests.size };
+}"""
+# What the guest's page was told on the wire since it opened: the host's bye, or a welcome.
+TOLD_JS = """() => window.kingwebWire.heard.filter((f) => f.label === 'kp').map((f) => JSON.parse(f.data))
+  .filter((m) => m.type === 'welcome' || m.type === 'bye').map((m) => m.type + ':' + (m.reason || m.seat))"""
+
+
+def test_a_hosts_reload_keeps_the_rooms_blocks(people, site):
+    host, guest, link = seated(people, site)
+    host.locator("#more summary").click()
+    host.locator("#btn-share").click()
+    host.get_by_role("button", name="Remove Ana and block them for this room").click()
+    until(guest, REMOVED_JS, timeout=30)
+    until(host, "() => JSON.parse(localStorage.getItem('kingweb.room.v1')).blocked.length === 1", timeout=30)
+    blocked = host.evaluate(BLOCKS_JS)
+    assert len(blocked["table"]) == 1 and blocked["room"] == blocked["table"] and blocked["guests"] == 0
+    # the host's page reloads: its room opens again, as blocking as it was
+    host.reload()
+    host.get_by_text("Your room is open again").wait_for(timeout=90_000)
+    assert host.evaluate(BLOCKS_JS) == blocked
+    # the blocked person tries again through the invite, from the same browser (its peer id)
+    ctx = guest.context
+    guest.close()
+    guest = ctx.new_page()
+    join_table(guest, link, "Ana")
+    told = until(guest, f"() => ({TOLD_JS})().length && ({TOLD_JS})()", timeout=90)
+    assert told == ["bye:blocked"]
+    until(guest, REMOVED_JS, timeout=30)
+    assert host.evaluate(BLOCKS_JS) == blocked  # no seat, nor a guest that waits for one
+
+
+def who(page, where):
+    return page.locator(f"{where} .who").text_content()
+
+
+def test_a_guest_with_no_name_has_one_name_everywhere_and_a_seat_nobody_took_waits_for_a_person(people, site):
+    host = people(site, clock=None)
+    link = open_room_by_hand(host, site, "king", ["away", "away", "away"], "Hana")
+    ana, nameless = people(site, clock=None), people(site, clock=None)
+    start_with(host, link, [(ana, "Ana"), (nameless, "")])
+    assert (model(ana)["seat"], model(nameless)["seat"]) == (1, 2)
+    # the guest who gave no name is "Guest 3" on every page: the host's (where seat 2 sits
+    # at the top), Ana's (at her left) and its own; never a direction, which differs by page
+    assert (who(host, "#seat-top"), who(ana, "#seat-left"), who(nameless, "#seat-bottom")) == ("Guest 3",) * 3
+    # seat 3 never had a person: a bot plays it meanwhile, and nobody is said to have gone
+    for page, where in ((host, "#seat-right"), (ana, "#seat-top")):
+        until(page, "(w) => document.querySelector(w).textContent.includes('waiting for a person')", where, timeout=30)
+        assert "gone" not in page.locator(where).text_content()
+    # the guest with no name leaves: its seat is gone (it was here), a bot plays it
+    nameless.close()
+    until(host, "() => document.querySelector('#seat-top').textContent.includes('gone: a bot plays')", timeout=30)
+    assert who(host, "#seat-top") == "Guest 3"
+    assert "waiting for a person" in host.locator("#seat-right").text_content()
+
+
+# Whether the page ever asked for a name (the Join dialog), from its first paint on.
+JOIN_ASKED_JS = """addEventListener('DOMContentLoaded', () => {
+  window.joinAsked = false;
+  new MutationObserver(() => { if (document.querySelector('#join-name')) window.joinAsked = true; })
+    .observe(document.body, { childList: true, subtree: true });
+});"""
+
+
+def test_a_guest_who_reloads_its_page_rejoins_by_itself_with_its_name(people, site):
+    host, guest, _ = seated(people, site)
+    guest.context.add_init_script(JOIN_ASKED_JS)
+    guest.reload()
+    guest.wait_for_selector("#hand .card", timeout=60_000)
+    assert model(guest)["seat"] == 1 and guest.evaluate("window.joinAsked") is False
+    joins = [json.loads(f["data"]) for f in guest.evaluate("window.kingwebWire.sent") if '"join"' in f["data"]]
+    assert [m["name"] for m in joins if m["type"] == "join"] == ["Ana"]
+    until(host, "() => !document.querySelector('#table').textContent.includes('gone')", timeout=30)
+    assert guests_here(host) == [{"name": "Ana", "seat": 1}]
+    # the guest plays on from the reloaded page
+    before = sent_acts(guest)
+    drive([host, guest], lambda: sent_acts(guest) > before, timeout=60)
 
 
 JOINS = 3  # the join/leave loop's rounds (bounded)
@@ -200,11 +296,7 @@ def test_joins_and_leaves_never_cover_the_hosts_dialog_and_update_the_seating_li
     assert host.locator("#invite-link[data-kept='1']").count() == 1
     # removed from the seating list before the start: told, and the seat open again
     host.get_by_role("button", name="Remove Ana from the table").click()
-    until(
-        guest,
-        "() => document.querySelector('#notice').textContent.includes('The host removed you from the table.')",
-        timeout=30,
-    )
+    until(guest, REMOVED_JS, timeout=30)
     lobby_holds(host, 1)
     assert host.locator("#invite-link[data-kept='1']").count() == 1
     assert host.locator("#lobby-seats .remove-guest").count() == 0

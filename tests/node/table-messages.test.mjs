@@ -63,7 +63,8 @@ test("a host that closes its table bids its guests farewell in words a guest rea
   const link = { send: (/** @type {string} */ peer, /** @type {string} */ text) => { sent.push([peer, text]); },
     listen: (/** @type {any} */ h) => { handlers = h; }, refuse: () => {}, cut: () => {}, close: () => {} };
   const host = new HostTable({ call: async () => ({}), link, plan: [{ kind: "person", name: "Hana" }, { kind: "person", name: "", away: true }],
-    match: { game: "whist", options: {}, level: "normal", clock: null }, adopt: () => {}, receive: () => {}, changed: () => {}, tableChanged: () => {} });
+    match: { game: "whist", options: {}, level: "normal", clock: null }, adopt: () => {}, receive: () => {}, changed: () => {}, tableChanged: () => {},
+    nameless: (/** @type {number} */ seat) => `Guest ${seat + 1}` });
   await handlers.message("guest-1", { kp: 1, type: "join", name: "Gus" });
   host.close();
   const [peer, text] = sent[sent.length - 1];
@@ -94,7 +95,8 @@ test("the host removes a guest: told, cut off, its seat free for the next; a blo
     listen: (/** @type {any} */ h) => { handlers = h; }, refuse: (/** @type {string} */ _p, /** @type {string} */ why) => { refused[why] = (refused[why] || 0) + 1; },
     cut: (/** @type {string} */ peer, /** @type {boolean} */ block) => { cut.push([peer, block]); }, close: () => {} };
   const host = new HostTable({ call: async () => ({}), link, plan: [{ kind: "person", name: "Hana" }, { kind: "person", name: "", away: true }],
-    match: { game: "whist", options: {}, level: "normal", clock: null }, adopt: () => {}, receive: () => {}, changed: () => {}, tableChanged: () => {} });
+    match: { game: "whist", options: {}, level: "normal", clock: null }, adopt: () => {}, receive: () => {}, changed: () => {}, tableChanged: () => {},
+    nameless: (/** @type {number} */ seat) => `Guest ${seat + 1}` });
   await handlers.message("guest-1", { kp: 1, type: "join", name: "Gus" });
   assert.deepEqual(host.heldSeats(), [1]);
   await host.remove(1, false);
@@ -102,9 +104,11 @@ test("the host removes a guest: told, cut off, its seat free for the next; a blo
   assert.deepEqual(cut, [["guest-1", false]]);
   assert.deepEqual(host.heldSeats(), []);
   assert.equal(host.lobby()[1].name, "");
-  // the seat goes to the next person the invite brings; blocked, they cannot come back
-  await handlers.message("guest-2", { kp: 1, type: "join", name: "Ida" });
+  // the seat goes to the next person the invite brings (one who gives no name is given
+  // one, the same on every page); blocked, they cannot come back
+  await handlers.message("guest-2", { kp: 1, type: "join", name: "\u200b " });
   assert.deepEqual([...host.tokens], [["guest-2", 1]]);
+  assert.equal(host.lobby()[1].name, "Guest 2");
   await host.remove(1, true);
   assert.deepEqual(cut[1], ["guest-2", true]);
   await handlers.message("guest-2", { kp: 1, type: "join", name: "Ida" });
@@ -121,6 +125,7 @@ test("a guest the transport cut off for flooding is reported to the host once, b
   const link = { send: () => {}, listen: (/** @type {any} */ h) => { handlers = h; }, refuse: () => {}, cut: () => {}, close: () => {} };
   new HostTable({ call: async () => ({}), link, plan: [{ kind: "person", name: "Hana" }, { kind: "person", name: "", away: true }],
     match: { game: "whist", options: {}, level: "normal", clock: null }, adopt: () => {}, receive: () => {}, changed: () => {}, tableChanged: () => {},
+    nameless: (/** @type {number} */ seat) => `Guest ${seat + 1}`,
     flooded: (g) => told.push(g.name) });
   await handlers.message("guest-1", { kp: 1, type: "join", name: "Gus" });
   handlers.leave("guest-1", "blocked");
