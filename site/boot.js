@@ -249,7 +249,7 @@ async function onReady(engineInfo, stuckTwice = false) {
   // a crash on the way (a save that broke the engine is set aside by resume) leaves the
   // rest to the new engine's onReady
   try {
-    if (engineDown || (!page.embedded && await resumed()) || engineDown) return;
+    if (engineDown || (!page.embedded && await resumed() && closeWelcome()) || engineDown) return;
   } catch (e) { tellFailure(e); }
   // the welcome shown at first paint is not shown again: a player who closed it (to change
   // the language, say) would see it come back when the engine is up
@@ -258,6 +258,16 @@ async function onReady(engineInfo, stuckTwice = false) {
 
 /** The welcome opened at first paint, before the engine. */
 let welcomed = false;
+
+/** A match was resumed: the welcome that first paint opened meanwhile (when it could not
+ * tell a save was kept: IndexedDB slow to answer on a loaded machine) gives way to it, as
+ * it would not have opened had the answer come in time.  Returns true. */
+function closeWelcome() {
+  const d = /** @type {HTMLDialogElement} */ ($("dialog"));
+  // (the welcome is the dialog with the games' Play buttons)
+  if (welcomed && d.open && d.querySelector("button[data-game]")) d.close();
+  return true;
+}
 
 /** What the address asks for (read once): a lesson, a shared match, a framed table. */
 let address = /** @type {ReturnType<typeof readParams>["cfg"] | null} */ (null);
