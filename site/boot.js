@@ -235,7 +235,6 @@ async function onReady(engineInfo, stuckTwice = false) {
     return;
   }
   setTimeout(registerOffline, 1000);
-  await painted.catch(() => {});
   await readAddress(engineInfo);
   if (waiting.length) {  // the player pressed Play before the engine was up
     const starts = waiting;
@@ -323,12 +322,10 @@ function askLeave(leave) {
   dialogs.openDialog(t("leave_title"), el("p", { text: t(why) }), [[t("leave_stay"), null, true], [t("leave_go"), leave]]);
 }
 
-/** The first paint's work, under way or done: the engine's arrival waits for it, so the
- * address is read whichever comes first (the worker starts before the page's modules load,
- * and on a loaded machine can be up before them). */
-let painted = Promise.resolve();
-/** Set once the address is read (it is read once). */
-let addressRead = false;
+/** The address's reading, once begun (it is read once): by the first paint or by the
+ * engine's arrival, whichever comes first (the worker starts before the page's modules
+ * load, and on a loaded machine can be up before them, or before info.json is fetched). */
+let addressRead = /** @type {Promise<void> | null} */ (null);
 
 /** At first paint, before the runtime: read the build's list of what exists and the
  * address, and open the welcome unless a match is about to start or resume. */
@@ -346,11 +343,17 @@ async function firstPaint() {
   await readAddress(known);
 }
 
-/** Read the address once, with what the site holds (`known`): set up what it asks for and
- * open the welcome unless a match is about to start or resume.  @param {Info} known */
-async function readAddress(known) {
-  if (addressRead) return;
-  addressRead = true;
+/** Read the address once, with what the site holds (`known`); the same reading to every
+ * caller.  @param {Info} known */
+function readAddress(known) {
+  // (a part of it that fails, as the daily's module not downloading, is said; the rest stands)
+  if (!addressRead) addressRead = readingAddress(known).catch((e) => tellFailure(e));
+  return addressRead;
+}
+
+/** Set up what the address asks for, and open the welcome unless a match is about to
+ * start or resume.  @param {Info} known */
+async function readingAddress(known) {
   // a daily's replay code in the address (#daily=): replayed and checked in the review's
   // worker, which needs no table; read once, so a reload does not check it again
   const code = /^#(.*&)?daily=/.test(location.hash) ? (await import("./daily/share.js")).codeOf(location.hash) : null;
@@ -444,5 +447,5 @@ export function start() {
   }
   showProgress("runtime", 5);
   startEngine(boot);
-  painted = firstPaint();
+  firstPaint();
 }
