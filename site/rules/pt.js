@@ -92,7 +92,7 @@ export default {
       game: ["Whist alemão", ["Dois jogadores, 52 cartas, 13 para cada um. Siga o naipe se puder; senão, qualquer carta. Leva a vaza o trunfo mais alto, ou, sem trunfo, a carta mais alta do naipe de saída, e quem a leva sai na seguinte."]],
       deal: ["Distribuição e trunfo", ["As outras 26 cartas formam o monte, virado para baixo, com a de cima virada para cima. O naipe dessa primeira carta virada é trunfo a mão inteira. Quem dá se alterna; sai primeiro quem não deu."]],
       stock: ["Fase 1", ["Treze vazas. Quem ganha cada uma leva a carta virada; quem perde compra a seguinte sem mostrá-la; depois vira-se outra. Essas vazas não contam pontos: decidem quem fica com quais cartas."]],
-      stage2: ["Fase 2", ["Acabado o monte, sai quem ganhou a última vaza e jogam-se as 13 cartas que restam em cada mão. Os dois viram todas as cartas viradas e jogadas, então cada um pode deduzir exatamente a mão do outro."]],
+      stage2: ["Fase 2", ["Acabado o monte, sai quem ganhou a última vaza e jogam-se as 13 cartas que restam em cada mão. Os dois já viram todas as cartas expostas do monte e todas as cartas jogadas, então cada um pode deduzir exatamente a mão do outro."]],
       scoring: ["Pontos", [`Só a fase 2 conta: quem faz 7 ou mais das suas 13 vazas marca um ponto por vaza acima de seis. Vence o jogo quem chega primeiro a ${o.target} pontos${o.target !== 15 ? " (uma opção: no padrão 15)" : ""}.`]],
     };
   },
