@@ -166,6 +166,16 @@ def _lose_cheap(f: Facts, c: int, p: Params) -> bool:
     return _only_stage1(f) and not f.wins_now(c) and lowest and could and p["faceup"] == cards.code(cast(int, f.faceup))
 
 
+def _stay_under(f: Facts, c: int, p: Params) -> bool:
+    """A deal that costs: ``c`` cannot take the trick (it stays under the card winning it)."""
+    return f.contract.sign < 0 and bool(f.trick) and not f.wins_now(c) and p["best"] == cards.code(f.best)
+
+
+def _take_free(f: Facts, c: int, p: Params) -> bool:
+    """A deal that costs: the seat plays last, and ``c`` takes a trick that costs nothing."""
+    return f.contract.sign < 0 and f.last and f.wins_now(c) and f.worth(f.on_trick() | 1 << c) == 0
+
+
 # -- search values -------------------------------------------------------------------------
 
 

@@ -234,7 +234,10 @@ def _tries(f: Facts, c: int) -> list[tuple[str, Params]]:
     if GAMES[f.game].stock:
         return stock_tries(f, c) if f.faceup is not None else []
     rules = TAKE_RULES if wants_tricks(f.contract) else DUCK_RULES
-    return [*kh_tries(f, c), *(card_reason(f, c, rule) for rule in rules)]
+    card = cards.code(c)
+    # (a deal that costs: what the card does to this trick, when no rule's reason holds)
+    best = {"card": card, "best": cards.code(f.best)} if f.trick else {"card": card}
+    return [*kh_tries(f, c), *(card_reason(f, c, rule) for rule in rules), ("stay-under", best), ("take-free", best)]
 
 
 def hint(game: "Game", seat: int | None = None) -> Hint:

@@ -41,7 +41,9 @@ from .cardchecks import (
     _play_low,
     _search,
     _shed_early,
+    _stay_under,
     _take_faceup,
+    _take_free,
     _win_anyway,
     _win_cheap,
     _win_free,
@@ -128,6 +130,10 @@ CODES: dict[str, Reason] = {
     "lead-under": _c("lead {card}: all the {suit} still out are higher, so someone else takes this trick", _lead_under),
     "lead-low": _c("lead {card}: of the {suit} still out, {above} higher and {below} lower", _lead_low),
     "lead-alone": _c("nobody else holds a card of your suits: this trick is yours whatever you lead", _lead_alone),
+    "stay-under": _c("{card} stays under {best}, so this trick is not yours", _stay_under),
+    "take-free": _c(
+        "you play last and this trick costs nothing: {card} takes it for free and leaves your hand", _take_free
+    ),
     # positives
     "win-cheap": _c("you play last: win with {card}, the cheapest card that takes this trick", _win_cheap),
     "win-sure": _c("{card} takes this trick for sure: nobody still to play can beat it", _win_sure),

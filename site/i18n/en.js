@@ -284,6 +284,8 @@ export default {
   "why_discard-penalty": "You have no {suit}: throw {card} here, and whoever takes this trick pays for it.",
   "why_discard-boss": "You have no {suit}: throw {card}; nothing higher of its suit is still out, so it could win a later trick.",
   "why_discard-high": "You have no {suit}: get rid of your highest card, {card}.",
+  "why_stay-under": "{card} stays under {best}, so this trick is not yours.",
+  "why_take-free": "You play last and this trick costs nothing: {card} takes it for free and leaves your hand.",
   "why_lead-under": "Lead {card}: all the {suit} still out are higher, so someone else takes this trick.",
   "why_lead-low": "Lead {card}: of the {suit} still out, {above} higher and {below} lower.",
   "why_lead-alone": "Nobody else holds a card of your suits: this trick is yours whatever you lead.",

@@ -278,6 +278,8 @@ export default {
   "why_discard-penalty": "No tienes {suit}: descártate de {card} aquí, y que la pague quien se lleve esta baza.",
   "why_discard-boss": "No tienes {suit}: descártate de {card}; ya no queda fuera nada más alto de su palo, así que podría ganar una baza más adelante.",
   "why_discard-high": "No tienes {suit}: quítate tu carta más alta, {card}.",
+  "why_stay-under": "{card} queda por debajo de {best}, así que esta baza no es tuya.",
+  "why_take-free": "Juegas el último y esta baza no cuesta nada: {card} se la lleva gratis y sale de tu mano.",
   "why_lead-under": "Sal con {card}: todas las cartas de {suit} que quedan fuera son más altas, así que la baza se la lleva otro.",
   "why_lead-low": "Sal con {card}: de las cartas de {suit} que quedan fuera, por encima hay {above} y por debajo {below}.",
   "why_lead-alone": "Nadie más tiene cartas de tus palos: esta baza es tuya salgas con lo que salgas.",

@@ -279,6 +279,8 @@ export default {
   "why_discard-penalty": "Você não tem {suit}: descarte {card} aqui, e quem levar esta vaza paga por ela.",
   "why_discard-boss": "Você não tem {suit}: descarte {card}; não há fora nada mais alto do naipe dela, então ela poderia ganhar uma vaza mais adiante.",
   "why_discard-high": "Você não tem {suit}: livre-se da sua carta mais alta, {card}.",
+  "why_stay-under": "{card} fica abaixo de {best}, então esta vaza não é sua.",
+  "why_take-free": "Você joga por último e esta vaza não custa nada: {card} a leva de graça e sai da sua mão.",
   "why_lead-under": "Saia com {card}: todas as cartas de {suit} que estão fora são mais altas, então outro leva esta vaza.",
   "why_lead-low": "Saia com {card}: das cartas de {suit} que estão fora, acima dela há {above} e abaixo, {below}.",
   "why_lead-alone": "Ninguém mais tem cartas dos seus naipes: esta vaza é sua, saia com o que sair.",

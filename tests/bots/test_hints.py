@@ -107,7 +107,9 @@ def outcomes(g, card):
 
 
 TAKES = {"win-anyway", "win-free", "win-sure", "win-cheap", "lead-winner", "lead-alone", "take-faceup"}
+TAKES |= {"take-free", "kh-take", "kh-lead-winner"}
 LOSES = {"duck", "cannot-win", "cannot-win-trumps", "discard-penalty", "discard-boss", "discard-high", "lead-under"}
+LOSES |= {"stay-under", "kh-dodge", "kh-dodge-out", "kh-lead-under", "stock-give-up", "stock-keep-trumps"}
 
 
 @cache
@@ -242,7 +244,8 @@ def test_no_hint_states_what_is_false(game):
                 check_position(g, seen, h)
     # the positions reach the game's reasons, not only the easy ones
     wanted = {
-        "king": {"duck", "discard-penalty", "lead-low", "lead-under", "win-sure", "cannot-win", "lead-long", "offer"},
+        "king": {"duck", "discard-penalty", "lead-low", "lead-under", "win-sure", "cannot-win", "lead-long", "offer"}
+        | {"stay-under", "take-free"},
         "kingru": {"duck", "discard-penalty", "lead-low", "win-cheap", "shed-early", "lead-winner", "kh-dodge-out"},
         "whist": {"endgame-best", "endgame-any", "stock-win", "stock-shed", "stock-give-up", "stock-keep-trumps"},
     }[game]
