@@ -235,9 +235,10 @@ def _tries(f: Facts, c: int) -> list[tuple[str, Params]]:
         return stock_tries(f, c) if f.faceup is not None else []
     rules = TAKE_RULES if wants_tricks(f.contract) else DUCK_RULES
     card = cards.code(c)
-    # (a deal that costs: what the card does to this trick, when no rule's reason holds)
+    # (what the card does to this trick, when no rule's reason holds)
     best = {"card": card, "best": cards.code(f.best)} if f.trick else {"card": card}
-    return [*kh_tries(f, c), *(card_reason(f, c, rule) for rule in rules), ("stay-under", best), ("take-free", best)]
+    tail = [("stay-under", best), ("take-free", best), ("let-go", best)]
+    return [*kh_tries(f, c), *(card_reason(f, c, rule) for rule in rules), *tail]
 
 
 def hint(game: "Game", seat: int | None = None) -> Hint:

@@ -37,6 +37,7 @@ from .cardchecks import (
     _lead_low,
     _lead_under,
     _lead_winner,
+    _let_go,
     _lose_cheap,
     _play_low,
     _search,
@@ -143,6 +144,9 @@ CODES: dict[str, Reason] = {
     "cannot-win-trumps": _c(
         "nothing you can play beats {best}: throw {card}, your lowest card outside trumps",
         lambda f, c, p: _cannot_win(f, c, p, keep_trumps=True),
+    ),
+    "let-go": _c(
+        "let this trick go with {card}: whatever you could win it with, a card still out could beat it", _let_go
     ),
     "lead-winner": _c("lead {card}: nothing still out can beat it", _lead_winner),
     "draw-trumps": _c(

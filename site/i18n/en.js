@@ -295,6 +295,7 @@ export default {
   "why_win-low": "Win with {card}, your lowest trump that beats {best}.",
   "why_cannot-win": "Nothing you can play beats {best}: throw your lowest card, {card}.",
   "why_cannot-win-trumps": "Nothing you can play beats {best}: throw {card}, your lowest card outside trumps.",
+  "why_let-go": "Let this trick go with {card}: whatever you could win it with, a card still out could beat it.",
   "why_lead-winner": "Lead {card}: nothing still out can beat it.",
   "why_draw-trumps": "Draw trumps with {card}, your highest: you hold at least as many trumps as are still out.",
   "why_lead-long": "Lead {card}, the lowest card of your longest suit, to set up the rest of it.",

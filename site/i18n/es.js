@@ -289,6 +289,7 @@ export default {
   "why_win-low": "Gana con {card}, tu triunfo más bajo que supera a {best}.",
   "why_cannot-win": "Nada de lo que puedes jugar supera a {best}: suelta tu carta más baja, {card}.",
   "why_cannot-win-trumps": "Nada de lo que puedes jugar supera a {best}: suelta {card}, tu carta más baja fuera del triunfo.",
+  "why_let-go": "Deja ir esta baza con {card}: con cualquier carta con la que pudieras ganarla, alguna de las que quedan fuera podría superarla.",
   "why_lead-winner": "Sal con {card}: nada de lo que queda fuera puede superarla.",
   "why_draw-trumps": "Arrastra con {card}, tu triunfo más alto: tienes al menos tantos triunfos como quedan fuera.",
   "why_lead-long": "Sal con {card}, la carta más baja de tu palo más largo, para hacer valer el resto.",

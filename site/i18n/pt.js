@@ -290,6 +290,7 @@ export default {
   "why_win-low": "Ganhe com {card}, o seu trunfo mais baixo que supera {best}.",
   "why_cannot-win": "Nada que você pode jogar supera {best}: jogue a sua carta mais baixa, {card}.",
   "why_cannot-win-trumps": "Nada que você pode jogar supera {best}: jogue {card}, a sua carta mais baixa fora do trunfo.",
+  "why_let-go": "Deixe esta vaza ir com {card}: com qualquer carta com que você pudesse ganhá-la, uma das que estão fora poderia superá-la.",
   "why_lead-winner": "Saia com {card}: nada que está fora pode superá-la.",
   "why_draw-trumps": "Puxe trunfos com {card}, o seu mais alto: você tem pelo menos tantos trunfos quantos estão fora.",
   "why_lead-long": "Saia com {card}, a carta mais baixa do seu naipe mais longo, para firmar o resto dele.",

@@ -109,7 +109,7 @@ def outcomes(g, card):
 TAKES = {"win-anyway", "win-free", "win-sure", "win-cheap", "lead-winner", "lead-alone", "take-faceup"}
 TAKES |= {"take-free", "kh-take", "kh-lead-winner"}
 LOSES = {"duck", "cannot-win", "cannot-win-trumps", "discard-penalty", "discard-boss", "discard-high", "lead-under"}
-LOSES |= {"stay-under", "kh-dodge", "kh-dodge-out", "kh-lead-under", "stock-give-up", "stock-keep-trumps"}
+LOSES |= {"let-go", "stay-under", "kh-dodge", "kh-dodge-out", "kh-lead-under", "stock-give-up", "stock-keep-trumps"}
 
 
 @cache
