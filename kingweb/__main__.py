@@ -1,5 +1,5 @@
 """Command line: ``python -m kingweb bench | arena | latency | ladder | owners | calibrate |
-play | review | review-bench``."""
+play | review | review-bench | hint-agreement``."""
 
 import argparse
 import sys
@@ -60,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     rb = sub.add_parser("review-bench", help="how long the review takes (CPU seconds)")
     rb.add_argument("--deals", type=int, default=3, help="deals per game")
     rb.add_argument("--par", action="store_true", help="also time a daily's par in each game")
+    ha = sub.add_parser("hint-agreement", help="how often the review marks the hinted card good")
+    ha.add_argument("--positions", type=int, default=300, help="random card decisions a game")
+    ha.add_argument("--seed", type=int, default=33)
     args = ap.parse_args(argv)
     if args.cmd == "bench":
         from .bench import main as bench
@@ -85,6 +88,10 @@ def main(argv: list[str] | None = None) -> int:
         from .reviewcli import bench as review_bench
 
         review_bench(deals=args.deals, par=args.par)
+    elif args.cmd == "hint-agreement":
+        from .agreement import main as agreement
+
+        return agreement(args.positions, args.seed)
     elif args.cmd == "owners":
         from .bots.owners import main as owners
 

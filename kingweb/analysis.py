@@ -2,7 +2,9 @@
 the unseen cards consistent with what the seat has seen (played out by the bots' policy,
 the last tricks solved), exactly where the cards allow it (docs/RECORDS.md §5)."""
 
+import hashlib
 import itertools
+import json
 import random
 import statistics
 from collections.abc import Callable, Iterator
@@ -41,6 +43,50 @@ EXACT_DEALS = 600
 RACE_AT, RACE_KEEP = 4, 3
 
 
+#: What a decision's worlds are seeded on: the fields of the deciding seat's view that make
+#: up its position in the deal (``position_digest``); the match around the deal (scores,
+#: other deals, a trick's serial number in the match) and the record's names and marks are
+#: left out, so that a position is valued the same in any record and at the table
+POSITION_FIELDS = (
+    "game",
+    "options",
+    "players",
+    "seat",
+    "contract",
+    "trump",
+    "phase",
+    "dealer",
+    "leader",
+    "owner",
+    "buyer",
+    "bought",
+    "auction",
+    "log",
+    "hand",
+    "legal",
+    "trick",
+    "trick_no",
+    "tricks_per_hand",
+    "out_of_play",
+    "stage",
+    "stage2_from",
+    "faceup",
+    "stock_count",
+    "draws",
+    "opponent_known",
+)
+
+
+def position_digest(view: View) -> str:
+    """A digest of the deciding seat's position (``POSITION_FIELDS`` and the deal's tricks
+    so far): the same position, the same digest, in every process and on every machine."""
+    v = cast(dict[str, Any], view)
+    pos = {k: v.get(k) for k in POSITION_FIELDS}
+    pos["tricks"] = [[t["leader"], t["cards"]] for t in v.get("tricks", [])]
+    text = json.dumps(pos, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 class _Found:
     """The values of a decision's actions, and per world when sampled (for the margin)."""
 
@@ -59,6 +105,27 @@ class _Found:
         self.tricks = unit_tricks  # German Whist's stage 2: each card's exact tricks
         #: the actions valued on every world (racing drops the others early)
         self.full = set(means) if full is None else full
+
+    def best(self, action: str, legal: list[str]) -> str:
+        """The best action valued on every world: on a tie ``action`` (the one judged),
+        then the first in ``legal``."""
+        return max(self.full, key=lambda a: (self.means[a], a == action, -legal.index(a)))
+
+
+def review_rng(view: View, worlds: int | None = None, salt: str = "") -> random.Random:
+    """The generator a decision's worlds are drawn from: seeded by the position
+    (``position_digest``), the worlds asked and ``salt``."""
+    return random.Random(f"kingweb-review:{position_digest(view)}:{salt}:{worlds}")
+
+
+def best_card(view: View) -> tuple[str, "_Found"]:
+    """The card the review finds best for the seat to play in ``view`` (two legal cards
+    or more), and the values it found: the same worlds and the same values as the
+    review's analysis of any card in this position, so the review marks that card good
+    (its loss is 0): what a hint names (``bots.hints``)."""
+    legal = cards_only(view["legal"])
+    found = _card_values(view, legal[0], None, review_rng(view))
+    return found.best(legal[0], legal), found
 
 
 def _card_values(view: View, action: str, worlds: int | None, rng: random.Random) -> _Found:

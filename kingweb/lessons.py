@@ -218,7 +218,7 @@ LESSONS = {
 def check(lesson_id: str, action: str) -> tuple[IllegalAction | None, Hint | None, Hint | None]:
     """How an answer to a lesson fares: ``(None, None, None)`` right; ``(refusal, None,
     None)`` illegal, with the ``IllegalAction`` the engine raised; ``(None, better, cost)``
-    legal but wrong: ``better`` a right play and why (the bots' own hint when they play
+    legal but wrong: ``better`` a right play and why (the hint when it names
     a right answer, else the facts that make the lesson's answer right), ``cost`` what the
     chosen play costs against it."""
     from .bots.hints import cost, hint, reason_for

@@ -50,7 +50,7 @@ REASONS = {
 def _verdict(head: dict[str, Any], found: _Found, gid: str, view: View) -> Analysis:
     action = head["action"]
     means = found.means
-    best = max(found.full, key=lambda a: (means[a], a == action, -_legal_rank(a, head["legal"])))
+    best = found.best(action, head["legal"])
     marks = {a: _mark(found, a, best, gid) for a in head["legal"]}
     loss, margin, mark = marks[action]
     reason, params = _reason(head, found, best, loss, margin, mark, view)
@@ -91,10 +91,6 @@ def _mark(found: _Found, action: str, best: str, gid: str) -> tuple[float, float
             if loss >= limit:
                 mark = name
     return loss, margin, mark
-
-
-def _legal_rank(action: str, legal: list[str]) -> int:
-    return legal.index(action)
 
 
 def _reason(

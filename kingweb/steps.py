@@ -3,12 +3,11 @@ analysis of one step (``analyse``, ``judge``), and the records checked once (a s
 cache, so that a deal's steps and analyses replay its record once)."""
 
 import json
-import random
 from collections import OrderedDict
 from typing import Any, cast
 
 from . import RulesError
-from .analysis import BID_WORLDS, _bid_values, _card_values, _Found
+from .analysis import BID_WORLDS, _bid_values, _card_values, _Found, review_rng
 from .cards import code
 from .claim import cards_only
 from .errors import describe
@@ -178,13 +177,15 @@ def analyse(record: object, deal: int, step: int, worlds: int | None = None) -> 
             "bad-request", f"worlds: {describe(worlds)} is not a number of worlds, 1 to 5000", field="worlds"
         )
     g = loaded.position(k, step)
-    return {"deal": k, "step": step, **judge(g, d["actions"][step], worlds, f"{loaded.key}:{k}:{step}")}
+    return {"deal": k, "step": step, **judge(g, d["actions"][step], worlds)}
 
 
 def judge(g: Game, action: str, worlds: int | None = None, salt: str = "") -> Analysis:
     """The analysis of ``action`` by the seat to act in ``g`` (any position of a deal),
-    from that seat's own view; its worlds are drawn from a generator seeded by ``salt``
-    (a record's analyses: its key, the deal and the step), so a verdict never changes."""
+    from that seat's own view; its worlds are drawn from a generator seeded by the
+    position (``analysis.position_digest``: not the record's names, marks or other
+    deals) and ``salt``, so a verdict never changes, and a hint (``bots.hints``), which
+    asks the same in the same position, finds the same values."""
     seat = g.turn
     if seat is None:
         raise RulesError("bad-request", "position: nobody is to act", field="position")
@@ -193,7 +194,7 @@ def judge(g: Game, action: str, worlds: int | None = None, salt: str = "") -> An
     if action not in legal:
         raise RulesError("bad-request", f"action: {describe(action)} is not legal here", field="action")
     phase = cast(dict[str, Any], view).get("phase", "play")
-    rng = random.Random(f"kingweb-review:{salt}:{worlds}")
+    rng = review_rng(view, worlds, salt)
     head: dict[str, Any] = {
         "seat": seat,
         "phase": phase,

@@ -279,7 +279,7 @@ class Table:
         g = self.game
         if not (type(seat) is int and 0 <= seat < g.players) or self.plays_itself(seat):
             raise IllegalAction("bot-seat", seat=seat if type(seat) is int else None)
-        if self.daily is not None:  # the hint is the daily bots' own choice: it would play for you
+        if self.daily is not None:  # a hint is the review's best card: it would play for you
             raise IllegalAction("daily-no-hint")
         return hint(g, seat)
 

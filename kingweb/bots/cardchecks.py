@@ -166,6 +166,25 @@ def _lose_cheap(f: Facts, c: int, p: Params) -> bool:
     return _only_stage1(f) and not f.wins_now(c) and lowest and could and p["faceup"] == cards.code(cast(int, f.faceup))
 
 
+def _stay_under(f: Facts, c: int, p: Params) -> bool:
+    """A deal where tricks cost: ``c`` cannot take the trick (it stays under the card winning it)."""
+    return f.contract.sign <= 0 and bool(f.trick) and not f.wins_now(c) and p["best"] == cards.code(f.best)
+
+
+def _take_free(f: Facts, c: int, p: Params) -> bool:
+    """A deal where tricks cost: the seat plays last, and ``c`` takes a trick that costs nothing."""
+    return f.contract.sign <= 0 and f.last and f.wins_now(c) and f.worth(f.on_trick() | 1 << c) == 0
+
+
+def _let_go(f: Facts, c: int, p: Params) -> bool:
+    """A positive: ``c`` loses the trick, and every card that would win it now may be
+    beaten by a card a seat still to play may hold."""
+    if f.contract.sign <= 0 or not f.trick or f.wins_now(c):
+        return False
+    winners = [x for x in f.legal_cards() if f.wins_now(x)]
+    return bool(winners) and all(f.threats(x) for x in winners)
+
+
 # -- search values -------------------------------------------------------------------------
 
 

@@ -44,21 +44,23 @@ from .cardchecks import (
     _worse_takes,
 )
 from .hintfacts import Facts, Params, _only_stage1
+from .khchecks import kh_tries
 from .knowledge import Knowledge
 from .policy import DUCK_RULES, TAKE_RULES, wants_tricks
 from .reasons import CODES, REASONS, answer, words
 from .search import Values
+from .stockchecks import stock_tries
 
 if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = [
     "CODES",
-    "HINT_BUDGET",
     "REASONS",
     "BidFacts",
     "Facts",
     "answer",
+    "card_hint",
     "card_reason",
     "checked",
     "considered",
@@ -70,12 +72,6 @@ __all__ = [
     "values_reason",
     "words",
 ]
-
-#: The budget of the bot a hint asks: its German Whist stock-stage search gets 15% of it,
-#: so that it always searches all its worlds (about 50 ms), where a loaded page playing
-#: against the clock might cut it short: a hint says the same for the same position
-HINT_BUDGET = 60.0
-
 
 # -- the reasons of the bot's own choices ----------------------------------------------------
 
@@ -161,12 +157,17 @@ def checked(
 
 
 def suggest(view: View) -> Hint:
-    """The ``normal`` bot's choice in ``view`` (the seat to act) and why."""
+    """The hint for the seat to act in ``view``: the card the review finds best, and why."""
     return considered(view)[0]
 
 
 def considered(view: View) -> tuple[Hint, Values | None]:
-    """``suggest``'s hint, with the values a search found when its reason quotes them."""
+    """``suggest``'s hint, with the values its card was chosen by (None for a bid, a
+    claim, a forced card or German Whist's endgame, which the solver settles).
+
+    A card is the one the review's own analysis finds best (``analysis.best_card``: the
+    same worlds, seeded by the position, as the review's), so the review marks it good;
+    a bid is the ``normal`` bot's."""
     from . import Bot
 
     if view.get("phase", "play") != "play":
@@ -181,7 +182,10 @@ def considered(view: View) -> tuple[Hint, Values | None]:
     claims = [a for a in legal if a.startswith("claim:")]
     if claims:  # the engine offers a claim only when it is sure: the bots make it
         return answer(claims[0], "claim-" + claims[0][6:], {}), None
-    if GAMES[view["game"]].stock and cast(WhistView, view)["stage"] == 2 and len(legal) > 1:
+    if len(legal) == 1:
+        f = Facts.of_view(view)
+        return checked(f, legal[0], *card_reason(f, INDEX[legal[0]], "forced")), None
+    if GAMES[view["game"]].stock and cast(WhistView, view)["stage"] == 2:
         # both hands are known: the hint is the exact solver's play, with its tricks
         from .search import whist_values
 
@@ -189,17 +193,57 @@ def considered(view: View) -> tuple[Hint, Values | None]:
         f = Facts.of_view(view, values)
         c = values.best()
         return checked(f, cards.code(c), *values_reason(f, c)), values
-    # the bot's own evaluation, with time enough to finish it (in play it may be cut short)
-    action, why = Bot("normal", budget=HINT_BUDGET).explain(view)
-    f = Facts.of_view(view, why.values)
+    # (the review's analysis sits above the bots: imported when a hint is asked, as
+    # ``kingweb.hint`` imports the bots)
+    from ..analysis import best_card
+
+    action, found = best_card(view)
+    values = Values(
+        {INDEX[a]: m for a, m in found.means.items()},
+        {INDEX[a]: found.worlds if a in found.full else len(found.samples.get(a, ())) for a in found.means},
+    )
+    return card_hint(view, action, values), values
+
+
+def card_hint(view: View, action: str, values: Values | None = None) -> Hint:
+    """Why ``action``, the card a hint names: the first reason whose facts hold, those
+    that speak of what the deal is played for first (German Whist's stock stage: what the
+    card is for; the K♥'s deals: the K♥), then the ``normal`` bot's own reason when it
+    plays the same card, then any rule's; else what the analysis (``values``) found."""
+    from . import Bot
+
+    f = Facts.of_view(view, values)
     c = INDEX[action]
-    code, params = values_reason(f, c) if why.values is not None else card_reason(f, c, why.rule or "")
-    return checked(f, action, code, params), why.values
+    tries = _tries(f, c)
+    if not GAMES[f.game].stock:
+        bot, why = Bot("normal").explain(view)
+        if bot == action and why.rule:
+            tries.insert(len(kh_tries(f, c)), card_reason(f, c, why.rule))
+    for code, params in tries:
+        if code != "suggest" and CODES[code].holds(f, action, params):
+            return answer(action, code, params)
+    if values is not None and GAMES[f.game].stock:  # a number alone is never a stock-stage reason
+        return checked(f, action, "stock-best", {"card": action})
+    if values is not None:
+        return checked(f, action, *values_reason(f, c))
+    return answer(action, "suggest", {"choice": action})
+
+
+def _tries(f: Facts, c: int) -> list[tuple[str, Params]]:
+    """The reasons that may hold for ``c``, the most telling first."""
+    if GAMES[f.game].stock:
+        return stock_tries(f, c) if f.faceup is not None else []
+    rules = TAKE_RULES if wants_tricks(f.contract) else DUCK_RULES
+    card = cards.code(c)
+    # (what the card does to this trick, when no rule's reason holds)
+    best = {"card": card, "best": cards.code(f.best)} if f.trick else {"card": card}
+    tail = [("stay-under", best), ("take-free", best), ("let-go", best)]
+    return [*kh_tries(f, c), *(card_reason(f, c, rule) for rule in rules), *tail]
 
 
 def hint(game: "Game", seat: int | None = None) -> Hint:
-    """The ``normal`` bot's suggestion for ``seat`` (default: the seat to act):
-    ``{"action", "reason", "params", "text"}``, ``action`` None when ``seat`` is not to act."""
+    """The hint for ``seat`` (default: the seat to act): ``{"action", "reason", "params",
+    "text"}``, ``action`` None when ``seat`` is not to act."""
     seat = game.turn if seat is None else seat
     if seat is None:  # the game is over
         return answer(None, "wait", {})
@@ -211,8 +255,8 @@ def hint(game: "Game", seat: int | None = None) -> Hint:
 
 def reason_for(view: View, action: str) -> Hint | None:
     """A reason for ``action``, a card the bots need not have chosen (a lesson's answer):
-    the first of the rules' reasons whose facts all hold for it; German Whist's endgame by
-    its exact tricks.  None when no reason holds (a bid: only the bots' own)."""
+    the first of the reasons whose facts all hold for it; German Whist's endgame by its
+    exact tricks.  None when no reason holds (a bid: only the bots' own)."""
     if view.get("phase", "play") != "play" or action not in INDEX:
         return None
     c = INDEX[action]
@@ -225,11 +269,7 @@ def reason_for(view: View, action: str) -> Hint | None:
         f = Facts.of_view(view, whist_values(Knowledge(view), f.legal_cards()))
         code, params = values_reason(f, c)
         return answer(action, code, params) if CODES[code].holds(f, action, params) else None
-    tries = [card_reason(f, c, rule) for rule in (TAKE_RULES if wants_tricks(f.contract) else DUCK_RULES)]
-    if f.faceup is not None:
-        up = {"card": action, "faceup": cards.code(f.faceup)}
-        tries = [("take-faceup", up), ("lose-cheap", up), *tries]
-    for code, params in tries:
+    for code, params in _tries(f, c):
         if code != "suggest" and CODES[code].holds(f, action, params):
             return answer(action, code, params)
     return None

@@ -37,11 +37,14 @@ from .cardchecks import (
     _lead_low,
     _lead_under,
     _lead_winner,
+    _let_go,
     _lose_cheap,
     _play_low,
     _search,
     _shed_early,
+    _stay_under,
     _take_faceup,
+    _take_free,
     _win_anyway,
     _win_cheap,
     _win_free,
@@ -57,6 +60,8 @@ from .cardchecks import (
     _worse_takes,
 )
 from .hintfacts import Facts, Params
+from .khchecks import _kh_dodge, _kh_lead_under, _kh_lead_winner, _kh_take
+from .stockchecks import _stock_best, _stock_give_up, _stock_keep_trumps, _stock_lead_low, _stock_shed, _stock_win
 
 # -- the codes -----------------------------------------------------------------------------
 
@@ -126,6 +131,10 @@ CODES: dict[str, Reason] = {
     "lead-under": _c("lead {card}: all the {suit} still out are higher, so someone else takes this trick", _lead_under),
     "lead-low": _c("lead {card}: of the {suit} still out, {above} higher and {below} lower", _lead_low),
     "lead-alone": _c("nobody else holds a card of your suits: this trick is yours whatever you lead", _lead_alone),
+    "stay-under": _c("{card} stays under {best}, so this trick is not yours", _stay_under),
+    "take-free": _c(
+        "you play last and this trick costs nothing: {card} takes it for free and leaves your hand", _take_free
+    ),
     # positives
     "win-cheap": _c("you play last: win with {card}, the cheapest card that takes this trick", _win_cheap),
     "win-sure": _c("{card} takes this trick for sure: nobody still to play can beat it", _win_sure),
@@ -136,14 +145,61 @@ CODES: dict[str, Reason] = {
         "nothing you can play beats {best}: throw {card}, your lowest card outside trumps",
         lambda f, c, p: _cannot_win(f, c, p, keep_trumps=True),
     ),
+    "let-go": _c(
+        "let this trick go with {card}: whatever you could win it with, a card still out could beat it", _let_go
+    ),
     "lead-winner": _c("lead {card}: nothing still out can beat it", _lead_winner),
     "draw-trumps": _c(
         "draw trumps with {card}, your highest: you hold at least as many trumps as are still out", _draw_trumps
     ),
     "lead-long": _c("lead {card}, the lowest card of your longest suit, to set up the rest of it", _lead_long),
+    # the deals that score the K♥ alone
+    "kh-take": _c("{card} takes this trick for sure, and the K♥ on it", _kh_take),
+    "kh-dodge": _c("the K♥ is on this trick: {card} stays under {best}, so the trick is not yours", _kh_dodge),
+    "kh-dodge-out": _c(
+        "{card} stays under {best}, so this trick is not yours, and the K♥ may still be thrown on it",
+        lambda f, c, p: _kh_dodge(f, c, p, out=True),
+    ),
+    "kh-lead-under": _c(
+        "lead {card}: all the {suit} still out are higher, so someone else takes this trick, and the K♥ if it is "
+        "thrown on it",
+        _kh_lead_under,
+    ),
+    "kh-lead-winner": _c(
+        "lead {card}: nothing still out can beat it, so you keep the lead while the K♥ is still out", _kh_lead_winner
+    ),
     # German Whist
     "take-faceup": _c("win the face-up {faceup} with {card}, the cheapest card that does", _take_faceup),
     "lose-cheap": _c("the face-up {faceup} is not worth a good card: lose cheaply with {card}", _lose_cheap),
+    # German Whist's stock stage: what the card is for while the tricks do not count
+    "stock-win": _c(
+        "win the face-up {faceup} with {card}: it ranks above {lower} of the {out} other cards still out (trumps "
+        "above the rest), so it should be worth more than the hidden card the loser draws",
+        _stock_win,
+    ),
+    "stock-give-up": _c(
+        "winning this trick only brings the face-up {faceup}, a low card: give it up with {card} and keep your "
+        "better cards",
+        _stock_give_up,
+    ),
+    "stock-lead-low": _c(
+        "the face-up {faceup} is a low card, not worth a good one: lead {card}, your lowest card outside trumps",
+        _stock_lead_low,
+    ),
+    "stock-keep-trumps": _c(
+        "only a trump would win this trick: lose it with {card} and keep your trumps for stage 2, where "
+        "the tricks count",
+        _stock_keep_trumps,
+    ),
+    "stock-shed": _c(
+        "get rid of {card} while the tricks do not count: {above} higher {suit} are still out, so it is unlikely "
+        "to take a trick in stage 2",
+        _stock_shed,
+    ),
+    "stock-best": _c(
+        "{card} comes out best when the rest of the deal is played out over many deals of the cards you cannot see",
+        _stock_best,
+    ),
     "search-best": _c(
         "in {n} deals the search tried, {card} came out about {gain} points better than {other}, the next best",
         _search,

@@ -6,7 +6,10 @@ known, and deliberately bad plays marked as mistakes."""
 import functools
 import itertools
 import json
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -512,3 +515,52 @@ def test_the_review_values_on_more_worlds_than_the_hard_bot_plays_with():
     _, rec = bot_record("kingru", 2)
     step = next(s["step"] for s in review.review(rec, 0)["steps"] if s["decision"])
     assert review.analyse(rec, 0, step)["worlds"] == review.WORLDS["kingru"]
+
+
+# -- the same record, the same marks everywhere --------------------------------------------------------
+
+_REVIEW_DEAL = """
+import json, sys
+from kingweb import review
+rec, seat = json.loads(sys.stdin.read())
+steps = [s["step"] for s in review.review(rec, 0)["steps"] if s["seat"] == seat and s["decision"]]
+analyses = [review.analyse(rec, 0, s, 80) for s in steps]
+print(json.dumps({"analyses": analyses, "summary": review.summary(analyses, seat)}, sort_keys=True))
+"""
+
+
+def _reviewed(rec, seat):
+    """Every decision of ``seat`` in deal 0 of ``rec`` (on 80 worlds: the seeding, not the
+    worlds' number, is under test), and their summary, as the review's JSON text."""
+    steps = [s["step"] for s in review.review(rec, 0)["steps"] if s["seat"] == seat and s["decision"]]
+    analyses = [review.analyse(rec, 0, s, 80) for s in steps]
+    return json.dumps({"analyses": analyses, "summary": review.summary(analyses, seat)}, sort_keys=True)
+
+
+@pytest.mark.parametrize("gid", ["kingru", "whist"])
+def test_the_same_record_gives_the_same_marks_and_totals_everywhere(gid):
+    """Issue 33: a deal's totals differed between the game (29.4) and the viewer (28.9):
+    the worlds were seeded by the whole record's text, which the exported file changes
+    (its marks, the names).  They are seeded by the position: the same record reviewed
+    twice, with names and marks added, and in a fresh process, gives the same output."""
+    _, rec = bot_record(gid, 11)
+    seat = 1
+    first = _reviewed(rec, seat)
+    review._CACHE.clear()
+    assert _reviewed(rec, seat) == first
+    done = json.loads(first)["analyses"]
+    assert any(a["method"] == "sampled" for a in done)  # worlds drawn at random are under test
+    # the file the page exports: the players' names and each deal's marks in it
+    named = {**rec, "names": ["Ana", "Bruno", "Carla", "Dora"][: len(rec["deals"][0]["hands"])]}
+    named["deals"] = [{**rec["deals"][0], "marks": [review.mark_of(a) for a in done]}]
+    assert _reviewed(named, seat) == first
+    fresh = subprocess.run(
+        [sys.executable, "-c", _REVIEW_DEAL],
+        input=json.dumps([rec, seat]),
+        capture_output=True,
+        text=True,
+        check=True,
+        # (another order of sets and dicts of str; this kingweb)
+        env={**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": os.path.dirname(os.path.dirname(kingweb.__file__))},
+    )
+    assert fresh.stdout.strip() == first
