@@ -162,11 +162,29 @@ TAP_JS = """(() => {
       this.addEventListener('datachannel', (ev) => { ev.channel.kingwebPc = this; tap(ev.channel); });
     }
   };
+  // a relayed connection's frames (site/p2p/relayed.js), as those of kingweb's channel
+  window.kingwebRelayTap = (way, data) =>
+    wire[way].push(way === 'sent' ? { at: now(), data, pc: -1 } : { at: now(), label: 'kp', data });
   const send = RTCDataChannel.prototype.send;
   RTCDataChannel.prototype.send = function (d) {
     if (this.label === 'kp') wire.sent.push({ at: now(), data: typeof d === 'string' ? d : '', pc: pcs.indexOf(this.kingwebPc) });
     return send.call(this, d);
   };
+})();"""
+
+
+# For a browser in which no direct connection can form (site/p2p/relayed.js's tests and
+# bench): no ICE candidate reaches the connection: none from the other side's description, none
+# trickled.  Neither side ever sends a connectivity check, so no connection forms.
+NO_ICE_JS = """(() => {
+  const P = window.RTCPeerConnection && window.RTCPeerConnection.prototype;
+  if (!P) return;
+  const setRemote = P.setRemoteDescription;
+  P.setRemoteDescription = function (desc, ...rest) {
+    if (desc && desc.sdp) desc = { type: desc.type, sdp: desc.sdp.split('\\r\\n').filter((l) => !l.startsWith('a=candidate')).join('\\r\\n') };
+    return setRemote.call(this, desc, ...rest);
+  };
+  P.addIceCandidate = function () { return Promise.resolve(); };
 })();"""
 
 

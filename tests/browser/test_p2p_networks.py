@@ -48,7 +48,7 @@ WATCH_JS = """(text) => {
 
 # Close the connection this page last sent a kingweb frame on, if it is still open.
 CLOSE_MINE_JS = """() => {
-  const sent = window.kingwebWire.sent;
+  const sent = window.kingwebWire.sent.filter((f) => f.pc >= 0);  // (-1: relayed)
   const pc = window.kingwebConnections[sent[sent.length - 1].pc];
   if (pc.connectionState === 'connected') pc.close();
 }"""
