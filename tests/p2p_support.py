@@ -193,6 +193,15 @@ NO_ICE_JS = """(() => {
 TEST_PACE_MS = 50
 
 
+# Whether a page ever showed a text from now on, watched as the page changes.
+WATCH_JS = """(text) => {
+  window.kingwebSaw = false;
+  const look = () => { if (document.body.textContent.includes(text)) window.kingwebSaw = true; };
+  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  look();
+}"""
+
+
 def person_context(
     browser,
     site: Site,

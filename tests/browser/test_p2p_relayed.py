@@ -8,7 +8,7 @@ the pages' WebSockets, and none holds a kingweb message or a card in clear."""
 import re
 
 import pytest
-from p2p_support import NO_ICE_JS, Site, drive, host_room, join_table, model, person_context
+from p2p_support import NO_ICE_JS, WATCH_JS, Site, drive, host_room, join_table, model, person_context
 
 from browser_support import until
 from conftest import DIST, need_dist
@@ -37,8 +37,11 @@ def carried(frames: list[str]) -> list[str]:
 
 @pytest.fixture
 def relayed_people(p2p_browser):
-    """A factory of people whose browsers can make no direct connection, and every
-    WebSocket frame their pages sent to or got from the Nostr relay and the MQTT broker."""
+    """The site with a relay of every kind, a factory of people there whose browsers can
+    make no direct connection, and every WebSocket frame their pages sent to or got from
+    the Nostr relay and the MQTT broker."""
+    need_dist()
+    site = Site(DIST, build={"stun": []}, kinds=KINDS)
     made = []
     frames: list[str] = []
 
@@ -50,7 +53,7 @@ def relayed_people(p2p_browser):
                 event, lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("latin1"))
             )
 
-    def make(site):
+    def make():
         ctx = person_context(p2p_browser, site)
         ctx.add_init_script(NO_ICE_JS)
         made.append(ctx)
@@ -58,9 +61,10 @@ def relayed_people(p2p_browser):
         page.on("websocket", tap)
         return page
 
-    yield make, frames
+    yield make, frames, site
     for ctx in made:
         ctx.close()
+    site.stop()
 
 
 CONNECTED = "() => window.kingwebConnections.filter((pc) => pc.connectionState === 'connected').length"
@@ -70,75 +74,56 @@ def test_four_people_play_a_king_deal_relayed_and_the_relays_see_only_ciphertext
     """Four contexts with no direct connection play the first King deal whole through the
     local relays.  The host's seats say each guest is relayed; no data channel ever opened;
     the relays carried frames, and none holds a kingweb message or a card in clear."""
-    need_dist()
-    make, frames = relayed_people
-    site = Site(DIST, build={"stun": []}, kinds=KINDS)
-    try:
-        host = make(site)
-        link = host_room(host, site, "king", 4, kinds=KINDS)
-        guests = []
-        for name in ("Ann", "Bo", "Cy"):
-            g = make(site)
-            join_table(g, link, name)
-            guests.append(g)
-        until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 4", timeout=120)
-        # the host's seating list says how each guest is reached
-        until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 3", timeout=30)
-        assert host.locator("#lobby-seats .lobby-link.relayed").first.text_content() == "relayed"
-        host.get_by_role("button", name="Start the match").click()
-        for g in guests:
-            g.wait_for_selector("#hand .card", timeout=60_000)
-        by_seat = {0: host, **{model(g)["seat"]: g for g in guests}}
-        pages = [by_seat[s] for s in range(4)]
-        drive(pages, lambda: model(host)["deal_no"] >= 2, timeout=300)
-        end = model(host)["n"]
-        for g in guests:
-            until(g, "async (n) => (await import('./store.js')).page.model.n >= n", end, timeout=60)
-        # nothing went directly
-        assert all(p.evaluate(CONNECTED) == 0 for p in pages)
-        sealed = carried(frames)
-        assert len(sealed) > 100, f"only {len(sealed)} relayed frames captured"
-        clear = [f[:200] for f in frames if in_clear(f)]
-        assert clear == []
-    finally:
-        site.stop()
-
-
-# Whether a page ever showed a text from now on, watched as the page changes.
-WATCH_JS = """(text) => {
-  window.kingwebSaw = false;
-  const look = () => { if (document.body.textContent.includes(text)) window.kingwebSaw = true; };
-  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
-  look();
-}"""
+    make, frames, site = relayed_people
+    host = make()
+    link = host_room(host, site, "king", 4, kinds=KINDS)
+    guests = []
+    for name in ("Ann", "Bo", "Cy"):
+        g = make()
+        join_table(g, link, name)
+        guests.append(g)
+    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 4", timeout=120)
+    # the host's seating list says how each guest is reached
+    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 3", timeout=30)
+    assert host.locator("#lobby-seats .lobby-link.relayed").first.text_content() == "relayed"
+    host.get_by_role("button", name="Start the match").click()
+    for g in guests:
+        g.wait_for_selector("#hand .card", timeout=60_000)
+    by_seat = {0: host, **{model(g)["seat"]: g for g in guests}}
+    pages = [by_seat[s] for s in range(4)]
+    drive(pages, lambda: model(host)["deal_no"] >= 2, timeout=300)
+    end = model(host)["n"]
+    for g in guests:
+        until(g, "async (n) => (await import('./store.js')).page.model.n >= n", end, timeout=60)
+    # nothing went directly
+    assert all(p.evaluate(CONNECTED) == 0 for p in pages)
+    sealed = carried(frames)
+    assert len(sealed) > 100, f"only {len(sealed)} relayed frames captured"
+    clear = [f[:200] for f in frames if in_clear(f)]
+    assert clear == []
 
 
 def test_a_relay_that_dies_mid_deal_leaves_a_relayed_table_going(relayed_people):
     """Host and guest with no direct connection play German Whist through the Nostr relay
     and the MQTT broker at once.  Mid-deal the broker dies: the table goes on through the
     Nostr relay, with no leave, and every card played reaches the guest's table."""
-    need_dist()
-    make, _ = relayed_people
-    site = Site(DIST, build={"stun": []}, kinds=KINDS)
-    try:
-        host = make(site)
-        link = host_room(host, site, "whist", 2, kinds=KINDS)
-        guest = make(site)
-        join_table(guest, link, "Ann")
-        until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 1", timeout=120)
-        host.get_by_role("button", name="Start the match").click()
-        guest.wait_for_selector("#hand .card", timeout=60_000)
-        start = model(host)["n"]
-        drive([host, guest], lambda: model(host)["n"] >= start + 4, timeout=120)
-        host.evaluate(WATCH_JS, "gone: a bot plays")
-        guest.evaluate(WATCH_JS, "The host has left the table")
-        site.local.stop("mqtt")
-        before = model(host)["n"]
-        drive([host, guest], lambda: model(host)["n"] >= before + 8, timeout=180)
-        after = model(host)["n"]
-        until(guest, "async (n) => (await import('./store.js')).page.model.n >= n", after, timeout=60)
-        assert host.evaluate("window.kingwebSaw") is False
-        assert guest.evaluate("window.kingwebSaw") is False
-        assert all(p.evaluate(CONNECTED) == 0 for p in (host, guest))
-    finally:
-        site.stop()
+    make, _, site = relayed_people
+    host = make()
+    link = host_room(host, site, "whist", 2, kinds=KINDS)
+    guest = make()
+    join_table(guest, link, "Ann")
+    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 1", timeout=120)
+    host.get_by_role("button", name="Start the match").click()
+    guest.wait_for_selector("#hand .card", timeout=60_000)
+    start = model(host)["n"]
+    drive([host, guest], lambda: model(host)["n"] >= start + 4, timeout=120)
+    host.evaluate(WATCH_JS, "gone: a bot plays")
+    guest.evaluate(WATCH_JS, "The host has left the table")
+    site.local.stop("mqtt")
+    before = model(host)["n"]
+    drive([host, guest], lambda: model(host)["n"] >= before + 8, timeout=180)
+    after = model(host)["n"]
+    until(guest, "async (n) => (await import('./store.js')).page.model.n >= n", after, timeout=60)
+    assert host.evaluate("window.kingwebSaw") is False
+    assert guest.evaluate("window.kingwebSaw") is False
+    assert all(p.evaluate(CONNECTED) == 0 for p in (host, guest))
