@@ -162,6 +162,9 @@ TAP_JS = """(() => {
       this.addEventListener('datachannel', (ev) => { ev.channel.kingwebPc = this; tap(ev.channel); });
     }
   };
+  // a relayed connection's frames (site/p2p/relayed.js), as those of kingweb's channel
+  window.kingwebRelayTap = (way, data) =>
+    wire[way].push(way === 'sent' ? { at: now(), data, pc: -1 } : { at: now(), label: 'kp', data });
   const send = RTCDataChannel.prototype.send;
   RTCDataChannel.prototype.send = function (d) {
     if (this.label === 'kp') wire.sent.push({ at: now(), data: typeof d === 'string' ? d : '', pc: pcs.indexOf(this.kingwebPc) });
@@ -170,9 +173,33 @@ TAP_JS = """(() => {
 })();"""
 
 
+# For a browser in which no direct connection can form (site/p2p/relayed.js's tests and
+# bench): no ICE candidate reaches the connection: none from the other side's description, none
+# trickled.  Neither side ever sends a connectivity check, so no connection forms.
+NO_ICE_JS = """(() => {
+  const P = window.RTCPeerConnection && window.RTCPeerConnection.prototype;
+  if (!P) return;
+  const setRemote = P.setRemoteDescription;
+  P.setRemoteDescription = function (desc, ...rest) {
+    if (desc && desc.sdp) desc = { type: desc.type, sdp: desc.sdp.split('\\r\\n').filter((l) => !l.startsWith('a=candidate')).join('\\r\\n') };
+    return setRemote.call(this, desc, ...rest);
+  };
+  P.addIceCandidate = function () { return Promise.resolve(); };
+})();"""
+
+
 # The host's pacing of the moves it tells (site/p2p/host.js PACE_MS, 600 ms) in the tests
 # that are not about it: a four-person King deal would wait half a minute on it alone.
 TEST_PACE_MS = 50
+
+
+# Whether a page ever showed a text from now on, watched as the page changes.
+WATCH_JS = """(text) => {
+  window.kingwebSaw = false;
+  const look = () => { if (document.body.textContent.includes(text)) window.kingwebSaw = true; };
+  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  look();
+}"""
 
 
 def person_context(

@@ -401,6 +401,7 @@ export default {
   p2p_insecure: "Rooms need a secure page: open kingweb over https, or on this computer at http://127.0.0.1 or http://localhost. Invitation codes work here.",
   p2p_no_relay: "No meeting network answers yet, so the room cannot be found. Check your connection: the page keeps trying.",
   p2p_no_host: "The table's host has not answered yet. Keep this page open: it keeps trying.",
+  link_direct: "direct", link_relayed: "relayed",
   net_torrent: "WebTorrent trackers", net_nostr: "Nostr relays", net_mqtt: "MQTT brokers",
   p2p_networks: "Connected to {list}.", p2p_networks_trying: "Still trying {list}.", p2p_networks_none: "Looking for the room through {list}…",
   p2p_failed: "A direct connection could not form; some networks need a TURN relay. Add one to the address of every player's page: ?turn=turn:USER:PASSWORD@HOST:3478",

@@ -395,6 +395,7 @@ export default {
   p2p_insecure: "Las salas necesitan una página segura: abre kingweb por https, o en este ordenador en http://127.0.0.1 o http://localhost. Los códigos de invitación sí funcionan aquí.",
   p2p_no_relay: "Todavía no responde ninguna red de encuentro, así que no se encuentra la sala. Revisa tu conexión: la página sigue intentándolo.",
   p2p_no_host: "El anfitrión de la mesa aún no ha respondido. Deja esta página abierta: se sigue intentando.",
+  link_direct: "conexión directa", link_relayed: "por relé",
   net_torrent: "rastreadores WebTorrent", net_nostr: "relés Nostr", net_mqtt: "servidores MQTT",
   p2p_networks: "Conectado a {list}.", p2p_networks_trying: "Se sigue intentando con {list}.", p2p_networks_none: "Buscando la sala a través de {list}…",
   p2p_failed: "No se pudo establecer una conexión directa; algunas redes necesitan un relé TURN. Añade uno a la dirección de la página de cada jugador: ?turn=turn:USUARIO:CONTRASEÑA@SERVIDOR:3478",

@@ -396,6 +396,7 @@ export default {
   p2p_insecure: "As salas precisam de uma página segura: abra o kingweb por https, ou neste computador em http://127.0.0.1 ou http://localhost. Os códigos de convite funcionam aqui.",
   p2p_no_relay: "Nenhuma rede de encontro respondeu ainda, então a sala não pode ser encontrada. Verifique sua conexão: a página continua tentando.",
   p2p_no_host: "O anfitrião da mesa ainda não respondeu. Deixe esta página aberta: ela continua tentando.",
+  link_direct: "conexão direta", link_relayed: "via relé",
   net_torrent: "rastreadores WebTorrent", net_nostr: "relés Nostr", net_mqtt: "servidores MQTT",
   p2p_networks: "Conectado a {list}.", p2p_networks_trying: "Ainda tentando {list}.", p2p_networks_none: "Procurando a sala por meio de {list}…",
   p2p_failed: "Não foi possível formar uma conexão direta; algumas redes precisam de um relé TURN. Adicione um ao endereço da página de cada jogador: ?turn=turn:USUARIO:SENHA@SERVIDOR:3478",

@@ -11,7 +11,7 @@ import { t } from "../i18n/index.js";
 import { $, el } from "../views/dom.js";
 import { refusalText } from "../views/labels.js";
 import { openDialog } from "../views/dialogs.js";
-import { openHostLobby, closeLobby, networksLine, networksText, refreshHostLobby, removeButtons, showNetworks } from "../views/lobby.js";
+import { openHostLobby, closeLobby, linkLabel, networksLine, networksText, refreshHostLobby, removeButtons, showNetworks } from "../views/lobby.js";
 import { clearNotice, notice, noticeAbout, toast } from "../views/messages.js";
 import { HostTable } from "./host.js";
 import { Hub } from "./links.js";
@@ -116,6 +116,8 @@ async function openLink(w, roomId) {
       if (open.length) clearNotice("p2p_no_relay");  // a network answers: that problem is solved
     });
     hub.addRoom(room);
+    // a guest's connection moved (to a direct one, or to the relays): the lobby says so
+    room.on("moved", () => { if (hosted && !hosted.started && wiring) lobbyChanged(wiring); });
     invite.link = roomLink(location.href, { room: roomId, host: room.id, ...cfg.custom });
   } else if (support.problems.length) {
     // (a build that names no relay says nothing more: the lobby offers invitations by code)
@@ -156,8 +158,18 @@ function controls() {
  * @param {HostWiring} w */
 function lobbyChanged(w) {
   if (!hosted) return;
-  if (refreshHostLobby(hosted.lobby(), controls())) return;
+  if (refreshHostLobby(lobbySeats(), controls())) return;
   if (!/** @type {HTMLDialogElement} */ ($("dialog")).open) showLobby(w);
+}
+
+/** The lobby's seats, each guest's with how the host reaches it (direct or relayed). */
+function lobbySeats() {
+  const table = /** @type {NonNullable<typeof hosted>} */ (hosted);
+  return table.lobby().map((s, i) => {
+    const g = [...table.guests.values()].find((x) => x.seat === i && x.here);
+    const how = g && hub ? hub.how(g.peer) : null;
+    return how ? { ...s, link: how } : s;
+  });
 }
 
 /** The lobby. @param {HostWiring} w */
@@ -165,7 +177,7 @@ function showLobby(w) {
   if (!hosted) return;
   const table = hosted;
   const clocks = w.clocks();
-  openHostLobby({ invite: invite.link, qr: invite.link ? qr(invite.link, t("invite_qr")) : null, seats: hosted.lobby(),
+  openHostLobby({ invite: invite.link, qr: invite.link ? qr(invite.link, t("invite_qr")) : null, seats: lobbySeats(),
     note: invite.link ? "" : t("lobby_direct_only"),
     clock: clocks ? { spec: clocks, value: table.match.clock || 0, change: (s) => { table.match.clock = s || null; } } : null,
     controls: controls() }, {
@@ -238,6 +250,7 @@ function guestList() {
     return el("li", { class: "lobby-seat", "data-seat": String(seat) },
       el("span", { class: "people-where", text: t("seat_n", { n: seat + 1 }) }), el("span", { class: "lobby-who", text: who }),
       el("small", { class: "lobby-state", text: g && g.here ? t("seat_joined") : t("seat_gone") }),
+      g && g.here && hub ? linkLabel(hub.how(g.peer)) : null,
       removeButtons(seat, who, { ...c, remove: (s, block) => { c.remove(s, block); /** @type {HTMLDialogElement} */ ($("dialog")).close(); } }));
   }));
   return c.held.length ? el("div", {}, el("h3", { text: t("guests_title") }), list) : null;

@@ -64,6 +64,13 @@ export class Hub {
     return this.peers.get(id);
   }
 
+  /** How the host reaches a peer: "direct" (a data channel) or "relayed", or null.
+   * @param {string} id @returns {"direct" | "relayed" | null} */
+  how(id) {
+    const p = this.current(id);
+    return p ? (p.relayed ? "relayed" : "direct") : null;
+  }
+
   /** @param {string} id @param {string} text */
   send(id, text) {
     const p = this.current(id);

@@ -210,6 +210,11 @@ export class Peer extends Events {
     return { ...this.link.stats, since: this.since };
   }
 
+  /** Whether its frames go through the relays (relayed.js) rather than a data channel. */
+  get relayed() {
+    return Boolean(/** @type {any} */ (this.link.pc).relayed);
+  }
+
   /** The RTCPeerConnection, for its statistics. */
   get connection() {
     return this.link.pc;
@@ -308,7 +313,10 @@ export async function greet(pc, { identity, room, role, app = "", via, expect = 
   const reply = firstMessage(link, openMs + timeoutMs);
   link.drain();
   if (!(await opened(pc, openMs))) return refuse("no channel");
-  const mine = sdpFingerprint(pc.localDescription?.sdp), theirs = sdpFingerprint(pc.remoteDescription?.sdp);
+  // a relayed connection (relayed.js) is bound by both pages' ephemeral keys instead
+  const binding = /** @type {{mine: string, theirs: string} | undefined} */ (/** @type {any} */ (pc).binding);
+  const mine = binding ? binding.mine : sdpFingerprint(pc.localDescription?.sdp);
+  const theirs = binding ? binding.theirs : sdpFingerprint(pc.remoteDescription?.sdp);
   if (!mine || !theirs) return refuse("no fingerprint");
   /** @type {Record<string, any>} */
   const hello = { type: "hello", role, app, id: identity.id.replace(/^u-/, "") };

@@ -42,6 +42,16 @@
 // room on a reconnect).  Its fresh offers reach the newcomer, which answers them.  It
 // waits for a quiet moment (no answer to its own offers and none of its own answers in
 // flight for NUDGE_QUIET_MS), since a reconnect loses what the relay forwards meanwhile.
+//
+// Relayed.  Beside the strategies, the room says it is here on its Nostr relays and MQTT
+// brokers itself (relayed.js): when a page it talks to is heard there and no greeted
+// connection to that page exists RELAYED_AFTER_MS later (at once where this browser has
+// no RTCPeerConnection), the two carry kingweb's frames through those relays, end to end
+// encrypted.  That connection is greeted like any other (the same hello, checks and
+// budgets) and is known by the same trystero id as the page's direct ones: when a direct
+// connection of the same page is greeted later, it becomes the peer's and the relayed one
+// a spare (the pair moves to it); when the peer's own connection ends, a direct spare is
+// taken before a relayed one.
 
 import { connectionClass, libraryFrame, roomNamespace } from "./connection.js";
 import { countDrop, noDrops } from "./envelope.js";
@@ -49,6 +59,7 @@ import { Events } from "./events.js";
 import { loadIdentity } from "./identity.js";
 import { KINDS, relayKind } from "./params.js";
 import { greet, textOf } from "./peer.js";
+import { RELAYED_AFTER_MS, RelayCarrier } from "./relayed.js";
 import { netError } from "./support.js";
 
 /** trystero's application id: the namespace of kingweb's rooms on every relay. */
@@ -85,7 +96,7 @@ export const NETWORKS_MS = 1_000;
 /** Events of a room.
  * @typedef {{join: [Peer, {rejoin: boolean}], leave: [Peer, string], message: [Peer, Message],
  *   drop: [Peer | null, string, "transport" | "game" | "library"], problem: [string, Record<string, string | number>],
- *   networks: [RelayKind[], RelayKind[]]}} RoomEvents */
+ *   networks: [RelayKind[], RelayKind[]], moved: [Peer]}} RoomEvents */
 
 /**
  * @typedef {object} RoomOptions
@@ -100,6 +111,10 @@ export const NETWORKS_MS = 1_000;
  * @property {Identity} [identity] this page's identity (by default this browser's: identity.js)
  * @property {Partial<import("./envelope.js").Limits>} [limits]  each peer's budget
  * @property {boolean} [nudge]     announce at once for a newcomer (default true)
+ * @property {boolean} [relayed]   carry frames through the relays when no direct
+ *   connection forms (default true)
+ * @property {number} [relayedAfterMs]  how long a met page may take to connect directly
+ *   before the pair is relayed (RELAYED_AFTER_MS)
  * @property {{relayMs?: number, hostMs?: number}} [waits]  when to say that no relay
  *   answers (RELAY_WAIT_MS) and that a guest has not met its host (HOST_WAIT_MS)
  */
@@ -118,7 +133,9 @@ export async function openRoom(options) {
     const { kind, url } = relayKind(entry);
     byKind.set(kind, [...(byKind.get(kind) ?? []), url]);
   }
-  const kinds = /** @type {RelayKind[]} */ (Object.keys(KINDS)).filter((k) => byKind.has(k));
+  // without WebRTC (none in this browser, or refused) the room meets and plays relayed only
+  const webrtc = typeof globalThis.RTCPeerConnection === "function";
+  const kinds = /** @type {RelayKind[]} */ (Object.keys(KINDS)).filter((k) => byKind.has(k) && webrtc);
   // a strategy that cannot load (its module unreachable) leaves the others to meet on
   const loaded = await Promise.allSettled(kinds.map((k) => STRATEGIES[k]()));
   const strategies = kinds.flatMap((kind, i) => {
@@ -131,15 +148,20 @@ export async function openRoom(options) {
   const core = await import("@trystero-p2p/core");
   const token = await roomNamespace(APP_ID, options.roomId);
   const infoHash = (await core.sha1(await core.sha1(`Trystero@${APP_ID}@${options.roomId}`))).slice(0, 20);
-  return new Room(options, identity, strategies, token, infoHash);
+  const carried = [...byKind].flatMap(([kind, urls]) => (kind === "torrent" ? [] : urls.map((url) => ({ kind, url }))));
+  const carrier = carried.length && options.relayed !== false
+    ? await RelayCarrier.open({ roomId: options.roomId, id: identity.id, role: options.role, tid: core.selfId, relays: carried })
+    : null;
+  return new Room(options, identity, strategies, token, infoHash, carrier);
 }
 
 /** @extends {Events<RoomEvents>} */
 export class Room extends Events {
   /** @param {RoomOptions} options @param {Identity} identity
    * @param {{kind: RelayKind, lib: Strategy, urls: string[]}[]} strategies  the networks to meet on
-   * @param {string} token @param {string} infoHash */
-  constructor(options, identity, strategies, token, infoHash) {
+   * @param {string} token @param {string} infoHash
+   * @param {RelayCarrier | null} [carrier]  the relays that carry a pair with no direct connection */
+  constructor(options, identity, strategies, token, infoHash, carrier = null) {
     super();
     const { roomId, role, host, relays, iceServers, password, app = "", limits, nudge = true, waits = {} } = options;
     this.roomId = roomId;
@@ -203,10 +225,38 @@ export class Room extends Events {
     }
     const torrent = this.networks.find((n) => n.kind === "torrent");
     this.nudger = nudge && torrent ? new Nudger(this, torrent, infoHash) : null;
+    this.carrier = carrier;
+    const after = typeof globalThis.RTCPeerConnection === "function" ? options.relayedAfterMs ?? RELAYED_AFTER_MS : 0;
+    carrier?.on("meet", (pair) => {
+      if (!this.talksTo(pair.presence)) return;
+      this.timers.push(setTimeout(() => this.relay(pair), after));
+    });
+    carrier?.on("incoming", (pc) => {
+      if (this.talksTo(pc.pair.presence)) this.adopt(`relayed:${pc.pair.presence.tid}`, pc.pair.presence.tid, pc);
+      else pc.close();
+    });
+    carrier?.on("drop", (pc, why) => this.dropped(pc ? this.peerOf(pc) : null, why, "transport"));
+  }
+
+  /** Whether this page talks to a page that said it is here: a host to guests, a guest to its host.
+   * @param {{id: string, role: string}} who */
+  talksTo(who) {
+    return this.role === "host" ? who.role === "guest" : who.role === "host" && who.id === this.host;
+  }
+
+  /** A page met on the relays has had its time to connect directly: if it has not, carry
+   * the pair through the relays.
+   * @param {import("./relayed.js").Pair} pair */
+  relay(pair) {
+    if (this.closed || !this.carrier || pair.connection || pair.done) return;
+    const { id, tid } = pair.presence;
+    const peer = this.peers.get(id);
+    if (peer && peer.open && this.tidOf.get(peer) === tid) return;
+    this.adopt(`relayed:${tid}`, tid, this.carrier.connect(pair));
   }
 
   /** The greeted peer on a connection, if any.
-   * @param {RTCPeerConnection} pc */
+   * @param {RTCPeerConnection | import("./relayed.js").RelayedConnection} pc */
   peerOf(pc) {
     for (const peer of this.byLibraryId.values()) if (peer.connection === pc) return peer;
     return null;
@@ -216,8 +266,17 @@ export class Room extends Events {
    * @param {Network} net @param {string} tid  trystero's id of the peer */
   async connect(net, tid) {
     const pc = /** @type {KpConnection | undefined} */ (net.troom.getPeers()[tid]);
-    if (!pc || this.closed) return;
-    const peer = await greet(pc, {
+    if (pc) await this.adopt(`${net.kind}:${tid}`, tid, pc);
+  }
+
+  /** Greet a page on a new connection (a network's, or relayed), and make it the peer's,
+   * a spare, or the page of a peer come back.
+   * @param {string} key  the connection's name: network and trystero id
+   * @param {string} tid  the page's trystero id
+   * @param {KpConnection | import("./relayed.js").RelayedConnection} pc */
+  async adopt(key, tid, pc) {
+    if (this.closed) return;
+    const peer = await greet(/** @type {KpConnection} */ (pc), {
       identity: this.identity,
       room: this.roomId,
       role: this.role,
@@ -235,7 +294,6 @@ export class Room extends Events {
       peer.close(this.blocked.has(peer.id) ? "blocked" : "refused");
       return;
     }
-    const key = `${net.kind}:${tid}`;
     this.byLibraryId.set(key, peer);
     this.tidOf.set(peer, tid);
     peer.on("close", (reason) => this.gone(key, peer, reason));
@@ -251,7 +309,13 @@ export class Room extends Events {
     const before = this.peers.get(peer.id);
     if (before && this.tidOf.get(before) === tid) {
       if (!this.spares.has(peer.id)) this.spares.set(peer.id, new Set());
-      /** @type {Set<Peer>} */ (this.spares.get(peer.id)).add(peer);
+      const spares = /** @type {Set<Peer>} */ (this.spares.get(peer.id));
+      if (before.relayed && !peer.relayed && !before.link.ended) {
+        // a direct connection formed at last: the pair moves to it
+        this.peers.set(peer.id, peer);
+        spares.add(before);
+        this.emit("moved", peer);
+      } else spares.add(peer);
       return;
     }
     if (before) {
@@ -283,10 +347,12 @@ export class Room extends Events {
     const spares = this.spares.get(peer.id);
     spares?.delete(peer);
     if (this.peers.get(peer.id) !== peer) return;
-    const spare = reason === "blocked" ? undefined : [...(spares ?? [])].find((p) => !p.link.ended);
+    const live = reason === "blocked" ? [] : [...(spares ?? [])].filter((p) => !p.link.ended);
+    const spare = live.find((p) => !p.relayed) ?? live[0];
     if (spare) {
       spares?.delete(spare);
       this.peers.set(peer.id, spare);
+      this.emit("moved", spare);
       return;
     }
     this.peers.delete(peer.id);
@@ -303,6 +369,8 @@ export class Room extends Events {
   joinError(error) {
     if (this.closed) return;
     if (/password/i.test(error)) this.emit("problem", "p2p_password", {});
+    // a pair with no direct connection is carried through the relays: nothing to ask of the person
+    else if (this.carrier) console.info("kingweb: no direct connection, the relays carry the table:", error);
     else this.emit("problem", "p2p_failed", {});
   }
 
@@ -318,10 +386,26 @@ export class Room extends Events {
 
   /** Each relay (with its kind's prefix) and whether its socket is open. */
   relayState() {
-    return this.networks.flatMap((net) => {
+    const direct = this.networks.flatMap((net) => {
       const sockets = /** @type {Record<string, WebSocket | undefined>} */ (net.lib.getRelaySockets());
       return net.urls.map((url) => ({ url: KINDS[net.kind] + url, kind: net.kind, open: sockets[url]?.readyState === WebSocket.OPEN }));
     });
+    // a relay the room's own carriage reaches answers too (the only ones without WebRTC)
+    const carried = (this.carrier?.state() ?? []).map((r) => ({ ...r, url: KINDS[r.kind] + r.url }));
+    return [...direct, ...carried.filter((r) => !direct.some((d) => d.url === r.url && d.open))];
+  }
+
+  /** The kinds of relay the room meets on. */
+  get kinds() {
+    const kinds = new Set([...this.networks.map((n) => n.kind), ...(this.carrier?.state() ?? []).map((r) => r.kind)]);
+    return /** @type {RelayKind[]} */ (Object.keys(KINDS)).filter((k) => kinds.has(k));
+  }
+
+  /** How the page talks to a peer now: "direct" (a data channel), "relayed", or null.
+   * @param {string} id */
+  how(id) {
+    const peer = this.peers.get(id);
+    return peer ? (peer.relayed ? "relayed" : "direct") : null;
   }
 
   /** Tell which networks answer when that changes: the kinds with a relay's socket open,
@@ -329,11 +413,11 @@ export class Room extends Events {
   watchNetworks() {
     if (this.closed) return;
     const state = this.relayState();
-    const open = this.networks.map((n) => n.kind).filter((k) => state.some((r) => r.kind === k && r.open));
+    const open = this.kinds.filter((k) => state.some((r) => r.kind === k && r.open));
     if (this.told && open.join() === this.answered.join()) return;
     this.told = true;
     this.answered = open;
-    this.emit("networks", open, this.networks.map((n) => n.kind));
+    this.emit("networks", open, this.kinds);
   }
 
   /** Send a message to one peer: false if it is not here.
@@ -365,13 +449,14 @@ export class Room extends Events {
   stats() {
     return {
       met: Object.fromEntries(this.met),
-      peers: [...this.peers.values()].map((p) => ({ id: p.id, role: p.role, drops: p.drops, ...p.stats })),
+      peers: [...this.peers.values()].map((p) => ({ id: p.id, role: p.role, relayed: p.relayed, drops: p.drops, ...p.stats })),
       drops: this.drops,
       blocked: [...this.blocked],
       relays: this.relayState(),
       networks: this.answered,
       spares: Object.fromEntries([...this.spares].map(([id, set]) => [id, set.size])),
       nudges: this.nudger?.count ?? 0,
+      relayed: this.carrier?.published ?? 0,
     };
   }
 
@@ -383,6 +468,8 @@ export class Room extends Events {
     clearInterval(this.watcher);
     this.nudger?.stop();
     for (const peer of this.byLibraryId.values()) peer.close("left");
+    // a moment for the byes to leave through the relays
+    if (this.carrier) setTimeout(() => this.carrier?.close(), 300);
     await Promise.all(this.networks.map((n) => n.troom.leave()));
   }
 }

@@ -8,9 +8,13 @@ import { NAME_INPUT_MAX } from "../names.js";
 import { clockSelect } from "./people.js";
 
 /**
- * A seat as the lobby shows it.
- * @typedef {{kind: string, name: string, away: boolean, here: boolean, level?: string}} LobbySeat
+ * A seat as the lobby shows it; for the host, `link` says how its guest is reached (a data
+ * channel, or through the relays: p2p/relayed.js).
+ * @typedef {{kind: string, name: string, away: boolean, here: boolean, level?: string, link?: "direct" | "relayed"}} LobbySeat
  */
+
+/** How the host reaches a guest, in words, or null.  @param {"direct" | "relayed" | null | undefined} how */
+export const linkLabel = (how) => (how ? el("small", { class: `lobby-link ${how}`, text: t(`link_${how}`) }) : null);
 
 /** What the room's lobby last said of the networks it meets on ("" before it knows). */
 let networks = "";
@@ -62,6 +66,7 @@ export function seatList(seats, mine, controls = null) {
     return el("li", { class: `lobby-seat ${s.kind === "bot" ? "bot" : s.here ? "here" : "waiting"}`, "data-seat": String(i) },
       el("span", { class: "people-where", text: t("seat_n", { n: i + 1 }) }), el("span", { class: "lobby-who", text: who }),
       state ? el("small", { class: "lobby-state", text: state }) : null,
+      s.here ? linkLabel(s.link) : null,
       controls && controls.held.includes(i) ? removeButtons(i, who, controls) : null);
   }));
 }

@@ -5,7 +5,7 @@ relays of p2p_support started here from the pinned packages; every page's addres
 relay of every kind, on the site's own origin."""
 
 import pytest
-from p2p_support import Site, drive, host_room, join_table, model, person_context
+from p2p_support import WATCH_JS, Site, drive, host_room, join_table, model, person_context
 
 from browser_support import until
 from conftest import DIST, need_dist
@@ -37,18 +37,9 @@ def unexpected(errors):
     return [e for e in errors if not any(u in e for u in UNREACHED)]
 
 
-# Whether a page ever showed a text from now on, watched as the page changes.
-WATCH_JS = """(text) => {
-  window.kingwebSaw = false;
-  const look = () => { if (document.body.textContent.includes(text)) window.kingwebSaw = true; };
-  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
-  look();
-}"""
-
-
 # Close the connection this page last sent a kingweb frame on, if it is still open.
 CLOSE_MINE_JS = """() => {
-  const sent = window.kingwebWire.sent;
+  const sent = window.kingwebWire.sent.filter((f) => f.pc >= 0);  // (-1: relayed)
   const pc = window.kingwebConnections[sent[sent.length - 1].pc];
   if (pc.connectionState === 'connected') pc.close();
 }"""

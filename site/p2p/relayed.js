@@ -1,0 +1,538 @@
+// A table carried through the relays when no direct connection forms.  Two pages of a room
+// that met (each heard the other's presence) but hold no data channel after a few seconds
+// (room.js RELAYED_AFTER_MS; at once where there is no RTCPeerConnection) pass kingweb's
+// frames through the Nostr relays and MQTT brokers the room meets on.  room.js receives a
+// RelayedConnection, which looks to peer.js like a data-channel connection: the same
+// signed hello, frame checks, budgets and order apply to it.
+//
+// What a relay sees is ciphertext, its size and its timing (docs/PROTOCOL.md §"Relayed"):
+//   presence  on the room's topic, every PRESENCE_MS and when a new page is heard:
+//             {"v":1,"p":B64(iv ‖ AES-GCM(room key, {id, role, tid, eph}))}; the room key is
+//             HKDF(room id) (anyone with the link reads presences: they are the room's people),
+//             `eph` this page's ephemeral ECDH P-256 key, made when the room opens.
+//   frame     on the recipient's inbox topic: {"v":1,"s":SENDER,"n":N,"i":I,"k":K,"d":B64}:
+//             piece I of K of AES-GCM(pair key, frame) with the 96-bit nonce 0⁴ ‖ N (N the
+//             sender's count of frames to this peer, from 0).  The pair key of each direction is
+//             HKDF-SHA-256(ECDH(eph, their eph), salt SHA-256(room id), info naming the
+//             sender's and recipient's ids and ephemeral keys): bound to the room's secret and
+//             both pages.  A frame that does not decrypt is dropped ("forged"); one whose N
+//             came already is dropped as a replay (or the copy from another relay); frames are
+//             delivered in N's order, a gap held at most GAP_MS before the link is lost.
+// The ids in a presence are claims: what proves who is at the other end is the hello,
+// signed (identity.js) over both ephemeral keys in place of the DTLS fingerprints of a
+// direct connection, so a page holding the link cannot pass for the host.
+//
+// Each frame goes out on every relay that is open, so a relay that dies loses nothing: the
+// copies that come through another fill the order.  Topics are hashes: a relay learns
+// neither the room's id nor a page's.
+
+import { fromBase64url, toBase64url } from "./bytes.js";
+import { Events } from "./events.js";
+
+/** After meeting a peer, how long a data channel may take before the pair is relayed. */
+export const RELAYED_AFTER_MS = 4_000;
+/** How often a page says it is here (its presence). */
+export const PRESENCE_MS = 5_000;
+/** A relayed peer heard nothing from this long is gone. */
+export const GONE_MS = 25_000;
+/** How long a frame missing from the order may be waited for. */
+export const GAP_MS = 10_000;
+/** The most base64 characters a relay message carries (public relays cap an event's size). */
+export const PIECE = 24_000;
+/** The least time between two presences of a page that answers newcomers. */
+const ANSWER_MS = 300;
+/** Frames held out of order, or messages from pages not yet heard, at the most. */
+const HELD = 64;
+const VERSION = "kingweb-relay 1";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** @typedef {import("./params.js").RelayKind} RelayKind */
+/** @typedef {{id: string, role: string, tid: string, eph: string}} Presence */
+/** One relay's carriage: its topics, subscribed while it is open or reconnects.
+ * @typedef {{kind: RelayKind, url: string, open: () => boolean, publish: (topic: string, text: string) => void,
+ *   subscribe: (topic: string) => void, close: () => void}} Carrier */
+/** Makes a relay's carriage: `hear` takes each message on its topics, `opened` hears when
+ * it is connected and subscribed (again).
+ * @typedef {(url: string, hear: (topic: string, text: string) => void, opened: () => void) => Promise<Carrier>} CarrierMaker */
+
+const hex = (/** @type {ArrayBuffer | Uint8Array} */ b) => [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
+const sha256 = async (/** @type {string | Uint8Array<ArrayBuffer>} */ data) =>
+  new Uint8Array(await crypto.subtle.digest("SHA-256", typeof data === "string" ? encoder.encode(data) : data));
+
+/** The 96-bit AES-GCM nonce of frame `n`: four zero bytes, then n as 64 bits big-endian.
+ * @param {number} n */
+export function counterNonce(n) {
+  const iv = new Uint8Array(12);
+  new DataView(iv.buffer).setBigUint64(4, BigInt(n));
+  return iv;
+}
+
+/** The room's names on the relays: a tag (its topic's last part) from its id. Pure but for WebCrypto.
+ * @param {string} roomId */
+export async function roomTag(roomId) {
+  return hex(await sha256(`${VERSION}\nroom\n${roomId}`)).slice(0, 32);
+}
+
+/** A page's inbox tag, from its ephemeral key.
+ * @param {string} eph  the key, raw, base64url */
+const inboxTag = async (eph) => hex(await sha256(`${VERSION}\ninbox\n${eph}`)).slice(0, 32);
+
+/** The room key, which seals presences: HKDF of the room's id.
+ * @param {string} roomId */
+async function roomKey(roomId) {
+  const base = await crypto.subtle.importKey("raw", encoder.encode(roomId), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt: encoder.encode(VERSION), info: encoder.encode("presence") },
+    base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+}
+
+/** The two keys of a pair, one per direction.
+ * @param {string} roomId @param {CryptoKey} mine  this page's ECDH private key
+ * @param {{id: string, eph: string}} me @param {{id: string, eph: string}} them */
+export async function pairKeys(roomId, mine, me, them) {
+  const theirKey = await crypto.subtle.importKey("raw", /** @type {Uint8Array<ArrayBuffer>} */ (fromBase64url(them.eph)),
+    { name: "ECDH", namedCurve: "P-256" }, false, []);
+  const shared = await crypto.subtle.deriveBits({ name: "ECDH", public: theirKey }, mine, 256);
+  const base = await crypto.subtle.importKey("raw", shared, "HKDF", false, ["deriveKey"]);
+  const salt = await sha256(roomId);
+  const key = (/** @type {{id: string, eph: string}} */ from, /** @type {{id: string, eph: string}} */ to) =>
+    crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt, info: encoder.encode([VERSION, from.id, to.id, from.eph, to.eph].join("\n")) },
+      base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+  return { send: await key(me, them), receive: await key(them, me) };
+}
+
+/** A relayed frame's fields as the relay carries them, checked; null if it is not one.
+ * @param {unknown} msg */
+function frameFields(msg) {
+  if (!msg || typeof msg !== "object") return null;
+  const { v, s, n, i, k, d } = /** @type {Record<string, unknown>} */ (msg);
+  if (v !== 1 || typeof s !== "string" || !/^[0-9a-f]{32}$/.test(s) || typeof d !== "string" || d.length > PIECE) return null;
+  if (!Number.isSafeInteger(n) || !Number.isSafeInteger(i) || !Number.isSafeInteger(k)) return null;
+  const [nn, ii, kk] = /** @type {number[]} */ ([n, i, k]);
+  return nn >= 0 && kk >= 1 && kk <= 64 && ii >= 0 && ii < kk ? { s, n: nn, i: ii, k: kk, d } : null;
+}
+
+/** What a relayed peer holds: who it says it is, the pair's keys and the order of frames. */
+export class Pair {
+  /** @param {Presence} presence @param {string} inbox @param {{send: CryptoKey, receive: CryptoKey}} keys */
+  constructor(presence, inbox, keys) {
+    this.presence = presence;
+    this.inbox = inbox;
+    this.keys = keys;
+    this.heard = performance.now();
+    /** the next frame to send, and to deliver */
+    this.sent = 0;
+    this.next = 0;
+    /** pieces of frames under way, by N @type {Map<number, string[]>} */
+    this.pieces = new Map();
+    /** frames decrypted ahead of the order, by N @type {Map<number, string>} */
+    this.ahead = new Map();
+    /** since when the order has waited for `next` (0: it does not) */
+    this.gapSince = 0;
+    /** @type {RelayedConnection | null} */
+    this.connection = null;
+    /** its connection ended: its frames are not taken any more */
+    this.done = false;
+    /** sends in order (encryption is asynchronous) */
+    this.queue = Promise.resolve();
+  }
+}
+
+/** Shows the tests' and the bench's wire tap (tests/p2p_support.py TAP_JS) what a relayed
+ * connection carries in clear, as it sees a data channel's frames; nothing without one.
+ * @param {"sent" | "heard"} way @param {string} text */
+function tap(way, text) {
+  /** @type {any} */ (globalThis).kingwebRelayTap?.(way, text);
+}
+
+/** kingweb's channel over the relays: what peer.js uses of an RTCDataChannel. */
+class RelayedChannel extends EventTarget {
+  /** @param {RelayedConnection} pc */
+  constructor(pc) {
+    super();
+    this.pc = pc;
+    this.label = "kp";
+    /** @type {RTCDataChannelState} */
+    this.readyState = "open";
+    /** @type {((ev: MessageEvent) => any) | null} */
+    this.onmessage = null;
+  }
+
+  /** @param {string} text */
+  send(text) {
+    if (this.readyState !== "open") throw new Error("closed");
+    tap("sent", text);
+    this.pc.carrier.send(this.pc.pair, text);
+  }
+
+  close() {
+    if (this.readyState === "closed") return;
+    this.readyState = "closed";
+    this.dispatchEvent(new Event("close"));
+  }
+
+  /** @param {string} data */
+  deliver(data) {
+    tap("heard", data);
+    const ev = new MessageEvent("message", { data });
+    this.onmessage?.(ev);
+    this.dispatchEvent(ev);
+  }
+}
+
+/** A peer reached through the relays, as peer.js sees a connection: `kp`, `early`,
+ * `connectionState`, `close()`; `binding` gives what its hello signs in place of the DTLS
+ * fingerprints (both ephemeral keys). */
+export class RelayedConnection extends EventTarget {
+  /** @param {RelayCarrier} carrier @param {Pair} pair */
+  constructor(carrier, pair) {
+    super();
+    this.carrier = carrier;
+    this.pair = pair;
+    this.relayed = true;
+    /** @type {RTCPeerConnectionState} */
+    this.connectionState = "connected";
+    this.binding = { mine: `relay:${carrier.eph}`, theirs: `relay:${pair.presence.eph}` };
+    this.kp = new RelayedChannel(this);
+    /** what arrived before the page listened (peer.js's Link takes them over) @type {unknown[]} */
+    this.early = [];
+    this.kp.onmessage = (ev) => { if (this.early.length < 8) this.early.push(ev.data); };
+  }
+
+  close() {
+    if (this.connectionState === "closed") return;
+    this.connectionState = "closed";
+    this.pair.done = true;
+    this.kp.close();
+    this.dispatchEvent(new Event("connectionstatechange"));
+  }
+}
+
+/** Events of the carrier: a page heard ("meet", once per page), a connection the other
+ * side began ("incoming"), a frame dropped ("drop"). */
+/** @extends {Events<{meet: [Pair], incoming: [RelayedConnection], drop: [RelayedConnection | null, string]}>} */
+export class RelayCarrier extends Events {
+  /** @param {{roomId: string, id: string, role: string, tid: string, relays: {kind: RelayKind, url: string}[],
+   *   carriers?: Record<string, CarrierMaker>}} options */
+  static async open(options) {
+    const pair = /** @type {CryptoKeyPair} */ (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, false, ["deriveBits"]));
+    const eph = toBase64url(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey)));
+    const tag = await roomTag(options.roomId);
+    const carrier = new RelayCarrier(options, pair.privateKey, eph, tag, await inboxTag(eph), await roomKey(options.roomId));
+    const makers = options.carriers ?? CARRIERS;
+    const hear = (/** @type {string} */ topic, /** @type {string} */ text) => carrier.heard(topic, text);
+    // (a relay that opens, or opens again, hears this page's presence at once)
+    const opened = () => { if (carrier.carriers.length) carrier.announce(); };
+    const made = await Promise.allSettled(options.relays.map(({ kind, url }) => makers[kind]?.(url, hear, opened)));
+    for (const r of made) if (r.status === "fulfilled" && r.value) carrier.carriers.push(r.value);
+    for (const c of carrier.carriers) {
+      c.subscribe(carrier.roomTopic);
+      c.subscribe(carrier.inboxTopic);
+    }
+    carrier.timer = setInterval(() => carrier.tick(), PRESENCE_MS);
+    carrier.announce();
+    return carrier;
+  }
+
+  /** @param {{roomId: string, id: string, role: string, tid: string}} options
+   * @param {CryptoKey} privateKey @param {string} eph @param {string} tag @param {string} inbox @param {CryptoKey} key */
+  constructor({ roomId, id, role, tid }, privateKey, eph, tag, inbox, key) {
+    super();
+    this.roomId = roomId;
+    this.me = { id, role, tid, eph };
+    this.eph = eph;
+    this.privateKey = privateKey;
+    this.roomTopic = `kingweb/${tag}`;
+    this.inbox = inbox;
+    this.inboxTopic = `kingweb/${tag}/${inbox}`;
+    this.tag = tag;
+    this.key = key;
+    /** @type {Carrier[]} */
+    this.carriers = [];
+    /** the pages heard, by inbox tag @type {Map<string, Pair>} */
+    this.pairs = new Map();
+    /** frames from pages not heard yet (their presence may come after) @type {Array<[string, unknown]>} */
+    this.unknown = [];
+    this.lastAnnounce = 0;
+    this.closed = false;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.timer = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.soon = undefined;
+    /** relay messages published, for the stats */
+    this.published = 0;
+  }
+
+  /** Say this page is here, on every relay. */
+  async announce() {
+    if (this.closed) return;
+    this.lastAnnounce = performance.now();
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, this.key, encoder.encode(JSON.stringify(this.me))));
+    const p = new Uint8Array(12 + sealed.length);
+    p.set(iv);
+    p.set(sealed, 12);
+    this.publish(this.roomTopic, JSON.stringify({ v: 1, p: toBase64url(p) }));
+  }
+
+  /** Say this page is here again soon: at most one presence every ANSWER_MS for the
+   * newcomers heard meanwhile. */
+  announceSoon() {
+    if (this.soon) return;
+    const wait = Math.max(0, this.lastAnnounce + ANSWER_MS - performance.now());
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      this.announce();
+    }, wait);
+  }
+
+  /** @param {string} topic @param {string} text */
+  publish(topic, text) {
+    for (const c of this.carriers) {
+      if (!c.open()) continue;
+      try {
+        c.publish(topic, text);
+        this.published += 1;
+      } catch { /* the relay went: the others carry it */ }
+    }
+  }
+
+  tick() {
+    if (this.closed) return;
+    this.announce();
+    const now = performance.now();
+    for (const pair of this.pairs.values()) {
+      const c = pair.connection;
+      if (!c || pair.done) continue;
+      if (now - pair.heard > GONE_MS || (pair.gapSince && now - pair.gapSince > GAP_MS)) c.close();
+    }
+  }
+
+  /** A relay message on one of this page's topics.
+   * @param {string} topic @param {string} text */
+  heard(topic, text) {
+    if (this.closed || typeof text !== "string" || text.length > PIECE + 200) return;
+    let msg;
+    try { msg = JSON.parse(text); } catch { return; }
+    if (topic === this.roomTopic) this.presence(msg).catch(() => {});
+    else if (topic === this.inboxTopic) this.piece(msg);
+  }
+
+  /** @param {any} msg */
+  async presence(msg) {
+    if (!msg || msg.v !== 1 || typeof msg.p !== "string" || msg.p.length > 1000) return;
+    const p = fromBase64url(msg.p);
+    if (!p || p.length < 29) return;
+    let who;
+    try {
+      who = JSON.parse(decoder.decode(await crypto.subtle.decrypt({ name: "AES-GCM", iv: p.subarray(0, 12) }, this.key, p.subarray(12))));
+    } catch { return; }  // another room's, or not a presence
+    const word = (/** @type {unknown} */ s) => typeof s === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(s);
+    if (!who || !word(who.id) || !word(who.tid) || !word(who.eph) || !["host", "guest"].includes(who.role)) return;
+    if (who.eph === this.eph) return;  // our own
+    const inbox = await inboxTag(who.eph);
+    const known = this.pairs.get(inbox);
+    if (known) {
+      known.heard = performance.now();
+      return;
+    }
+    if (this.pairs.size >= 256 || this.closed) return;
+    let keys;
+    try { keys = await pairKeys(this.roomId, this.privateKey, this.me, who); } catch { return; }
+    if (this.pairs.has(inbox)) return;
+    const pair = new Pair({ id: who.id, role: who.role, tid: who.tid, eph: who.eph }, inbox, keys);
+    this.pairs.set(inbox, pair);
+    // a newcomer may not have heard us yet
+    this.announceSoon();
+    this.emit("meet", pair);
+    const waiting = this.unknown.filter(([s]) => s === inbox);
+    this.unknown = this.unknown.filter(([s]) => s !== inbox);
+    for (const [, m] of waiting) this.piece(m);
+  }
+
+  /** @param {unknown} msg */
+  piece(msg) {
+    const f = frameFields(msg);
+    if (!f) return;
+    const pair = this.pairs.get(f.s);
+    if (!pair) {
+      if (this.unknown.length < HELD) this.unknown.push([f.s, msg]);
+      return;
+    }
+    if (pair.done || f.n < pair.next || pair.ahead.has(f.n)) return;  // a copy, or a replay
+    if (!pair.pieces.has(f.n)) {
+      if (pair.pieces.size >= HELD) return;
+      pair.pieces.set(f.n, new Array(f.k).fill(""));
+    }
+    const pieces = /** @type {string[]} */ (pair.pieces.get(f.n));
+    if (pieces.length !== f.k) return;
+    pieces[f.i] = f.d;
+    if (pieces.some((x) => !x)) return;
+    pair.pieces.delete(f.n);
+    this.open(pair, f.n, pieces.join(""));
+  }
+
+  /** Decrypt a whole frame and deliver what is in order.
+   * @param {Pair} pair @param {number} n @param {string} sealed */
+  async open(pair, n, sealed) {
+    const bytes = fromBase64url(sealed);
+    let text;
+    try {
+      if (!bytes) throw new Error("not base64url");
+      text = decoder.decode(await crypto.subtle.decrypt({ name: "AES-GCM", iv: counterNonce(n) }, pair.keys.receive, bytes));
+    } catch {
+      this.emit("drop", pair.connection, "forged");
+      return;
+    }
+    if (pair.done || n < pair.next || pair.ahead.has(n) || pair.ahead.size >= HELD) return;
+    pair.heard = performance.now();
+    pair.ahead.set(n, text);
+    if (!pair.connection) {
+      // the other side began: its first frame is its hello
+      pair.connection = new RelayedConnection(this, pair);
+      this.emit("incoming", pair.connection);
+    }
+    const channel = pair.connection.kp;
+    while (pair.ahead.has(pair.next) && !pair.done) {
+      const data = /** @type {string} */ (pair.ahead.get(pair.next));
+      pair.ahead.delete(pair.next);
+      pair.next += 1;
+      channel.deliver(data);
+    }
+    pair.gapSince = pair.ahead.size ? pair.gapSince || performance.now() : 0;
+  }
+
+  /** This page's connection to a page it heard (made once).
+   * @param {Pair} pair */
+  connect(pair) {
+    if (!pair.connection) pair.connection = new RelayedConnection(this, pair);
+    return pair.connection;
+  }
+
+  /** Seal and send a frame to a pair, in order, on every relay.
+   * @param {Pair} pair @param {string} text */
+  send(pair, text) {
+    const n = pair.sent++;
+    const topic = `kingweb/${this.tag}/${pair.inbox}`;
+    pair.queue = pair.queue.then(async () => {
+      const sealed = toBase64url(new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: counterNonce(n) }, pair.keys.send, encoder.encode(text))));
+      const k = Math.ceil(sealed.length / PIECE) || 1;
+      for (let i = 0; i < k; i++) this.publish(topic, JSON.stringify({ v: 1, s: this.inbox, n, i, k, d: sealed.slice(i * PIECE, (i + 1) * PIECE) }));
+    }).catch(() => {});
+  }
+
+  /** The relays, and whether each is open. */
+  state() {
+    return this.carriers.map((c) => ({ kind: c.kind, url: c.url, open: c.open() }));
+  }
+
+  close() {
+    if (this.closed) return;
+    for (const pair of this.pairs.values()) pair.connection?.close();
+    this.closed = true;
+    clearInterval(this.timer);
+    clearTimeout(this.soon);
+    for (const c of this.carriers) c.close();
+  }
+}
+
+/** An MQTT broker's carriage (mqtt.js, as trystero's strategy uses it: site/p2p/mqtt.js).
+ * @type {CarrierMaker} */
+async function mqttCarrier(url, hear, opened) {
+  const { default: mqtt } = await import("./mqtt.js");
+  const client = /** @type {any} */ (mqtt.connect(url, { queueQoSZero: false, resubscribe: true, reconnectPeriod: 2_000 }));
+  /** @type {Set<string>} */
+  const topics = new Set();
+  client.on("message", (/** @type {string} */ topic, /** @type {Uint8Array} */ buf) => hear(topic, decoder.decode(buf)));
+  client.on("connect", () => {
+    if (topics.size) client.subscribe([...topics], () => opened());
+  });
+  client.on("error", () => {});  // it reconnects; the room says which networks answer
+  return {
+    kind: "mqtt",
+    url,
+    open: () => Boolean(client.connected),
+    publish: (topic, text) => client.publish(topic, text),
+    subscribe: (topic) => {
+      topics.add(topic);
+      if (client.connected) client.subscribe(topic, () => opened());
+    },
+    close: () => client.end(true),
+  };
+}
+
+/** A Nostr relay's carriage: ephemeral events (kinds 20000-29999, passed on and never
+ * stored), each topic a tag "x", signed with a key made for this page (@noble/secp256k1,
+ * as trystero's strategy signs).
+ * @type {CarrierMaker} */
+async function nostrCarrier(url, hear, opened) {
+  const { schnorr } = await import("@noble/secp256k1");
+  const { secretKey, publicKey } = schnorr.keygen();
+  const pubkey = hex(publicKey);
+  /** @type {Set<string>} */
+  const topics = new Set();
+  const sub = hex(crypto.getRandomValues(new Uint8Array(8)));
+  const kindOf = (/** @type {string} */ topic) => 20000 + (parseInt(topic.slice(8, 12), 16) % 10000);
+  /** @type {WebSocket | null} */
+  let socket = null;
+  let closed = false, wait = 1_000;
+  /** @type {Promise<unknown>} */
+  let chain = Promise.resolve();
+  const subscribe = () => {
+    if (socket?.readyState !== WebSocket.OPEN || !topics.size) return;
+    const list = [...topics];
+    socket.send(JSON.stringify(["REQ", sub, { kinds: [...new Set(list.map(kindOf))], "#x": list, since: Math.floor(Date.now() / 1000) - 5 }]));
+  };
+  const connect = () => {
+    if (closed) return;
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.onopen = () => {
+      wait = 1_000;
+      subscribe();
+      opened();
+    };
+    ws.onmessage = (ev) => {
+      if (typeof ev.data !== "string" || ev.data.length > PIECE + 2000) return;
+      let m;
+      try { m = JSON.parse(ev.data); } catch { return; }
+      if (!Array.isArray(m) || m[0] !== "EVENT" || m[1] !== sub || !m[2] || typeof m[2].content !== "string") return;
+      const x = Array.isArray(m[2].tags) ? m[2].tags.find((/** @type {unknown[]} */ t) => Array.isArray(t) && t[0] === "x") : null;
+      if (x && typeof x[1] === "string") hear(x[1], m[2].content);
+    };
+    ws.onclose = () => {
+      if (socket === ws) socket = null;
+      setTimeout(connect, wait);
+      wait = Math.min(wait * 2, 30_000);
+    };
+    ws.onerror = () => {};
+  };
+  connect();
+  return {
+    kind: "nostr",
+    url,
+    open: () => socket?.readyState === WebSocket.OPEN,
+    publish: (topic, content) => {
+      const ws = socket;
+      const event = { kind: kindOf(topic), tags: [["x", topic]], created_at: Math.floor(Date.now() / 1000), content, pubkey };
+      const payload = JSON.stringify([0, event.pubkey, event.created_at, event.kind, event.tags, event.content]);
+      // in order: a signature takes a moment, and frames must leave as they were sent
+      chain = chain.then(async () => {
+        const id = await crypto.subtle.digest("SHA-256", encoder.encode(payload));
+        const sig = await schnorr.signAsync(new Uint8Array(id), secretKey);
+        if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(["EVENT", { ...event, id: hex(id), sig: hex(sig) }]));
+      }).catch(() => {});
+    },
+    subscribe: (topic) => {
+      topics.add(topic);
+      subscribe();
+    },
+    close: () => {
+      closed = true;
+      socket?.close();
+    },
+  };
+}
+/** @type {Record<string, CarrierMaker>} */
+const CARRIERS = { mqtt: mqttCarrier, nostr: nostrCarrier };

@@ -1,0 +1,129 @@
+"""A table carried through the relays when no direct connection can form (site/p2p/relayed.js).
+Real Chromium, one context per person, in which every ICE candidate is dropped
+(``NO_ICE_JS``): trystero's strategies meet, but no data channel ever opens.  The pages
+find each other on the local Nostr relay and MQTT broker (p2p_support), and play through
+them, end to end encrypted: every frame a relay was handed or passed on is captured from
+the pages' WebSockets, and none holds a kingweb message or a card in clear."""
+
+import re
+
+import pytest
+from p2p_support import NO_ICE_JS, WATCH_JS, Site, drive, host_room, join_table, model, person_context
+
+from browser_support import until
+from conftest import DIST, need_dist
+
+KINDS = ("torrent", "nostr", "mqtt")
+
+# What a kingweb message or a card looks like in clear: the envelope's field, a type of
+# kingweb's (trystero's own signals have types too: "offer", "answer"), a card code in
+# quotes.  Base64url (what a relayed frame carries) has no quotes; a Nostr event carries
+# its content as a JSON string, so escaped quotes are read as quotes.
+CLEAR = re.compile(
+    r'"kp"|"type"\s*:\s*"(hello|welcome|lobby|state|update|table|act|join|hint|sync|farewell|bye|part)"'
+    r'|"(seat|seats|action|legal)"\s*:|"[2-9TJQKA][CDHS]"'
+)
+
+
+def in_clear(frame: str) -> bool:
+    return bool(CLEAR.search(frame.replace('\\"', '"')))
+
+
+def carried(frames: list[str]) -> list[str]:
+    """The relayed frames among what went through the relays (a sealed piece: ``"s"``, ``"d"``)."""
+    plain = (f.replace('\\"', '"') for f in frames)
+    return [f for f in plain if '"s":"' in f and '"d":"' in f]
+
+
+@pytest.fixture
+def relayed_people(p2p_browser):
+    """The site with a relay of every kind, a factory of people there whose browsers can
+    make no direct connection, and every WebSocket frame their pages sent to or got from
+    the Nostr relay and the MQTT broker."""
+    need_dist()
+    site = Site(DIST, build={"stun": []}, kinds=KINDS)
+    made = []
+    frames: list[str] = []
+
+    def tap(ws) -> None:
+        if "/relay/nostr" not in ws.url and "/relay/mqtt" not in ws.url:
+            return
+        for event in ("framesent", "framereceived"):
+            ws.on(
+                event, lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("latin1"))
+            )
+
+    def make():
+        ctx = person_context(p2p_browser, site)
+        ctx.add_init_script(NO_ICE_JS)
+        made.append(ctx)
+        page = ctx.new_page()
+        page.on("websocket", tap)
+        return page
+
+    yield make, frames, site
+    for ctx in made:
+        ctx.close()
+    site.stop()
+
+
+CONNECTED = "() => window.kingwebConnections.filter((pc) => pc.connectionState === 'connected').length"
+
+
+def test_four_people_play_a_king_deal_relayed_and_the_relays_see_only_ciphertext(relayed_people):
+    """Four contexts with no direct connection play the first King deal whole through the
+    local relays.  The host's seats say each guest is relayed; no data channel ever opened;
+    the relays carried frames, and none holds a kingweb message or a card in clear."""
+    make, frames, site = relayed_people
+    host = make()
+    link = host_room(host, site, "king", 4, kinds=KINDS)
+    guests = []
+    for name in ("Ann", "Bo", "Cy"):
+        g = make()
+        join_table(g, link, name)
+        guests.append(g)
+    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 4", timeout=120)
+    # the host's seating list says how each guest is reached
+    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 3", timeout=30)
+    assert host.locator("#lobby-seats .lobby-link.relayed").first.text_content() == "relayed"
+    host.get_by_role("button", name="Start the match").click()
+    for g in guests:
+        g.wait_for_selector("#hand .card", timeout=60_000)
+    by_seat = {0: host, **{model(g)["seat"]: g for g in guests}}
+    pages = [by_seat[s] for s in range(4)]
+    drive(pages, lambda: model(host)["deal_no"] >= 2, timeout=300)
+    end = model(host)["n"]
+    for g in guests:
+        until(g, "async (n) => (await import('./store.js')).page.model.n >= n", end, timeout=60)
+    # nothing went directly
+    assert all(p.evaluate(CONNECTED) == 0 for p in pages)
+    sealed = carried(frames)
+    assert len(sealed) > 100, f"only {len(sealed)} relayed frames captured"
+    clear = [f[:200] for f in frames if in_clear(f)]
+    assert clear == []
+
+
+def test_a_relay_that_dies_mid_deal_leaves_a_relayed_table_going(relayed_people):
+    """Host and guest with no direct connection play German Whist through the Nostr relay
+    and the MQTT broker at once.  Mid-deal the broker dies: the table goes on through the
+    Nostr relay, with no leave, and every card played reaches the guest's table."""
+    make, _, site = relayed_people
+    host = make()
+    link = host_room(host, site, "whist", 2, kinds=KINDS)
+    guest = make()
+    join_table(guest, link, "Ann")
+    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 1", timeout=120)
+    host.get_by_role("button", name="Start the match").click()
+    guest.wait_for_selector("#hand .card", timeout=60_000)
+    start = model(host)["n"]
+    drive([host, guest], lambda: model(host)["n"] >= start + 4, timeout=120)
+    host.evaluate(WATCH_JS, "gone: a bot plays")
+    guest.evaluate(WATCH_JS, "The host has left the table")
+    site.local.stop("mqtt")
+    before = model(host)["n"]
+    drive([host, guest], lambda: model(host)["n"] >= before + 8, timeout=180)
+    after = model(host)["n"]
+    until(guest, "async (n) => (await import('./store.js')).page.model.n >= n", after, timeout=60)
+    assert host.evaluate("window.kingwebSaw") is False
+    assert guest.evaluate("window.kingwebSaw") is False
+    assert all(p.evaluate(CONNECTED) == 0 for p in (host, guest))

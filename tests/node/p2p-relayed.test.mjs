@@ -1,0 +1,152 @@
+// site/p2p/relayed.js: two pages that carry frames through relays, over an in-memory bus
+// standing for a relay (every message a relay would pass on, seen by the test).  Node has
+// WebCrypto, EventTarget and MessageEvent, as a page does.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import { RelayCarrier, counterNonce, pairKeys } from "../../site/p2p/relayed.js";
+
+/** A relay: topics and subscribers; `seen` every text it passed on; `down` drops all. */
+function bus() {
+  /** @type {Map<string, Set<(topic: string, text: string) => void>>} */
+  const subs = new Map();
+  const relay = { seen: /** @type {string[]} */ ([]), down: false, tamper: /** @type {null | ((t: string) => string)} */ (null) };
+  /** @type {import("../../site/p2p/relayed.js").CarrierMaker} */
+  const maker = async (url, hear, opened) => {
+    setTimeout(opened, 0);
+    return {
+      kind: /** @type {const} */ ("mqtt"), url,
+      open: () => !relay.down,
+      publish: (/** @type {string} */ topic, /** @type {string} */ text) => {
+        if (relay.down) return;
+        relay.seen.push(text);
+        const out = relay.tamper ? relay.tamper(text) : text;
+        for (const h of subs.get(topic) ?? []) setTimeout(() => h(topic, out), 0);
+      },
+      subscribe: (/** @type {string} */ topic) => {
+        if (!subs.has(topic)) subs.set(topic, new Set());
+        /** @type {Set<any>} */ (subs.get(topic)).add(hear);
+      },
+      close: () => {},
+    };
+  };
+  return { relay, maker };
+}
+
+const until = async (/** @type {() => any} */ f, ms = 30_000) => {
+  const end = Date.now() + ms;
+  while (!f()) {
+    if (Date.now() > end) throw new Error("not in time");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+/** A host and a guest on the same bus, met and connected: both ends. */
+async function pair(roomId = "room-aaaaaaaaaaaaaaaa") {
+  const { relay, maker } = bus();
+  const open = (/** @type {string} */ id, /** @type {string} */ role) =>
+    RelayCarrier.open({ roomId, id, role, tid: `t${id}`, relays: [{ kind: "mqtt", url: "x" }], carriers: { mqtt: maker } });
+  const host = await open("HOST", "host"), guest = await open("GUEST", "guest");
+  const met = /** @type {any[]} */ ([]);
+  host.on("meet", (p) => met.push(p));
+  /** @type {any[]} */
+  const incoming = [];
+  host.on("incoming", (c) => incoming.push(c));
+  const toHost = /** @type {any[]} */ ([]);
+  guest.on("meet", (p) => toHost.push(p));
+  await until(() => toHost.length && met.length);
+  const g = guest.connect(toHost[0]);
+  return { relay, host, guest, g, incoming, stop: () => { host.close(); guest.close(); } };
+}
+
+describe("relayed frames", () => {
+  test("reach the other side in order, sealed: the relay sees no frame in clear", async () => {
+    const { relay, g, incoming, stop } = await pair();
+    const texts = Array.from({ length: 20 }, (_, i) => JSON.stringify({ kp: 1, type: "update", n: i, hand: ["AS", "KH"] }));
+    // the first frame begins the connection on the other side (as a hello does), which
+    // keeps it until the page listens
+    g.kp.send(texts[0]);
+    await until(() => incoming.length && incoming[0].early.length);
+    const h = incoming[0];
+    /** @type {string[]} */
+    const got = [...h.early];
+    h.kp.onmessage = (/** @type {MessageEvent} */ ev) => got.push(ev.data);
+    for (const t of texts.slice(1)) g.kp.send(t);
+    await until(() => got.length === texts.length);
+    assert.deepEqual(got, texts);
+    assert.ok(relay.seen.length > texts.length);
+    for (const s of relay.seen) assert.ok(!/"kp"|update|"AS"|HOST|GUEST|room-a/.test(s), s);
+    // and back, on the connection the host was given
+    const back = [];
+    g.kp.onmessage = (/** @type {MessageEvent} */ ev) => back.push(ev.data);
+    h.kp.send('{"kp":1,"type":"hello"}');
+    await until(() => back.length === 1);
+    stop();
+  });
+
+  test("a frame the relay changed is dropped, a replayed one ignored", async () => {
+    const { relay, host, g, incoming, stop } = await pair();
+    const drops = /** @type {string[]} */ ([]);
+    host.on("drop", (_, why) => drops.push(why));
+    g.kp.send("first");
+    await until(() => incoming.length);
+    const h = incoming[0];
+    const got = [...h.early];
+    h.kp.onmessage = (/** @type {MessageEvent} */ ev) => got.push(ev.data);
+    // the relay sends the first frame again: nothing new is delivered
+    const first = relay.seen.find((s) => s.includes('"n":0'));
+    host.heard(`kingweb/${host.tag}/${host.inbox}`, /** @type {string} */ (first));
+    relay.tamper = (t) => t.replace(/"d":"(.)/, (_, c) => `"d":"${c === "A" ? "B" : "A"}`);
+    g.kp.send("second");
+    await until(() => drops.length === 1);
+    assert.deepEqual(drops, ["forged"]);
+    assert.deepEqual(got, ["first"]);
+    stop();
+  });
+
+  test("a large frame goes in pieces and comes back whole", async () => {
+    const { g, incoming, stop } = await pair();
+    const big = "x".repeat(70_000);
+    g.kp.send(big);
+    await until(() => incoming.length && incoming[0].early.length === 1);
+    assert.equal(incoming[0].early[0], big);
+    stop();
+  });
+
+  test("another room's pages do not hear each other", async () => {
+    const { relay, maker } = bus();
+    const a = await RelayCarrier.open({ roomId: "room-one-aaaaaaaaaa", id: "A", role: "host", tid: "ta", relays: [{ kind: "mqtt", url: "x" }], carriers: { mqtt: maker } });
+    const b = await RelayCarrier.open({ roomId: "room-two-aaaaaaaaaa", id: "B", role: "guest", tid: "tb", relays: [{ kind: "mqtt", url: "x" }], carriers: { mqtt: maker } });
+    let met = 0;
+    a.on("meet", () => { met++; });
+    b.on("meet", () => { met++; });
+    // each publishes its presence once it opens, and again when asked
+    await a.announce();
+    await b.announce();
+    await until(() => relay.seen.length >= 2);
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(met, 0);
+    a.close();
+    b.close();
+  });
+});
+
+describe("pairKeys", () => {
+  test("one side's sending key is the other's receiving key, and each direction has its own", async () => {
+    const gen = () => crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+    const [ka, kb] = [await gen(), await gen()];
+    const raw = async (/** @type {CryptoKeyPair} */ k) => Buffer.from(await crypto.subtle.exportKey("raw", k.publicKey)).toString("base64url");
+    const a = { id: "A", eph: await raw(ka) }, b = { id: "B", eph: await raw(kb) };
+    const ab = await pairKeys("room", ka.privateKey, a, b), ba = await pairKeys("room", kb.privateKey, b, a);
+    const seal = (/** @type {CryptoKey} */ k) => crypto.subtle.encrypt({ name: "AES-GCM", iv: counterNonce(7) }, k, new TextEncoder().encode("hi"));
+    const open = (/** @type {CryptoKey} */ k, /** @type {ArrayBuffer} */ c) => crypto.subtle.decrypt({ name: "AES-GCM", iv: counterNonce(7) }, k, c);
+    assert.equal(new TextDecoder().decode(await open(ba.receive, await seal(ab.send))), "hi");
+    await assert.rejects(open(ab.receive, await seal(ab.send)));
+    const other = await pairKeys("another room", kb.privateKey, b, a);
+    await assert.rejects(open(other.receive, await seal(ab.send)));
+  });
+
+  test("the nonce is the frame's number", () => {
+    assert.deepEqual([...counterNonce(258)], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
+  });
+});
