@@ -99,7 +99,13 @@ async function connect(w, invite, name, watch) {
     const { openRoom } = await import("./room.js");
     const room = await openRoom({ roomId: invite.room, role: "guest", host: invite.host, relays: cfg.relays,
       iceServers: cfg.iceServers, app: String(w.build.build || "") });
-    room.on("problem", (key, params) => noticeAbout(key, t(key, params)));
+    room.on("problem", (key, params) => {
+      // still no host after a minute: said in place of "not answered yet", with a way out
+      if (key === "p2p_host_gone") {
+        noticeAbout("p2p_no_host", t(key), " ", choiceButton(t("play_bots"), "host-gone-play", () => location.assign(location.pathname)));
+      } else noticeAbout(key, t(key, params));
+    });
+    room.on("join", () => clearNotice("p2p_no_host"));
     showNetworks(networksText([], room.networks.map((n) => n.kind)));
     room.on("networks", (open, all) => {
       showNetworks(networksText(open, all));

@@ -68,6 +68,9 @@ export const APP_ID = "kingweb";
 export const RELAY_WAIT_MS = 8_000;
 /** After this long, a guest that has not met its host says so (and keeps trying). */
 export const HOST_WAIT_MS = 20_000;
+/** After this long, a guest that has still not met its host says what may be wrong (a
+ * closed table, an old link, a network in the way), and keeps trying. */
+export const HOST_GONE_MS = 60_000;
 /** How long after its own announce (or an answer of its own) a peer may have signals in
  * flight through the relay. */
 export const NUDGE_QUIET_MS = 1_500;
@@ -115,7 +118,7 @@ export const NETWORKS_MS = 1_000;
  *   connection forms (default true)
  * @property {number} [relayedAfterMs]  how long a met page may take to connect directly
  *   before the pair is relayed (RELAYED_AFTER_MS)
- * @property {{relayMs?: number, hostMs?: number}} [waits]  when to say that no relay
+ * @property {{relayMs?: number, hostMs?: number, goneMs?: number}} [waits]  when to say that no relay
  *   answers (RELAY_WAIT_MS) and that a guest has not met its host (HOST_WAIT_MS)
  */
 
@@ -220,8 +223,9 @@ export class Room extends Events {
     this.timers.push(setTimeout(() => this.checkRelays(), waits.relayMs ?? RELAY_WAIT_MS));
     this.watcher = setInterval(() => this.watchNetworks(), NETWORKS_MS);
     if (role === "guest") {
-      const noHost = () => { if (!this.peers.size && !this.closed) this.emit("problem", "p2p_no_host", {}); };
-      this.timers.push(setTimeout(noHost, waits.hostMs ?? HOST_WAIT_MS));
+      const noHost = (/** @type {string} */ key) => { if (!this.peers.size && !this.closed) this.emit("problem", key, {}); };
+      this.timers.push(setTimeout(noHost, waits.hostMs ?? HOST_WAIT_MS, "p2p_no_host"));
+      this.timers.push(setTimeout(noHost, waits.goneMs ?? HOST_GONE_MS, "p2p_host_gone"));
     }
     const torrent = this.networks.find((n) => n.kind === "torrent");
     this.nudger = nudge && torrent ? new Nudger(this, torrent, infoHash) : null;

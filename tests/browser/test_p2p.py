@@ -270,13 +270,14 @@ def test_what_stands_in_the_way_is_said(pages, site, console_errors):
         {
             **room_options(site, room, "guest", "A" * 22),
             "relays": [nowhere],
-            "waits": {"relayMs": 1500, "hostMs": 2500},
+            "waits": {"relayMs": 1500, "hostMs": 2500, "goneMs": 3500},
         },
     )
     problems = wait_until(
-        page, "() => t.log.filter((e) => e.kind === 'problem').length >= 2 && t.log.filter((e) => e.kind === 'problem')"
+        page, "() => t.log.filter((e) => e.kind === 'problem').length >= 3 && t.log.filter((e) => e.kind === 'problem')"
     )
-    assert [p["key"] for p in problems] == ["p2p_no_relay", "p2p_no_host"]
+    # (the last: still no host a while later, when the page says what may be wrong)
+    assert [p["key"] for p in problems] == ["p2p_no_relay", "p2p_no_host", "p2p_host_gone"]
     assert problems[0]["params"] == {}  # no address in the player's words
     # an invitation whose answer leads nowhere: the host is told the connection failed
     host_page, guest_page = pages(), pages()
