@@ -105,7 +105,8 @@ async function connect(w, invite, name, watch) {
         noticeAbout("p2p_no_host", t(key), " ", choiceButton(t("play_bots"), "host-gone-play", () => location.assign(location.pathname)));
       } else noticeAbout(key, t(key, params));
     });
-    room.on("join", () => clearNotice("p2p_no_host"));
+    // the host met (directly or through the relays): what stood in the way is solved
+    room.on("join", () => { clearNotice("p2p_no_host"); clearNotice("p2p_failed"); });
     showNetworks(networksText([], room.networks.map((n) => n.kind)));
     room.on("networks", (open, all) => {
       showNetworks(networksText(open, all));
