@@ -19,30 +19,31 @@ from .game import Game
 from .games import GAMES
 from .steps import judge
 
-#: Random legal actions a position is reached by, at most, per game (a whole match's worth)
-STEPS = {"king": 600, "kingru": 420, "whist": 52}
 #: The reasons that quote only what an analysis or a search found
 FIGURES = ("search-best", "search-even", "stock-best")
 
 
 def positions(game: str, count: int, seed: int) -> Iterator[Game]:
     """``count`` random positions of ``game`` with someone to act: random legal play from a
-    new match (King: also a positive from a random deal, with random bids before)."""
+    new match, up to its ``position_steps`` (a game whose deal can be chosen in the deal,
+    King's positive: also such a deal from a random deal, with random bids before)."""
+    f = GAMES[game]
     rng = random.Random(seed)
     made = 0
     while made < count:
-        if game == "king" and rng.random() < 0.3:
-            deck = cards.codes_of(cards.FULL_DECK)
+        if f.chosen and rng.random() < 0.3:
+            deck = cards.codes_of(f.deck)
             rng.shuffle(deck)
-            g = scenario("king", "positive", [deck[k * 13 : (k + 1) * 13] for k in range(4)], dealer=rng.randrange(4))
+            hands = [deck[k * f.hand : (k + 1) * f.hand] for k in range(f.players)]
+            g = scenario(game, f.chosen, hands, dealer=rng.randrange(f.players))
             steps = rng.randrange(0, 12)
         else:
             g = new_game(
                 game,
                 seed=rng.randrange(10**6),
-                options={"play_all_tricks": rng.random() < 0.2} if game != "whist" else {},
+                options={"play_all_tricks": rng.random() < 0.2} if "play_all_tricks" in f.cls.OPTIONS else {},
             )
-            steps = rng.randrange(0, STEPS[game])
+            steps = rng.randrange(0, f.position_steps)
         for _ in range(steps):
             if g.over:
                 break

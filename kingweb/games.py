@@ -96,6 +96,9 @@ class GameFacts:
     #: the bench holds this game's public API to OpenSpiel's Hearts (C++) in the same run,
     #: the nearest game OpenSpiel has (four players, 52 cards, tricks)
     beside_hearts: bool = False
+    #: random legal actions that reach a position anywhere in a match, at most (the random
+    #: positions of ``python -m kingweb hint-agreement`` and the tests)
+    position_steps: int = 0
     #: ``python -m kingweb latency``: deals timed per bot level
     latency_deals: dict[str, int] = field(default_factory=dict)
     #: ``python -m kingweb ladder`` rungs: (level, ISMCTS simulations, boards by default)

@@ -723,6 +723,7 @@ register(
         offers={"up": UP_VALUE, "null": NULL_VALUE, "ultimatum": offer_value(ULTIMATUM_OFFER)},
         bench_targets=(10_000, 1_800),
         beside_hearts=True,
+        position_steps=600,
         latency_deals={"normal": 10, "hard": 3, "expert": 1},
         rungs=(("hard", 1000, 30),),
     )

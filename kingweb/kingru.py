@@ -289,6 +289,7 @@ register(
         contracts=_contracts,
         deal_orders=ORDERS,
         bench_targets=(20_000, None),
+        position_steps=420,
         latency_deals={"normal": 14, "hard": 4, "expert": 2},
         rungs=(("hard", 1000, 42),),
     )

@@ -314,6 +314,7 @@ register(
         contracts=_contracts,
         stock=True,
         daily_options={"target": 5},  # a 15-point match runs an hour, a daily a few minutes
+        position_steps=52,
         latency_deals={"normal": 4, "hard": 2, "expert": 1},
         rungs=(("hard", 1000, 60), ("normal", 200, 60)),
     )
