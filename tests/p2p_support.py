@@ -479,7 +479,10 @@ def drive(pages, stop, choose=None, timeout: float = 120):
                 cards, actions = offer["cards"], offer["actions"]
                 # by default only cards: a bid or a choice is the test's to script (a sweep
                 # may reach a page just after stop() would have held)
-                pick = (choose(page, cards, actions) if choose else None) or next(iter(cards), None)
+                choice = choose(page, cards, actions) if choose else None
+                if choice is False:  # (not "or" the default: False is "nothing yet")
+                    continue
+                pick = choice or next(iter(cards), None)
                 if not pick:
                     continue
                 page.mouse.click(*(cards.get(pick) or actions[pick]))
