@@ -110,7 +110,9 @@ function renderSeats(root, v) {
     }
     // a bot plays the seat of a person away: one who has gone, until they are back, or,
     // where nobody has sat yet (no name: every guest who joins has one), until somebody does
-    if (v.seats && v.seats[s] && v.seats[s].stand_in) meta.push(t(v.seats[s].name ? "seat_gone" : "seat_open_bot"));
+    // (a line of its own under the figures, which may break: "waiting for a person: a bot
+    // plays meanwhile" does not fit a side plate's width on one line)
+    const standIn = v.seats && v.seats[s] && v.seats[s].stand_in ? t(v.seats[s].name ? "seat_gone" : "seat_open_bot") : null;
     const turn = v.turn === s && !v.over;
     const dealer = dealerSeat(v) === s;
     // the dealer's button follows the name, never over it; each figure is a piece that
@@ -120,7 +122,8 @@ function renderSeats(root, v) {
       dealer ? el("span", { class: "mark-gap", text: "\u00a0" }) : null, dealer ? el("span", { class: "dealer-mark", "aria-hidden": "true", title: t("seat_dealer"), text: t("dealer_mark") }) : null,
       turn && s === v.seat ? el("span", { class: "cue", text: ` · ${t("your_turn")}` }) : null),
     el("div", { class: "meta" }, ...meta.flatMap((m, k) => [k ? el("span", { class: "meta-sep", text: SEP }) : null,
-      el("span", { class: "meta-item", text: m })]).filter((x) => x !== null)));
+      el("span", { class: "meta-item", text: m })]).filter((x) => x !== null)),
+    standIn ? el("div", { class: "meta seat-status", text: standIn }) : null);
     // a screen reader hears the seat as one labelled group: who, whether they dealt, whether they are to act
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", [nm[s], dealer ? t("seat_dealer") : "", turn ? t("seat_to_act") : ""].filter(Boolean).join(", "));

@@ -229,6 +229,14 @@ def test_a_guest_with_no_name_has_one_name_everywhere_and_a_seat_nobody_took_wai
     for page, where in ((host, "#seat-right"), (ana, "#seat-top")):
         until(page, "(w) => document.querySelector(w).textContent.includes('waiting for a person')", where, timeout=30)
         assert "gone" not in page.locator(where).text_content()
+    # the longer words break within a side plate, which stays on a phone's screen (it once
+    # ran off the right edge)
+    fits = "() => { const p = document.querySelector('#seat-right .plate'); const r = p.getBoundingClientRect();"
+    fits += " return [p.scrollWidth <= p.clientWidth, r.left >= 0 && r.right <= innerWidth]; }"
+    assert host.evaluate(fits) == [True, True]
+    host.set_viewport_size({"width": 390, "height": 844})
+    assert host.evaluate(fits) == [True, True]
+    host.set_viewport_size({"width": 1100, "height": 820})
     # the guest with no name leaves: its seat is gone (it was here), a bot plays it
     nameless.close()
     until(host, "() => document.querySelector('#seat-top').textContent.includes('gone: a bot plays')", timeout=30)
