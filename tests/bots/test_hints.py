@@ -223,7 +223,7 @@ def check_position(g, seen, h=None, values=None):
 
 #: Of the positions, every this many a hint is asked in full (the review's analysis of the
 #: position: the slow part); in the others, the reason a hint would give for each legal card
-FULL_EVERY = 25
+FULL_EVERY = 50
 
 
 @pytest.mark.parametrize("game", list(POSITIONS))
