@@ -18,6 +18,11 @@
 //             both pages.  A frame that does not decrypt is dropped ("forged"); one whose N
 //             came already is dropped as a replay (or the copy from another relay); frames are
 //             delivered in N's order, a gap held at most GAP_MS before the link is lost.
+//   ack       on the sender's inbox: {"v":1,"s":RECEIVER,"m":M,"a":B64}: AES-GCM(pair key,
+//             the count of frames delivered in order) with the nonce 0³1 ‖ M (M the
+//             receiver's count of acks).  A frame not acked within RESEND_MS goes out again
+//             (relays pass ephemeral messages on once, and drop them when busy or reconnecting):
+//             without acks, a lost last frame leaves the other side waiting, knowing of no gap.
 // The ids in a presence are claims: what proves who is at the other end is the hello,
 // signed (identity.js) over both ephemeral keys in place of the DTLS fingerprints of a
 // direct connection, so a page holding the link cannot pass for the host.
@@ -39,6 +44,12 @@ export const GONE_MS = 25_000;
 export const GAP_MS = 10_000;
 /** The most base64 characters a relay message carries (public relays cap an event's size). */
 export const PIECE = 24_000;
+/** A frame not acked for this long is published again. */
+export const RESEND_MS = 1_500;
+/** How long a receiver gathers frames before it acks them (one ack for a burst). */
+export const ACK_MS = 150;
+/** Frames sent and not acked, at the most: beyond, the other side is not taking them. */
+const UNACKED = 512;
 /** The least time between two presences of a page that answers newcomers. */
 const ANSWER_MS = 300;
 /** Frames held out of order, or messages from pages not yet heard, at the most. */
@@ -66,6 +77,15 @@ const sha256 = async (/** @type {string | Uint8Array<ArrayBuffer>} */ data) =>
 export function counterNonce(n) {
   const iv = new Uint8Array(12);
   new DataView(iv.buffer).setBigUint64(4, BigInt(n));
+  return iv;
+}
+
+/** The nonce of ack `m`: three zero bytes, a one, then m as 64 bits big-endian (apart
+ * from every frame's nonce under the same key).
+ * @param {number} m */
+export function ackNonce(m) {
+  const iv = counterNonce(m);
+  iv[3] = 1;
   return iv;
 }
 
@@ -113,6 +133,15 @@ function frameFields(msg) {
   return nn >= 0 && kk >= 1 && kk <= 64 && ii >= 0 && ii < kk ? { s, n: nn, i: ii, k: kk, d } : null;
 }
 
+/** An ack's fields as the relay carries them, checked; null if it is not one.
+ * @param {unknown} msg */
+function ackFields(msg) {
+  if (!msg || typeof msg !== "object") return null;
+  const { v, s, m, a } = /** @type {Record<string, unknown>} */ (msg);
+  if (v !== 1 || typeof s !== "string" || !/^[0-9a-f]{32}$/.test(s) || typeof a !== "string" || a.length > 100) return null;
+  return Number.isSafeInteger(m) && /** @type {number} */ (m) >= 0 ? { s, m: /** @type {number} */ (m), a } : null;
+}
+
 /** What a relayed peer holds: who it says it is, the pair's keys and the order of frames. */
 export class Pair {
   /** @param {Presence} presence @param {string} inbox @param {{send: CryptoKey, receive: CryptoKey}} keys */
@@ -136,6 +165,14 @@ export class Pair {
     this.done = false;
     /** sends in order (encryption is asynchronous) */
     this.queue = Promise.resolve();
+    /** frames sent and not acked: what was published, and when last @type {Map<number, {msgs: string[], at: number}>} */
+    this.unacked = new Map();
+    /** how many of this page's frames the other side has had in order */
+    this.acked = 0;
+    /** acks sent */
+    this.acks = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.ackTimer = undefined;
   }
 }
 
@@ -204,6 +241,8 @@ export class RelayedConnection extends EventTarget {
     if (this.connectionState === "closed") return;
     this.connectionState = "closed";
     this.pair.done = true;
+    this.pair.unacked.clear();
+    clearTimeout(this.pair.ackTimer);
     this.kp.close();
     this.dispatchEvent(new Event("connectionstatechange"));
   }
@@ -231,6 +270,7 @@ export class RelayCarrier extends Events {
       c.subscribe(carrier.inboxTopic);
     }
     carrier.timer = setInterval(() => carrier.tick(), PRESENCE_MS);
+    carrier.resender = setInterval(() => carrier.resend(), RESEND_MS / 3);
     carrier.announce();
     return carrier;
   }
@@ -258,6 +298,8 @@ export class RelayCarrier extends Events {
     this.closed = false;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.timer = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.resender = undefined;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.soon = undefined;
     /** relay messages published, for the stats */
@@ -305,7 +347,23 @@ export class RelayCarrier extends Events {
     for (const pair of this.pairs.values()) {
       const c = pair.connection;
       if (!c || pair.done) continue;
-      if (now - pair.heard > GONE_MS || (pair.gapSince && now - pair.gapSince > GAP_MS)) c.close();
+      if (now - pair.heard > GONE_MS || (pair.gapSince && now - pair.gapSince > GAP_MS) || pair.unacked.size > UNACKED) c.close();
+    }
+  }
+
+  /** Publish again the frames not acked for RESEND_MS, oldest first, a few at a time. */
+  resend() {
+    if (this.closed) return;
+    const now = performance.now();
+    for (const pair of this.pairs.values()) {
+      if (pair.done) continue;
+      let again = 0;
+      for (const out of pair.unacked.values()) {
+        if (now - out.at < RESEND_MS) continue;
+        out.at = now;
+        for (const msg of out.msgs) this.publish(`kingweb/${this.tag}/${pair.inbox}`, msg);
+        if (++again >= 8) break;
+      }
     }
   }
 
@@ -316,7 +374,44 @@ export class RelayCarrier extends Events {
     let msg;
     try { msg = JSON.parse(text); } catch { return; }
     if (topic === this.roomTopic) this.presence(msg).catch(() => {});
-    else if (topic === this.inboxTopic) this.piece(msg);
+    else if (topic === this.inboxTopic) {
+      if (msg && typeof msg === "object" && "a" in msg) this.ack(msg).catch(() => {});
+      else this.piece(msg);
+    }
+  }
+
+  /** The other side says how many of this page's frames it has had in order: those are
+   * not sent again.
+   * @param {unknown} msg */
+  async ack(msg) {
+    const f = ackFields(msg);
+    const pair = f && this.pairs.get(f.s);
+    const bytes = f && fromBase64url(f.a);
+    if (!f || !pair || pair.done || !bytes) return;
+    let count;
+    try {
+      count = Number(decoder.decode(await crypto.subtle.decrypt({ name: "AES-GCM", iv: ackNonce(f.m) }, pair.keys.receive, bytes)));
+    } catch { return; }  // forged, or another pair's
+    if (!Number.isSafeInteger(count) || count > pair.sent) return;
+    pair.heard = performance.now();
+    if (count <= pair.acked) return;  // an old ack, or a copy
+    for (let n = pair.acked; n < count; n++) pair.unacked.delete(n);
+    pair.acked = count;
+  }
+
+  /** Ack the frames delivered to `pair`, soon (ACK_MS gathers a burst into one ack).
+   * @param {Pair} pair */
+  ackSoon(pair) {
+    if (pair.ackTimer || pair.done) return;
+    pair.ackTimer = setTimeout(() => {
+      pair.ackTimer = undefined;
+      if (pair.done || this.closed) return;
+      const m = pair.acks++;
+      crypto.subtle.encrypt({ name: "AES-GCM", iv: ackNonce(m) }, pair.keys.send, encoder.encode(String(pair.next)))
+        .then((sealed) => this.publish(`kingweb/${this.tag}/${pair.inbox}`,
+          JSON.stringify({ v: 1, s: this.inbox, m, a: toBase64url(new Uint8Array(sealed)) })))
+        .catch(() => {});
+    }, ACK_MS);
   }
 
   /** @param {any} msg */
@@ -360,7 +455,12 @@ export class RelayCarrier extends Events {
       if (this.unknown.length < HELD) this.unknown.push([f.s, msg]);
       return;
     }
-    if (pair.done || f.n < pair.next || pair.ahead.has(f.n)) return;  // a copy, or a replay
+    if (pair.done) return;
+    if (f.n < pair.next || pair.ahead.has(f.n)) {
+      // a copy or a replay; or sent again, the ack not having come: ack again
+      if (f.n < pair.next && pair.connection) this.ackSoon(pair);
+      return;
+    }
     if (!pair.pieces.has(f.n)) {
       if (pair.pieces.size >= HELD) return;
       pair.pieces.set(f.n, new Array(f.k).fill(""));
@@ -401,6 +501,7 @@ export class RelayCarrier extends Events {
       channel.deliver(data);
     }
     pair.gapSince = pair.ahead.size ? pair.gapSince || performance.now() : 0;
+    this.ackSoon(pair);
   }
 
   /** This page's connection to a page it heard (made once).
@@ -418,7 +519,9 @@ export class RelayCarrier extends Events {
     pair.queue = pair.queue.then(async () => {
       const sealed = toBase64url(new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: counterNonce(n) }, pair.keys.send, encoder.encode(text))));
       const k = Math.ceil(sealed.length / PIECE) || 1;
-      for (let i = 0; i < k; i++) this.publish(topic, JSON.stringify({ v: 1, s: this.inbox, n, i, k, d: sealed.slice(i * PIECE, (i + 1) * PIECE) }));
+      const msgs = Array.from({ length: k }, (_, i) => JSON.stringify({ v: 1, s: this.inbox, n, i, k, d: sealed.slice(i * PIECE, (i + 1) * PIECE) }));
+      if (!pair.done) pair.unacked.set(n, { msgs, at: performance.now() });
+      for (const msg of msgs) this.publish(topic, msg);
     }).catch(() => {});
   }
 
@@ -432,6 +535,7 @@ export class RelayCarrier extends Events {
     for (const pair of this.pairs.values()) pair.connection?.close();
     this.closed = true;
     clearInterval(this.timer);
+    clearInterval(this.resender);
     clearTimeout(this.soon);
     for (const c of this.carriers) c.close();
   }

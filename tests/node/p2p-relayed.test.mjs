@@ -2,7 +2,7 @@
 // standing for a relay (every message a relay would pass on, seen by the test).  Node has
 // WebCrypto, EventTarget and MessageEvent, as a page does.
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { afterEach, describe, test } from "node:test";
 
 import { RelayCarrier, counterNonce, pairKeys } from "../../site/p2p/relayed.js";
 
@@ -10,7 +10,9 @@ import { RelayCarrier, counterNonce, pairKeys } from "../../site/p2p/relayed.js"
 function bus() {
   /** @type {Map<string, Set<(topic: string, text: string) => void>>} */
   const subs = new Map();
-  const relay = { seen: /** @type {string[]} */ ([]), down: false, tamper: /** @type {null | ((t: string) => string)} */ (null) };
+  const relay = { seen: /** @type {string[]} */ ([]), down: false, tamper: /** @type {null | ((t: string) => string)} */ (null),
+    /** drops the messages it says so of (and passes the rest on) */
+    lose: /** @type {null | ((t: string) => boolean)} */ (null) };
   /** @type {import("../../site/p2p/relayed.js").CarrierMaker} */
   const maker = async (url, hear, opened) => {
     setTimeout(opened, 0);
@@ -20,6 +22,7 @@ function bus() {
       publish: (/** @type {string} */ topic, /** @type {string} */ text) => {
         if (relay.down) return;
         relay.seen.push(text);
+        if (relay.lose?.(text)) return;
         const out = relay.tamper ? relay.tamper(text) : text;
         for (const h of subs.get(topic) ?? []) setTimeout(() => h(topic, out), 0);
       },
@@ -41,11 +44,19 @@ const until = async (/** @type {() => any} */ f, ms = 30_000) => {
   }
 };
 
+/** Every carrier a test opened: closed after it, passed or failed (their timers would
+ * keep the run going). @type {RelayCarrier[]} */
+const opened = [];
+afterEach(() => { for (const c of opened.splice(0)) c.close(); });
+
 /** A host and a guest on the same bus, met and connected: both ends. */
 async function pair(roomId = "room-aaaaaaaaaaaaaaaa") {
   const { relay, maker } = bus();
-  const open = (/** @type {string} */ id, /** @type {string} */ role) =>
-    RelayCarrier.open({ roomId, id, role, tid: `t${id}`, relays: [{ kind: "mqtt", url: "x" }], carriers: { mqtt: maker } });
+  const open = async (/** @type {string} */ id, /** @type {string} */ role) => {
+    const c = await RelayCarrier.open({ roomId, id, role, tid: `t${id}`, relays: [{ kind: "mqtt", url: "x" }], carriers: { mqtt: maker } });
+    opened.push(c);
+    return c;
+  };
   const host = await open("HOST", "host"), guest = await open("GUEST", "guest");
   const met = /** @type {any[]} */ ([]);
   host.on("meet", (p) => met.push(p));
@@ -101,6 +112,52 @@ describe("relayed frames", () => {
     await until(() => drops.length === 1);
     assert.deepEqual(drops, ["forged"]);
     assert.deepEqual(got, ["first"]);
+    stop();
+  });
+
+  test("a lost frame is sent again until acked, the last one too; acked frames are not", async () => {
+    const { relay, host, g, incoming, stop } = await pair();
+    g.kp.send("first");
+    await until(() => incoming.length);
+    const h = incoming[0];
+    const got = [...h.early];
+    h.kp.onmessage = (/** @type {MessageEvent} */ ev) => got.push(ev.data);
+    await until(() => g.pair.acked === 1 && g.pair.unacked.size === 0);
+    // the relay loses the second and the third frame (the last: nothing after it shows a gap) once each
+    const lost = new Set();
+    relay.lose = (t) => /"n":[12],/.test(t) && !lost.has(t) && Boolean(lost.add(t));
+    g.kp.send("second");
+    g.kp.send("third");
+    await until(() => lost.size === 2);
+    assert.deepEqual(got, ["first"]);
+    await until(() => got.length === 3, 10_000);
+    assert.deepEqual(got, ["first", "second", "third"]);
+    await until(() => g.pair.acked === 3 && g.pair.unacked.size === 0);
+    // an ack the other side did not seal changes nothing
+    host.heard(`kingweb/${host.tag}/${host.inbox}`, JSON.stringify({ v: 1, s: g.pair.inbox, m: 9, a: "AAAAAAAAAAAAAAAAAAAAAAAAAAAA" }));
+    const sealedAcks = relay.seen.filter((t) => t.includes('"a":"'));
+    assert.ok(sealedAcks.length >= 2);
+    for (const t of sealedAcks) assert.ok(!/"a":"\d/.test(t), t);
+    stop();
+  });
+
+  test("a forged or replayed ack does not stop a frame being sent again", async () => {
+    const { relay, g, incoming, stop } = await pair();
+    g.kp.send("first");
+    await until(() => incoming.length && g.pair.acked === 1);
+    const ack = /** @type {string} */ (relay.seen.find((t) => t.includes('"a":"')));
+    relay.lose = (t) => t.includes('"n":1,');
+    g.kp.send("second");
+    await until(() => g.pair.unacked.size === 1);
+    const guest = g.carrier;
+    // the old ack again (it says one frame), and one sealed by nobody of the pair
+    guest.heard(guest.inboxTopic, ack);
+    guest.heard(guest.inboxTopic, ack.replace(/"a":"(.)/, (_, c) => `"a":"${c === "A" ? "B" : "A"}`));
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(g.pair.acked, 1);
+    assert.equal(g.pair.unacked.size, 1);
+    const before = relay.seen.filter((t) => t.includes('"n":1,')).length;
+    await until(() => relay.seen.filter((t) => t.includes('"n":1,')).length > before, 5_000);
     stop();
   });
 
