@@ -353,6 +353,48 @@ def keys_in(data) -> set[str]:
     return found
 
 
+def last_event(*reads) -> int:
+    """The number of the last event that what was read of pages holds: tables (``model``)
+    and lists of kingweb messages (``heard_kp``)."""
+    last = 0
+    for r in reads:
+        if isinstance(r, dict):
+            last = max(last, r["n"])
+            continue
+        for m in r:
+            if m["type"] == "state":
+                last = max(last, m["state"]["n"])
+            elif m["type"] == "update":
+                last = max([last, *(e["n"] for e in m["update"]["events"])])
+    return last
+
+
+def saved_through(host, n: int, timeout: float = 30) -> dict:
+    """The host's save once it holds the table up to event ``n``.  The worker writes its
+    save a moment after each change, and the bots play on: a save read before (or just
+    after) the pages may not yet hold what they show."""
+    import kingweb
+
+    from browser_support import stored_save
+
+    deadline = time.monotonic() + timeout
+    while True:
+        save = json.loads(stored_save(host))
+        g = kingweb.new_game(save["game"], save["seed"], save["options"])
+        for a in save["actions"]:
+            g.act(a)
+        if g.event_count >= n:
+            return save
+        assert time.monotonic() < deadline, f"the host's save never reached event {n} (it holds {g.event_count})"
+        host.wait_for_timeout(100)
+
+
+def knowing(host, *reads) -> "Knowledge":
+    """What each audience may know, from the host's save once it holds all that ``reads``
+    (tables and messages read of the pages first) show."""
+    return Knowledge(saved_through(host, last_event(*reads)))
+
+
 class Knowledge:
     """What each audience may know after each event of a match, from the host's save (the
     seed and every action) replayed here: every card in the engine's own view of that

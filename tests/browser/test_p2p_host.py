@@ -9,7 +9,7 @@ test sets through ``window.kingwebClockSeconds`` (the dialogs offer 15 s to 5 mi
 import json
 
 import pytest
-from p2p_support import Knowledge, drive, heard_kp, join_table, model, site_query
+from p2p_support import drive, heard_kp, join_table, knowing, model, site_query
 from test_p2p_play import lobby_holds, open_room_by_hand, sent_acts, start_with, turn_of
 
 from browser_support import stored_save, until
@@ -117,8 +117,9 @@ def test_the_clock_plays_for_a_guest_who_never_plays_and_the_deal_ends(people, s
     until(host, "() => !document.querySelector('#table').textContent.includes('gone: a bot plays')", timeout=30)
     before = sent_acts(guest)
     drive([host, guest], lambda: sent_acts(guest) > before, timeout=60)
-    know = Knowledge(json.loads(stored_save(host)))
-    assert know.leaks(1, heard_kp(guest)) == [] and know.held(1, model(guest)) == []
+    heard, held = heard_kp(guest), model(guest)
+    know = knowing(host, heard, held)
+    assert know.leaks(1, heard) == [] and know.held(1, held) == []
 
 
 HOSTED_JS = """async () => {
@@ -171,8 +172,9 @@ def test_the_host_removes_a_guest_the_deal_goes_on_and_the_invite_seats_someone_
     before = sent_acts(newcomer)
     drive([host, newcomer], lambda: sent_acts(newcomer) > before, timeout=60)
     assert sent_acts(guest) == acts  # the removed guest's page stopped coming back
-    know = Knowledge(json.loads(stored_save(host)))
-    assert know.leaks(1, heard_kp(newcomer)) == [] and know.held(1, model(newcomer)) == []
+    heard, held = heard_kp(newcomer), model(newcomer)
+    know = knowing(host, heard, held)
+    assert know.leaks(1, heard) == [] and know.held(1, held) == []
     # the removed person plays on here against bots: a page of its own, without the invite
     guest.get_by_role("button", name="Play here against bots").click()
     guest.wait_for_selector("#dialog[open] #play-king", timeout=60_000)

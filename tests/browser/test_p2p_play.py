@@ -18,13 +18,16 @@ from p2p_support import (
     heard_kp,
     host_room,
     join_table,
+    knowing,
+    last_event,
     model,
     open_invite,
     person_context,
+    saved_through,
     site_query,
 )
 
-from browser_support import plant_save, stored_save, until
+from browser_support import plant_save, until
 from conftest import DIST, need_dist
 
 
@@ -115,7 +118,9 @@ def test_four_people_play_a_king_deal_and_bid_in_a_positive(people, site):
         raise AssertionError(f"seat {seat} is offered {sorted(actions)}, not {said[seat]}")
 
     drive([*pages, watcher], lambda: turn_of(host)["last_trick"] == 6, bid, timeout=120)
-    save = json.loads(stored_save(host))
+    told = {s: heard_kp(page) for s, page in by_seat.items() if s}
+    held = {s: model(page) for s, page in by_seat.items() if s}
+    save = saved_through(host, last_event(*told.values(), *held.values()))
     know = Knowledge(save)
     import kingweb
 
@@ -125,10 +130,9 @@ def test_four_people_play_a_king_deal_and_bid_in_a_positive(people, site):
     log = [(e["seat"], e["action"]) for e in g.view(None)["log"]]
     assert log[:6] == [(1, "auction"), (2, "offer:up:1"), (3, "offer:up:2"), (0, "pass"), (2, "pass"), (1, "accept")]
     assert g.view(None)["buyer"] == 3 and g.view(None)["trump"] is None
-    for s, page in by_seat.items():
-        if s:
-            assert know.leaks(s, heard_kp(page)) == []
-            assert know.held(s, model(page)) == []
+    for s in told:
+        assert know.leaks(s, told[s]) == []
+        assert know.held(s, held[s]) == []
     for s, held in between.items():
         assert know.held(s, held) == []
     # the watcher saw every card played, the bids and the scores as the table did, and no hand
@@ -242,10 +246,10 @@ def test_two_people_play_a_german_whist_hand_by_invitation_codes(people, site_wi
     host.get_by_role("button", name="Start the match").click()
     guest.wait_for_selector("#hand .card", timeout=30_000)
     drive([host, guest], lambda: turn_of(host)["deal_no"] == 1, timeout=180)
-    know = Knowledge(json.loads(stored_save(host)))
+    told = heard_kp(guest)
+    know = knowing(host, told)
     seat = model(guest)["seat"]
     assert seat == 1
-    told = heard_kp(guest)
     assert sum(1 for m in told if m["type"] == "update") >= 26
     assert know.leaks(seat, told) == []
     assert know.held(seat, model(guest)) == []
@@ -311,10 +315,11 @@ def test_a_guest_who_drops_mid_trick_is_played_by_a_bot_and_comes_back(people, s
     assert model(guest)["seat"] == 1
     until(host, "() => !document.querySelector('#table').textContent.includes('gone: a bot plays')", timeout=30)
     drive([host, guest], lambda: turn_of(host)["deal_no"] == 1, timeout=180)
-    save = json.loads(stored_save(host))
+    heard, held = heard_kp(guest), model(guest)
+    save = saved_through(host, last_event(told, heard, held))
     know = Knowledge(save)
-    assert know.leaks(1, told) == [] and know.leaks(1, heard_kp(guest)) == []
-    assert know.held(1, model(guest)) == []
+    assert know.leaks(1, told) == [] and know.leaks(1, heard) == []
+    assert know.held(1, held) == []
     assert hosted(host)["dropped"] == {}
     # the seat's actions are the guest's (every one taken) and the bot's while it was gone
     assert actions_of(save, 1) > acts + sent_acts(guest)
@@ -371,7 +376,7 @@ def test_a_guest_that_misbehaves_changes_nothing_and_the_table_plays_on(people, 
     # play to the bad guest's turn, then past it: the host's turn
     drive([host, honest, bad], lambda: turn_of(host)["turn"] == 0, timeout=60)
     before = turn_of(host)
-    saved = saved_through(host, before["n"])
+    saved = saved_through(host, before["n"])["actions"]
     others = model(honest)["model"]["hand"]
     bad_hand = model(bad)["model"]["hand"]
     frames = {
@@ -411,7 +416,7 @@ def test_a_guest_that_misbehaves_changes_nothing_and_the_table_plays_on(people, 
     }
     # nothing changed: the host's table stands where it stood, and the bad guest is in
     assert turn_of(host) == before
-    assert saved_through(host, before["n"]) == saved
+    assert saved_through(host, before["n"])["actions"] == saved
     # a flood: the budget lets a burst through (dropped by the table as unknown), then
     # drops the rest, and the guest is cut off after 50; a bot takes its seat
     began = bad.evaluate("() => performance.timeOrigin + performance.now()")
@@ -429,25 +434,9 @@ def test_a_guest_that_misbehaves_changes_nothing_and_the_table_plays_on(people, 
     assert told.count("Mal was disconnected: their page sent too many messages the table could not use.") == 1, told
     # and the table plays on: the host, the honest guest and the bot in the bad guest's seat
     drive([host, honest], lambda: turn_of(host)["n"] >= before["n"] + 12, timeout=60)
-    know = Knowledge(json.loads(stored_save(host)))
-    assert know.leaks(1, heard_kp(honest)) == [] and know.leaks(2, heard_kp(bad)) == []
-
-
-def saved_through(host, n):
-    """The host's save once it holds the table up to event ``n``: its actions (the worker
-    writes it a moment after each change)."""
-    import kingweb
-
-    deadline = time.monotonic() + 30
-    while True:
-        save = json.loads(stored_save(host))
-        g = kingweb.new_game(save["game"], save["seed"], save["options"])
-        for a in save["actions"]:
-            g.act(a)
-        if g.event_count >= n:
-            return save["actions"]
-        assert time.monotonic() < deadline, f"the host's save never reached event {n}"
-        host.wait_for_timeout(100)
+    heard = {1: heard_kp(honest), 2: heard_kp(bad)}
+    know = knowing(host, *heard.values())
+    assert know.leaks(1, heard[1]) == [] and know.leaks(2, heard[2]) == []
 
 
 def start_with(host, link, guests):
