@@ -61,6 +61,16 @@ TABLE_JS = """async () => {
   lines.push('open dialog: ' + (dlg ? (dlg.querySelector('h2,h1') || dlg).textContent.trim().slice(0, 120) : 'none'));
   const loading = document.querySelector('#loading');
   if (loading && !loading.hidden) lines.push('loading: ' + loading.textContent.trim().slice(0, 200));
+  // a room of people (only where the page loaded one): how far meeting got
+  if (performance.getEntriesByType('resource').some((e) => e.name.endsWith('/p2p/room.js'))) {
+    try {
+      const { openRooms } = await import(new URL('p2p/room.js', document.baseURI).href);
+      if (!openRooms.size) lines.push('room: none open');
+      for (const room of openRooms) lines.push('room: ' + JSON.stringify(room.stats()).slice(0, 900));
+    } catch (e) { lines.push('room: could not be read: ' + e); }
+  }
+  const notice = document.querySelector('#notice');
+  if (notice && notice.textContent.trim()) lines.push('notice: ' + notice.textContent.trim().slice(0, 300));
   return [lines, window.__kingwebTrace || []];
 }"""
 

@@ -158,6 +158,10 @@ export async function openRoom(options) {
   return new Room(options, identity, strategies, token, infoHash, carrier);
 }
 
+/** The rooms this page holds open: what a failed test's evidence reads (tests/evidence.py)
+ * to say how far meeting got. @type {Set<Room>} */
+export const openRooms = new Set();
+
 /** @extends {Events<RoomEvents>} */
 export class Room extends Events {
   /** @param {RoomOptions} options @param {Identity} identity
@@ -230,6 +234,7 @@ export class Room extends Events {
     const torrent = this.networks.find((n) => n.kind === "torrent");
     this.nudger = nudge && torrent ? new Nudger(this, torrent, infoHash) : null;
     this.carrier = carrier;
+    openRooms.add(this);
     const after = typeof globalThis.RTCPeerConnection === "function" ? options.relayedAfterMs ?? RELAYED_AFTER_MS : 0;
     carrier?.on("meet", (pair) => {
       if (!this.talksTo(pair.presence)) return;
@@ -452,7 +457,12 @@ export class Room extends Events {
    * relays, the nudges. */
   stats() {
     return {
+      role: this.role,
+      age: Math.round(performance.now() - this.openedAt),
       met: Object.fromEntries(this.met),
+      // the connections each network's library holds (greeted or not): 0 everywhere while
+      // the room has met nobody
+      library: Object.fromEntries(this.networks.map((n) => [n.kind, Object.keys(n.troom.getPeers()).length])),
       peers: [...this.peers.values()].map((p) => ({ id: p.id, role: p.role, relayed: p.relayed, drops: p.drops, ...p.stats })),
       drops: this.drops,
       blocked: [...this.blocked],
@@ -468,6 +478,7 @@ export class Room extends Events {
   async close() {
     if (this.closed) return;
     this.closed = true;
+    openRooms.delete(this);
     this.timers.forEach(clearTimeout);
     clearInterval(this.watcher);
     this.nudger?.stop();

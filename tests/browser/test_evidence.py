@@ -25,3 +25,21 @@ def test_the_report_names_the_console_the_worker_the_table_and_a_screenshot(page
     shot = Path(re.search(r"screenshot: (\S+)", text).group(1))
     assert shot.is_file() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert shot.parent == evidence.folder()
+
+
+def test_a_guest_pages_report_says_how_far_its_room_got(people, p2p_site):
+    """A guest whose host is not there: the report says a room is open, as a guest, and
+    that no network's library holds a connection (what the r9 run's report lacked)."""
+    from p2p_support import join_table, site_query
+
+    guest = people(p2p_site)
+    join_table(guest, site_query(p2p_site) + "#room=AAAAAAAAAAAAAAAAAAAAAA&host=BBBBBBBBBBBBBBBBBBBBBB", "Ann")
+    text = evidence.report("tests/browser/test_evidence.py::probe-room")
+    for _ in range(40):  # the room opens a moment after the join
+        if '"role":"guest"' in text:
+            break
+        guest.wait_for_timeout(250)
+        text = evidence.report("tests/browser/test_evidence.py::probe-room")
+    room = re.search(r"room: (\{.*\})", text)
+    assert room and '"role":"guest"' in room.group(1), text
+    assert '"library":{"torrent":0}' in room.group(1) and '"met":{}' in room.group(1), text
