@@ -3,7 +3,6 @@ browser/): pytest puts tests/ on sys.path (pyproject.toml), so ``browser_support
 ``conftest`` import from anywhere below it."""
 
 import functools
-import http.server
 import os
 import random
 import threading
@@ -12,7 +11,7 @@ from pathlib import Path
 import evidence
 import pytest
 
-from kingbuild.serve import StaticHandler  # the same server as `python build.py serve`
+from kingbuild.serve import SiteServer, StaticHandler  # the same server as `python build.py serve`
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("KINGWEB_DIST", ROOT / "dist"))
@@ -117,7 +116,7 @@ def serve():
     servers = []
 
     def start(root, handler=StaticHandler):
-        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+        httpd = SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         servers.append(httpd)
         return f"http://127.0.0.1:{httpd.server_address[1]}/"

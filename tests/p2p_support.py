@@ -15,7 +15,6 @@ room's and the guest's steps (``host_room``, ``join_table``), everyone playing b
 (``drive``), and what a seat may know, to hold what a guest was told to (``Knowledge``)."""
 
 import functools
-import http.server
 import json
 import re
 import threading
@@ -23,7 +22,7 @@ import time
 from pathlib import Path
 
 from kingbuild.relay import KINDS, LOCAL_PATHS, PREFIX, LocalRelays
-from kingbuild.serve import RelayHandler
+from kingbuild.serve import RelayHandler, SiteServer
 
 from browser_support import CHROMIUM_ARGS, until
 
@@ -87,7 +86,7 @@ class Site:
     def __init__(self, dist: Path, build: dict | None = None, kinds: tuple[str, ...] = ("torrent",)) -> None:
         self.local = LocalRelays(kinds)
         handler = page_handler(dist, self.local.ports(), build)
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(dist)))
+        self.httpd = SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(dist)))
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         port = self.httpd.server_address[1]
         self.base = f"http://127.0.0.1:{port}/"

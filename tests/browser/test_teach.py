@@ -3,14 +3,13 @@ is as tall as what it holds, also once answered ("Right!", "Next lesson"); the h
 beside a frame follows it to the next lesson; no page asks for a file that is not there."""
 
 import functools
-import http.server
 import threading
 import time
 from typing import ClassVar
 
 import pytest
 
-from kingbuild.serve import StaticHandler
+from kingbuild.serve import SiteServer, StaticHandler
 
 from browser_support import CARD_SPOT, prefs_script, read, until
 from conftest import DIST, need_dist
@@ -112,7 +111,7 @@ def _pages():
 @pytest.fixture
 def logged_site():
     handler = type("Logged", (_Logged,), {"asked": [], "failures": []})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(DIST)))
+    httpd = SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(DIST)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}/", handler
     httpd.shutdown()

@@ -7,11 +7,23 @@ import functools
 import http.server
 import selectors
 import socket
+import sys
 from pathlib import Path
 
 from . import DIST, log
 from .csp import HEADERS_FILE, read_headers
 from .relay import LOCAL_PATHS, start_relays
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threading server that lets a browser go away quietly: a page closed or a request
+    cancelled mid-file (a test's context closing, a reload) is the browser's choice, not a
+    fault, so it prints no traceback; any other error still does."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
 
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
@@ -100,7 +112,7 @@ def serve(port: int = 8000, dist: Path = DIST, relay: bool = False, host: str = 
     if relay:
         local = start_relays()
         handler = type("ServeRelayHandler", (RelayHandler,), {"relay_ports": local.ports()})
-    httpd = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(dist)))
+    httpd = SiteServer((host, port), functools.partial(handler, directory=str(dist)))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     log(f"serving {dist} on http://{shown}:{port}/ (Ctrl-C to stop)")
     if local:
