@@ -29,7 +29,7 @@ the rest*, is the reference.
 from dataclasses import dataclass, field
 
 from .cards import HEARTS, KH, SUIT_MASK
-from .play import Contract, beats
+from .play import Contract, Play, beats
 
 KINDS = ("all", "none")
 
@@ -213,6 +213,51 @@ def _loses_all(me: int, opp: int, trump: int) -> bool:
         if mine and its and mine.bit_length() - 1 > (its & -its).bit_length() - 1:
             return False
     return not me & SUIT_MASK[trump] or not opp & ~SUIT_MASK[trump]
+
+
+class ShortSuits:
+    """Per seat, its cards in the suits whose top card in hands is another seat's (its
+    *short* cards) in the deal's play at four players: the gate that rules out a claim in
+    a few operations (``open_kinds`` then looks closer at what passes).
+
+    A claim needs every suit of the hand to hold the top card still in hands, but perhaps
+    (mid-trick) one suit of one card, the card played now: a seat with two short cards or
+    more, or one at its lead, has no claim (``open_kinds`` counts the same suits and would
+    say so too).  At four players cards only leave the hands, so a suit's short cards
+    change only when its top card goes: ``short`` is worked out again for that suit alone
+    then, and the cards that left are masked off by the hand when it is read."""
+
+    __slots__ = ("play", "short", "tops")
+
+    def __init__(self) -> None:
+        self.play: object = None  # the play it was worked out for
+        self.tops = 0  # the top card in hands of each suit, then
+        self.short: list[int] = []
+
+    def update(self, play: object, hands: list[int], live: int) -> None:
+        """Bring it to ``hands`` (``live``: their cards together) of ``play``."""
+        if play is self.play:
+            hit = self.tops & ~live  # (the suits whose top card has gone)
+        else:
+            self.play, self.tops, self.short = play, 0, [0] * len(hands)
+            hit = live
+        while hit:
+            m = SUIT_MASK[((hit & -hit).bit_length() - 1) // 13]
+            hit &= ~m
+            top = 1 << (live & m).bit_length() >> 1  # (0 for a suit gone from every hand)
+            self.tops = self.tops & ~m | top
+            keep = ~m
+            self.short = [s & keep | (0 if h & top else h & m) for s, h in zip(self.short, hands, strict=True)]
+
+
+def can_take(play: Play, legal: int) -> bool:
+    """Whether a card of ``legal`` beats the best card of the trick in progress: a claim
+    of ``all`` made mid-trick needs one (and where it is a fate, every card must)."""
+    best = play.best
+    if legal & SUIT_MASK[best // 13] & ~((2 << best) - 1):
+        return True
+    trump = play.c.trump
+    return trump >= 0 and best // 13 != trump and bool(legal & SUIT_MASK[trump])
 
 
 def open_kinds(hand: int, unseen: int, mid_trick: bool, players: int, contract: Contract) -> list[str]:

@@ -6,7 +6,7 @@ from typing import Any, Self
 
 from . import cards
 from .cards import HEART_MASK, INDEX, KH_BIT, code
-from .claim import KINDS, Seen, claim_card, open_kinds
+from .claim import KINDS, Seen, ShortSuits, can_take, claim_card, open_kinds
 from .errors import IllegalAction, RulesError
 from .game import DealtCards, Game, Preset, check_seat
 from .games import GAMES
@@ -69,6 +69,7 @@ class TrickGame(Game):
         self.last_trick: LastTrick | None = None  # the latest finished trick, even of a finished deal
         self.trick_serial = 0
         self._claim_memo: tuple[tuple[int, int, int], list[str]] = ((-1, -1, -1), [])
+        self._short = ShortSuits()
         # (the play, its finished tricks folded in, their cards, the voids they showed)
         self._shown: tuple[Play | None, int, int, list[int]] = (None, 0, 0, [])
 
@@ -184,7 +185,8 @@ class TrickGame(Game):
     def _legal(self) -> list[str]:
         p = self.p
         assert p is not None
-        return cards.codes_of(p.legal_mask()) + self._claims()
+        legal = p.legal_mask()
+        return cards.codes_of(legal) + self._claims(legal)
 
     def _is_legal(self, action: str) -> bool:
         # a card is judged by the mask alone: the claims are worked out only when asked for
@@ -211,27 +213,41 @@ class TrickGame(Game):
         """Whether a claim may be made now at all (German Whist: not in the stock stage)."""
         return True
 
-    def _claims(self) -> list[str]:
-        """The claims open to the seat to act (``claim:all``, ``claim:none``), worked out
-        from what that seat may know (``_seen``), once per position.
+    def _claims(self, legal: int) -> list[str]:
+        """The claims open to the seat to act (``claim:all``, ``claim:none``; ``legal``: the
+        cards it may play), worked out from what that seat may know (``_seen``), once per
+        position.
 
-        This is on the public API's hot path (every ``legal()``): a test on the masks
-        (``open_kinds``) rules out nearly every position before anything is built, and the
-        public record ``_seen`` reads is folded up once per trick (``_record``)."""
+        This is on the public API's hot path (every ``legal()``), so at four players a gate
+        of a few operations rules out nearly every position first: the short suits kept
+        from card to card (``ShortSuits``), and mid-trick a card that can take the trick
+        (``can_take``).  Then a test on the masks (``open_kinds``) rules out most of the
+        rest before anything is built, and the public record ``_seen`` reads is folded up
+        once per trick (``_record``)."""
         p = self.p
         assert p is not None
+        hand = p.hands[p.turn]
+        if not hand & (hand - 1) or not self._claims_open():  # (the last trick plays itself)
+            return []
+        if self.players > 2:  # (German Whist's claim of ``none`` has no such gate)
+            gate = self._short
+            if gate.play is not p or gate.tops & ~p.live:
+                gate.update(p, p.hands, p.live)
+            short = gate.short[p.turn] & hand
+            if p.trick:  # (mid-trick, the card played now may be the one short card)
+                if short & (short - 1) or not can_take(p, legal):
+                    return []
+            elif short:
+                return []
         key = (id(p), p.live, len(p.trick))  # (within one deal's play, one position)
         if self._claim_memo[0] == key:
             return list(self._claim_memo[1])
         out: list[str] = []
-        hand = p.hands[p.turn]
-        if hand & (hand - 1) and self._claims_open():
-            # (the cards still in hands are public: ``live`` less my hand is what I cannot see)
-            kinds = open_kinds(hand, p.live & ~hand, bool(p.trick), self.players, p.c)
-            if kinds:
-                seen = self._seen(p.turn)
-                legal = p.legal_mask()
-                out = [f"claim:{k}" for k in kinds if claim_card(k, seen, p.c, legal) is not None]
+        # (the cards still in hands are public: ``live`` less my hand is what I cannot see)
+        kinds = open_kinds(hand, p.live & ~hand, bool(p.trick), self.players, p.c)
+        if kinds:
+            seen = self._seen(p.turn)
+            out = [f"claim:{k}" for k in kinds if claim_card(k, seen, p.c, legal) is not None]
         self._claim_memo = (key, out)
         return list(out)
 

@@ -190,6 +190,52 @@ def test_cheat_decides_every_action_itself(monkeypatch):
     assert all(kinds.values()), kinds
 
 
+@pytest.mark.parametrize("gid", ["king", "kingru", "whist"])
+def test_cheat_takes_an_open_claim_and_it_is_what_the_whole_deal_makes(gid, monkeypatch):
+    """Where a claim is open the ceiling takes it from the whole deal, without a fair
+    bot, and it is exact: at four players (in the last tricks, where the true hands are
+    solved by max-n) the claim's card is worth the most any card is; in German Whist's
+    stage 2 the solved tricks of the leader are all of them (``all``) or none."""
+    from kingweb.bots.endgame import TrickSolver
+    from kingweb.bots.search import whist_solver
+    from kingweb.claim import cards_only, claim_card
+
+    def no_fair_bot(*_args, **_kwargs):
+        raise AssertionError("the cheat bot asked a fair bot")
+
+    monkeypatch.setattr(Bot, "explain", no_fair_bot)
+    monkeypatch.setattr(Bot, "decide", no_fair_bot)
+    rng, checked = random.Random(5), 0
+    for seed in range(40):
+        g = kingweb.new_game(gid, seed=seed)
+        while not g.deals and checked < 6:
+            legal = g.legal()
+            claims = [a for a in legal if a.startswith("claim:")]
+            p = g.p
+            if claims and p is not None and (g.players == 2 or p.last_trick + 1 - p.trick_no <= 5):
+                seat = p.turn
+                assert CheatBot(seed=seed).decide_game(g) == claims[0]
+                kind = claims[0][6:]
+                if g.players == 2:
+                    if p.trick:
+                        g.act(rng.choice(cards_only(legal)))
+                        continue
+                    other = p.hands[1 - seat]
+                    tricks = whist_solver(p.c.trump).solve_exact(p.hands[seat], other)
+                    assert tricks == (p.hands[seat].bit_count() if kind == "all" else 0)
+                else:
+                    solver, values = TrickSolver(p.c), {}
+                    for c in cards_of(p.legal_mask()):
+                        q = p.copy()
+                        q.play(c)
+                        values[c] = solver.points(q)[seat]
+                    mine = claim_card(kind, g._seen(seat), p.c, p.legal_mask())
+                    assert values[mine] == max(values.values()), (g.to_json(), values, mine)
+                checked += 1
+            g.act(rng.choice(cards_only(legal) or legal))
+    assert checked >= 6, checked
+
+
 def test_hard_is_deterministic_for_a_seed():
     g = kingweb.new_game("kingru", seed=3)
     v = g.view(g.turn)

@@ -462,3 +462,38 @@ def test_the_plain_computation_is_reached_with_claims_offered():
                     offered += any(a.startswith("claim:") for a in legal)
                 g.act(rng.choice([a for a in legal if not a.startswith("claim:")] or legal))
         assert offered > 5, gid
+
+
+def test_the_gate_leaves_few_positions_to_look_closer_at(monkeypatch):
+    """At four players the short suits and the trick's best card (``ShortSuits``,
+    ``can_take``) rule out a claim before ``open_kinds`` in most positions of random
+    play, and the seat's record (``_seen``) is built in few; ``legal()`` is unchanged
+    (the test above)."""
+    import kingweb.trickgame as tg
+
+    calls = {"open_kinds": 0, "seen": 0}
+    open_kinds, seen = tg.open_kinds, tg.TrickGame._seen
+
+    def counted_open_kinds(*args):
+        calls["open_kinds"] += 1
+        return open_kinds(*args)
+
+    def counted_seen(self, seat):
+        calls["seen"] += 1
+        return seen(self, seat)
+
+    monkeypatch.setattr(tg, "open_kinds", counted_open_kinds)
+    monkeypatch.setattr(tg.TrickGame, "_seen", counted_seen)
+    for gid in ("king", "kingru"):
+        calls.update(open_kinds=0, seen=0)
+        positions = 0
+        rng = random.Random(7)
+        for seed in range(6):
+            g = kingweb.new_game(gid, seed=seed)
+            while not g.over:
+                legal = g.legal()
+                positions += getattr(g, "phase", "play") == "play"
+                g.act(rng.choice(legal))
+        assert positions > 1000
+        assert calls["open_kinds"] < 0.2 * positions, (gid, calls, positions)
+        assert calls["seen"] < 0.08 * positions, (gid, calls, positions)
