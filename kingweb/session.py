@@ -93,6 +93,18 @@ def key_of(audience: Audience) -> str:
     return SPECTATOR if audience is None else str(audience)
 
 
+#: The longest a new deal's move clock waits for the last deal's summary (seconds).
+SUMMARY_MAX = 30
+
+
+def summary_wait(clock: int) -> int:
+    """How long after a deal is dealt its move clock begins: one decision's time, at most
+    ``SUMMARY_MAX``, for the people to read the last deal's summary (each page closes it
+    when its own seat's clock begins), so that no one loses a decision behind it and no
+    one who never closes it holds the table longer than that."""
+    return min(clock, SUMMARY_MAX)
+
+
 class Session:
     """The page's one table, and whom the page follows."""
 
@@ -106,6 +118,9 @@ class Session:
         # runs for: (seat, actions before the decision, when it runs out)
         self.now = now
         self._deadline: tuple[int, int, float] | None = None
+        # the deal the clock last saw and when it was dealt (a new deal's clock waits for
+        # the last deal's summary: SUMMARY_MAX)
+        self._dealt: tuple[int, float] = (0, -math.inf)
 
     # -- opening a table ----------------------------------------------------------------------
 
@@ -169,6 +184,7 @@ class Session:
         self.away = [s for s in table.people if table.seats[s].get("away")]
         self.told = table.game.event_count
         self._deadline = None
+        self._dealt = (table.game.deal_no, -math.inf)  # (a table opened mid-deal waits on no summary)
 
     def lesson(self, lesson_id: str) -> Result:
         """Open a lesson: its position, with the learner to act."""
@@ -230,16 +246,22 @@ class Session:
     def deadline(self) -> Deadline | None:
         """The move clock now: for whom it runs and how long it has left (None: it does not
         run).  It starts when the decision becomes the person's: every answer that
-        changes the table asks, so the host's timer is armed at once."""
+        changes the table asks, so the host's timer is armed at once.  In a deal after
+        the first, no earlier than ``summary_wait`` seconds after the deal was dealt, as
+        every page shows the last deal's summary meanwhile (and closes it when its own
+        seat's clock begins): a person does not lose a decision behind it."""
         t = self._need()
+        now = self.now()
+        if t.game.deal_no != self._dealt[0]:
+            self._dealt = (t.game.deal_no, now)
         seat = t.on_clock()
         if seat is None or t.clock is None:
             self._deadline = None
             return None
         turn = len(t.game.actions)
-        now = self.now()
         if self._deadline is None or self._deadline[:2] != (seat, turn):
-            self._deadline = (seat, turn, now + t.clock)
+            start = max(now, self._dealt[1] + summary_wait(t.clock))
+            self._deadline = (seat, turn, start + t.clock)
         return {"seat": seat, "ms": max(0, math.ceil((self._deadline[2] - now) * 1000))}
 
     def hint(self, seat: object = None) -> Hint:

@@ -13,6 +13,7 @@ import { refusalText } from "../views/labels.js";
 import { openDialog } from "../views/dialogs.js";
 import { openHostLobby, closeLobby, linkLabel, networksLine, networksText, refreshHostLobby, removeButtons, showNetworks } from "../views/lobby.js";
 import { clearNotice, notice, noticeAbout, toast } from "../views/messages.js";
+import { copyRow } from "../views/copy.js";
 import { HostTable } from "./host.js";
 import { Hub } from "./links.js";
 import { meetingConfig, newRoomId, offerLink, roomLink } from "./params.js";
@@ -235,8 +236,9 @@ export function showInvite() {
     openDialog(t("invite_link"), [el("p", { class: "note", id: "invite-status", text: t("lobby_direct_only") }), guests], [[t("close"), null, true]]);
     return;
   }
-  openDialog(t("invite_link"), [el("p", { text: t("invite_text") }),
-    el("input", { type: "text", readonly: true, value: invite.link, id: "invite-link", class: "share-url", "aria-label": t("invite_link") }),
+  const field = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: invite.link, id: "invite-link",
+    class: "share-url", "aria-label": t("invite_link") }));
+  openDialog(t("invite_link"), [el("p", { text: t("invite_text") }), ...copyRow(field, "invite-copy"),
     el("div", { class: "qr" }, qr(invite.link, t("invite_qr"))), networksLine(), guests], [[t("close"), null, true]]);
 }
 

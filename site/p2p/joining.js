@@ -77,6 +77,7 @@ export function join(w, invite) {
   }
   openJoin({ name: prefs.name, problem: problem ? t(problem) : undefined }, {
     onJoin: (raw, watch) => {
+      clearNotice("join-aside");
       const name = cleanName(raw) || "";
       prefs.name = name;
       savePrefs();
@@ -84,6 +85,14 @@ export function join(w, invite) {
         notice(t(e.key || "p2p_failed"));
         join(w, invite);
       });
+    },
+    // Escape closed the door: the page says so and offers the two ways on, the door again
+    // or a game of its own (a dialog that refuses Escape is one the browser may close anyway)
+    onAside: () => {
+      noticeAbout("join-aside", t("join_aside"), " ", choiceButton(t("join_table"), "join-again", () => {
+        clearNotice("join-aside");
+        join(w, invite);
+      }), " ", choiceButton(t("play_bots"), "join-bots", () => location.assign(location.pathname)));
     },
   });
 }

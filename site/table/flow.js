@@ -343,8 +343,10 @@ async function showEvent(e) {
       const last = queue.some((x) => "event" in x && x.event.type === "match-end");
       const done = new Promise((resolve) => dialogs.showDealResult(/** @type {Model} */ (page.model),
         e.deal_no, prefs.deck, () => resolve(undefined), claim, last));
+      const aside = last ? undefined : summaryGivesWay();
       wiring.dealEnded(/** @type {Model} */ (page.model));
       await done;
+      clearInterval(aside);
       return;
     }
     case "deal": {
@@ -363,6 +365,25 @@ async function showEvent(e) {
     default:
       page.model = applyEvent(v, e);
   }
+}
+
+/** How long before a seat's clock begins its page closes the summary: time to deal the
+ * new hand on the screen. */
+const SUMMARY_EARLY_MS = 3000;
+
+/** At a table with a move clock, a deal's summary closes itself just before the clock of a
+ * seat this page plays runs on the next deal: the engine waits for the summary
+ * (`summary_wait`), and the person then sees the new deal with a whole decision's time,
+ * rather than losing it behind the summary.  The timer, to stop when it closes. */
+function summaryGivesWay() {
+  const limit = page.model && page.model.clock;
+  if (!limit) return undefined;
+  return setInterval(() => {
+    const d = /** @type {HTMLDialogElement} */ ($("dialog"));
+    if (!d.open || !$("dialog-content").querySelector("#deal-summary")) return;
+    const mine = page.here.some((seat) => { const ms = clockView.msLeft(seat); return ms !== null && ms <= limit * 1000 + SUMMARY_EARLY_MS; });
+    if (mine) d.close();
+  }, 250);
 }
 
 /** An event went missing: draw the table afresh from the engine's whole state. */

@@ -37,6 +37,11 @@ export function secondsLeft(seat) {
   return Math.max(0, Math.ceil((running.until - performance.now()) / 1000));
 }
 
+/** Milliseconds left on the running clock, if it runs for `seat`. @param {number} seat */
+export function msLeft(seat) {
+  return running && running.seat === seat ? Math.max(0, running.until - performance.now()) : null;
+}
+
 /** Draw the countdown on the seat's plate (again after the table is drawn). */
 export function paint() {
   const { root, model: v } = where();

@@ -6,6 +6,7 @@ import { cardFace } from "./card.js";
 import { bottomSeat, cardName, contractLabel, dealTitle, earlyEndText, isYou, lessonText, names, numberText, pointsText, valueLabel } from "./labels.js";
 import { heldAuction, logLines } from "./narrate.js";
 import { sheetTable } from "./sheet.js";
+import { copyRow } from "./copy.js";
 
 /** @typedef {import("../table/model.js").Model} View */
 /** @typedef {import("../protocol.js").Info} Info */
@@ -230,14 +231,7 @@ export function openSettings(cur, lists, on) {
  * @param {string} url */
 export function showShare(url) {
   const box = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: url, "aria-label": t("share"), id: "share-url", class: "share-url" }));
-  const copied = el("span", { class: "copied", role: "status" });
-  const copy = el("button", { type: "button", id: "share-copy", text: t("copy_link"), onclick: () => {
-    box.select();
-    (navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error("no clipboard")))
-      .then(() => { copied.textContent = t("copied"); })
-      .catch(() => { copied.textContent = t("copy_by_hand"); });
-  } });
-  openDialog(t("share"), [el("p", { text: t("share_text") }), el("div", { class: "share-row" }, box, copy), copied],
+  openDialog(t("share"), [el("p", { text: t("share_text") }), ...copyRow(box, "share-copy")],
     [[t("close"), null, true]]);
 }
 

@@ -6,6 +6,7 @@ import { $, el } from "./dom.js";
 import { openDialog } from "./dialogs.js";
 import { NAME_INPUT_MAX } from "../names.js";
 import { clockSelect } from "./people.js";
+import { copyRow } from "./copy.js";
 
 /**
  * A seat as the lobby shows it; for the host, `link` says how its guest is reached (a data
@@ -45,14 +46,28 @@ export const networksLine = () => (networks ? el("p", { class: "opt-help", id: "
  * @typedef {{held: number[], remove: (seat: number, block: boolean) => void}} SeatControls
  */
 
-/** A held seat's buttons: remove its guest, or remove and block them for the room.
+/** A button that acts on a second tap: the first turns it into its question ("Remove
+ * Ann?"), so a mis-tap removes nobody; leaving it (focus elsewhere) takes the question back.
+ * @param {string} cls @param {number} seat @param {string} label @param {string} aria @param {string} ask @param {() => void} act */
+function confirmButton(cls, seat, label, aria, ask, act) {
+  const b = el("button", { type: "button", class: cls, "data-seat": String(seat), text: label, "aria-label": aria });
+  const arm = (/** @type {boolean} */ on) => {
+    b.classList.toggle("asking", on);
+    b.textContent = on ? ask : label;
+    b.setAttribute("aria-label", on ? ask : aria);
+  };
+  b.addEventListener("click", () => { if (b.classList.contains("asking")) act(); else arm(true); });
+  b.addEventListener("blur", () => arm(false));
+  return b;
+}
+
+/** A held seat's buttons: remove its guest, or remove and block them for the room, each
+ * asked again before it is done.
  * @param {number} seat @param {string} who @param {SeatControls} c */
 export function removeButtons(seat, who, c) {
   return el("span", { class: "seat-controls" },
-    el("button", { type: "button", class: "remove-guest", "data-seat": String(seat), text: t("remove_guest"),
-      "aria-label": t("remove_who", { name: who }), onclick: () => c.remove(seat, false) }),
-    el("button", { type: "button", class: "block-guest", "data-seat": String(seat), text: t("block_guest"),
-      "aria-label": t("block_who", { name: who }), onclick: () => c.remove(seat, true) }));
+    confirmButton("remove-guest", seat, t("remove_guest"), t("remove_who", { name: who }), t("remove_ask", { name: who }), () => c.remove(seat, false)),
+    confirmButton("block-guest", seat, t("block_guest"), t("block_who", { name: who }), t("block_ask", { name: who }), () => c.remove(seat, true)));
 }
 
 /** The seats, one line each: who sits there, and whether they have joined (for the host,
@@ -81,13 +96,6 @@ export function seatList(seats, mine, controls = null) {
 export function openHostLobby(s, on) {
   const link = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: s.invite, id: "invite-link",
     class: "share-url", "aria-label": t("invite_link") }));
-  const copied = el("span", { class: "copied", role: "status" });
-  const copy = el("button", { type: "button", id: "invite-copy", text: t("copy_link"), onclick: () => {
-    link.select();
-    (navigator.clipboard ? navigator.clipboard.writeText(s.invite) : Promise.reject(new Error("no clipboard")))
-      .then(() => { copied.textContent = t("copied"); })
-      .catch(() => { copied.textContent = t("copy_by_hand"); });
-  } });
   /** @type {HTMLElement | null} */
   let clockRow = null;
   if (s.clock) {
@@ -101,7 +109,7 @@ export function openHostLobby(s, on) {
   const content = [
     ...(s.invite ? [el("p", { text: t("invite_text") }),
       el("label", { for: "invite-link", class: "invite-label" }, t("invite_link")),
-      el("div", { class: "share-row" }, link, copy), copied,
+      ...copyRow(link, "invite-copy"),
       s.qr ? el("div", { class: "qr", role: "img", "aria-label": t("invite_qr") }, s.qr) : null] : []),
     el("button", { type: "button", class: "rules-link", id: "invite-by-code", text: t("invite_by_code"), onclick: () => { setTimeout(on.onDirect, 0); } }),
     seatList(s.seats, 0, s.controls),
@@ -134,9 +142,10 @@ export function refreshHostLobby(seats, controls) {
 }
 
 /**
- * A guest's door: a name, and Join the table (or only watch).
+ * A guest's door: a name, and Join the table (or only watch).  Closed with neither (Escape),
+ * `onAside` is told: the page must not be left doing nothing.
  * @param {{name: string, problem?: string}} s
- * @param {{onJoin: (name: string, watch: boolean) => void}} on
+ * @param {{onJoin: (name: string, watch: boolean) => void, onAside: () => void}} on
  */
 export function openJoin(s, on) {
   const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "join-name", maxlength: String(NAME_INPUT_MAX),
@@ -146,10 +155,11 @@ export function openJoin(s, on) {
     el("label", { for: "join-name" }, t("your_name"), name),
     s.problem ? el("p", { class: "note", role: "alert", id: "join-problem", text: s.problem }) : null,
   ];
+  let chosen = false;
   openDialog(t("join_title"), content, [
-    [t("just_watch"), () => { on.onJoin(name.value, true); }],
-    [t("join_table"), () => { on.onJoin(name.value, false); }, true],
-  ]);
+    [t("just_watch"), () => { chosen = true; on.onJoin(name.value, true); }],
+    [t("join_table"), () => { chosen = true; on.onJoin(name.value, false); }, true],
+  ], () => { if (!chosen) on.onAside(); });
   name.focus();
 }
 

@@ -117,7 +117,7 @@ function renderSeats(root, v) {
     const dealer = dealerSeat(v) === s;
     // the dealer's button follows the name, never over it; each figure is a piece that
     // does not break (a phone's side plate puts one a line)
-    const plate = el("div", { class: "plate" }, el("div", { class: "name" }, el("span", { class: "who", text: nm[s] }),
+    const plate = el("div", { class: "plate" }, el("div", { class: "name" }, el("span", { class: "who", text: nm[s], title: nm[s] }),
       // a (no-break) space between: the name and the mark read as two words ("West D", not "WestD")
       dealer ? el("span", { class: "mark-gap", text: "\u00a0" }) : null, dealer ? el("span", { class: "dealer-mark", "aria-hidden": "true", title: t("seat_dealer"), text: t("dealer_mark") }) : null,
       turn && s === v.seat ? el("span", { class: "cue", text: ` · ${t("your_turn")}` }) : null),

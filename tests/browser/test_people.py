@@ -105,3 +105,33 @@ def test_a_reload_resumes_at_the_screen_not_at_an_open_hand(page, base_url):
     assert page.locator("#hand .card").count() == 0
     names = page.locator(".seat .name").all_inner_texts()
     assert any("Ana" in n for n in names) and any("Ben" in n for n in names), names
+
+
+# Each seat's name as its plate shows it: the whole name (its title), whether it shows
+# whole, on one line, ending in an ellipsis when cut, and whether its plate stays on screen.
+NAMES_JS = """() => [...document.querySelectorAll('.seat .plate .who')].map((w) => {
+  const r = w.getBoundingClientRect(), p = w.closest('.plate').getBoundingClientRect();
+  const line = parseFloat(getComputedStyle(w).lineHeight) || 20;
+  return { text: w.textContent, title: w.title, cut: w.scrollWidth > w.clientWidth + 1,
+           ellipsis: getComputedStyle(w).textOverflow === 'ellipsis', one_line: r.height < line * 1.5,
+           inside: r.right <= p.right + 1 && r.left >= p.left - 1, on_screen: p.left >= 0 && p.right <= innerWidth };
+})"""
+
+LONG = ["Maximiliana Wolfeschlegel", "Bartholomew Featherstonehaugh", "Guinevere Montmorency", "Ximena Villavicencio"]
+
+
+@pytest.mark.parametrize("width", [1100, 390])
+def test_a_long_name_ends_in_an_ellipsis_on_its_plate_and_is_said_whole(page, base_url, width):
+    page.set_viewport_size({"width": width, "height": 820})
+    open_people(page, base_url, "king", ["here", "here", "here"], LONG)
+    page.wait_for_selector("#show-hand", timeout=60_000)
+    names = page.evaluate(NAMES_JS)
+    assert len(names) == 4, names
+    for n in names:
+        # (a name is cleaned to at most 24 characters: its title is the name the table holds)
+        assert n["title"] and n["text"] == n["title"] and any(x.startswith(n["title"]) for x in LONG), n
+        assert n["one_line"] and n["inside"] and n["on_screen"] and n["ellipsis"], n
+    if width == 390:  # a phone's side plates cannot hold these names whole
+        assert any(n["cut"] for n in names), names
+    labels = page.locator(".seat").evaluate_all("(bs) => bs.map((b) => b.getAttribute('aria-label'))")
+    assert all(any(lab.startswith(n["title"]) for lab in labels) for n in names), labels

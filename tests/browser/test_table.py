@@ -336,7 +336,7 @@ SEATS_JS = """() => Object.fromEntries(['bottom', 'left', 'top', 'right'].map(p 
 ACCENT = "rgb(242, 193, 78)"
 
 
-@pytest.mark.parametrize("game,seed,lang", [("king", 13, "en"), ("whist", 5, "ru")])
+@pytest.mark.parametrize("game,seed,lang", [("king", 13, "en"), ("whist", 5, "ru"), ("king", 13, "es")])
 def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(
     browser, base_url, console_errors, game, seed, lang
 ):
@@ -346,7 +346,12 @@ def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(
     wait_my_card_turn(page)
     v = engine_view(page)
     where = ["bottom", "left", "top", "right"] if game == "king" else ["bottom", "top"]
-    words = {"en": ("dealer", "to play", "D"), "ru": ("сдающий", "очередь хода", "С")}[lang]
+    # the dealer's button is the language's own letter: the initial of its word for the dealer
+    words = {
+        "en": ("dealer", "to play", "D"),
+        "ru": ("сдающий", "очередь хода", "С"),
+        "es": ("repartidor", "en turno", "R"),
+    }[lang]
     seats = page.evaluate(SEATS_JS)
     for s, pos in enumerate(where):
         assert seats[pos]["dealer"] == (1 if s == v["dealer"] else 0), (s, seats)

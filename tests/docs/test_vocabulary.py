@@ -252,3 +252,9 @@ def test_each_language_quotes_with_one_kind_of_marks(lang, marks, foreign):
     text = _text(lang)
     assert text.count(marks[0]) == text.count(marks[1]) > 0, lang
     assert not set(foreign) & set(text), (lang, sorted(set(foreign) & set(text)))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt", "ru"])
+def test_the_dealers_button_is_the_initial_of_the_languages_word_for_the_dealer(lang):
+    # (a play-test read "D" on a Spanish table, whose dealer is the "repartidor")
+    assert _value(lang, "dealer_mark") == _value(lang, "seat_dealer")[0].upper(), lang

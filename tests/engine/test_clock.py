@@ -146,3 +146,25 @@ def test_the_clock_is_saved_and_comes_back_with_the_match():
     with pytest.raises(RulesError) as e:
         s2.load({**save, "clock": 9999})
     assert e.value.code == "bad-save" and e.value.params["field"] == "clock"
+
+
+def test_a_new_deals_clock_waits_for_the_last_deals_summary_at_most_one_decisions_time():
+    from kingweb.session import SUMMARY_MAX, summary_wait
+
+    s, now = hosted(clock=20)
+    t = s.table
+    assert t is not None
+    while t.game.deal_no == 0:  # the first deal played out at once (no time passes)
+        r = s.act(t.game.legal()[0], seat=t.game.turn)
+    # the new deal's first decision: its clock starts only after the summary's wait
+    seat = t.game.turn
+    assert summary_wait(20) == 20 and summary_wait(300) == SUMMARY_MAX == 30
+    assert r["deadline"] == {"seat": seat, "ms": 40_000}
+    now.t += 25
+    assert s.clock()["code"] == "clock-running"
+    # a decision later in the deal, once the wait is over, has the clock alone
+    s.act(t.game.legal()[0], seat=seat)
+    assert s.sync()["table"]["deadline"] == {"seat": t.game.turn, "ms": 20_000}
+    # one who never plays holds the table no longer than the wait and one clock
+    now.t += 20
+    assert s.clock()["ok"] is True
