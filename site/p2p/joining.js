@@ -89,10 +89,12 @@ export function join(w, invite) {
     // Escape closed the door: the page says so and offers the two ways on, the door again
     // or a game of its own (a dialog that refuses Escape is one the browser may close anyway)
     onAside: () => {
-      noticeAbout("join-aside", t("join_aside"), " ", choiceButton(t("join_table"), "join-again", () => {
+      const line = noticeAbout("join-aside", t("join_aside"), " ", choiceButton(t("join_table"), "join-again", () => {
         clearNotice("join-aside");
         join(w, invite);
       }), " ", choiceButton(t("play_bots"), "join-bots", () => location.assign(location.pathname)));
+      // no ×: this notice is the page's only way on, and one of its buttons takes it away
+      line.querySelector(".notice-close")?.remove();
     },
   });
 }

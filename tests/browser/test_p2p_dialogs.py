@@ -34,6 +34,8 @@ def test_escape_on_the_join_dialog_leaves_the_guest_a_way_on(people, site):
     until(guest, "() => !document.querySelector('#dialog').open", timeout=10)
     assert "You have not joined the table." in until(guest, NOTICE_JS, timeout=10)
     assert guest.locator("#join-bots").inner_text() == "Play here against bots"
+    # and it cannot be closed into a page that does nothing again
+    assert guest.locator("#notice .notice-close").count() == 0
     guest.locator("#join-again").click()
     guest.get_by_label("Your name").wait_for(timeout=10_000)
     # a second Escape says it once, not twice

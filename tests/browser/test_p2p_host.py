@@ -152,6 +152,7 @@ def test_the_host_removes_a_guest_the_deal_goes_on_and_the_invite_seats_someone_
     host.locator("#more summary").click()
     host.locator("#btn-share").click()
     host.get_by_role("button", name="Remove Ana from the table").click()
+    host.get_by_role("button", name="Remove Ana?").click()  # asked again (test_p2p_dialogs)
     # the removed guest's page says so in a dialog and takes the table away: no frozen
     # table, no button that would ask a host who no longer answers
     until(guest, REMOVED_JS, timeout=30)
@@ -195,6 +196,7 @@ def test_a_hosts_reload_keeps_the_rooms_blocks(people, site):
     host.locator("#more summary").click()
     host.locator("#btn-share").click()
     host.get_by_role("button", name="Remove Ana and block them for this room").click()
+    host.get_by_role("button", name="Remove and block Ana?").click()
     until(guest, REMOVED_JS, timeout=30)
     until(host, "() => JSON.parse(localStorage.getItem('kingweb.room.v1')).blocked.length === 1", timeout=30)
     blocked = host.evaluate(BLOCKS_JS)
@@ -306,6 +308,7 @@ def test_joins_and_leaves_never_cover_the_hosts_dialog_and_update_the_seating_li
     assert host.locator("#invite-link[data-kept='1']").count() == 1
     # removed from the seating list before the start: told, and the seat open again
     host.get_by_role("button", name="Remove Ana from the table").click()
+    host.get_by_role("button", name="Remove Ana?").click()  # asked again (test_p2p_dialogs)
     until(guest, REMOVED_JS, timeout=30)
     lobby_holds(host, 1)
     assert host.locator("#invite-link[data-kept='1']").count() == 1
