@@ -20,7 +20,7 @@ class SiteServer(http.server.ThreadingHTTPServer):
     cancelled mid-file (a test's context closing, a reload) is the browser's choice, not a
     fault, so it prints no traceback; any other error still does."""
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket], client_address: object) -> None:
         if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
             return
         super().handle_error(request, client_address)
