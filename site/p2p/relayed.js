@@ -361,7 +361,7 @@ export class RelayCarrier extends Events {
       for (const out of pair.unacked.values()) {
         if (now - out.at < RESEND_MS) continue;
         out.at = now;
-        for (const msg of out.msgs) this.publish(`kingweb/${this.tag}/${pair.inbox}`, msg);
+        for (const msg of out.msgs) this.publish(this.topicOf(pair), msg);
         if (++again >= 8) break;
       }
     }
@@ -408,7 +408,7 @@ export class RelayCarrier extends Events {
       if (pair.done || this.closed) return;
       const m = pair.acks++;
       crypto.subtle.encrypt({ name: "AES-GCM", iv: ackNonce(m) }, pair.keys.send, encoder.encode(String(pair.next)))
-        .then((sealed) => this.publish(`kingweb/${this.tag}/${pair.inbox}`,
+        .then((sealed) => this.publish(this.topicOf(pair),
           JSON.stringify({ v: 1, s: this.inbox, m, a: toBase64url(new Uint8Array(sealed)) })))
         .catch(() => {});
     }, ACK_MS);
@@ -504,6 +504,11 @@ export class RelayCarrier extends Events {
     this.ackSoon(pair);
   }
 
+  /** A pair's inbox topic, where this page publishes to it. @param {Pair} pair */
+  topicOf(pair) {
+    return `kingweb/${this.tag}/${pair.inbox}`;
+  }
+
   /** This page's connection to a page it heard (made once).
    * @param {Pair} pair */
   connect(pair) {
@@ -515,7 +520,7 @@ export class RelayCarrier extends Events {
    * @param {Pair} pair @param {string} text */
   send(pair, text) {
     const n = pair.sent++;
-    const topic = `kingweb/${this.tag}/${pair.inbox}`;
+    const topic = this.topicOf(pair);
     pair.queue = pair.queue.then(async () => {
       const sealed = toBase64url(new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: counterNonce(n) }, pair.keys.send, encoder.encode(text))));
       const k = Math.ceil(sealed.length / PIECE) || 1;

@@ -31,15 +31,15 @@ export function setDeadline(d) {
   paint();
 }
 
-/** Seconds left on the running clock, if it runs for `seat`. @param {number} seat */
-export function secondsLeft(seat) {
-  if (!running || running.seat !== seat) return null;
-  return Math.max(0, Math.ceil((running.until - performance.now()) / 1000));
-}
-
 /** Milliseconds left on the running clock, if it runs for `seat`. @param {number} seat */
 export function msLeft(seat) {
   return running && running.seat === seat ? Math.max(0, running.until - performance.now()) : null;
+}
+
+/** Seconds left on the running clock, if it runs for `seat`. @param {number} seat */
+export function secondsLeft(seat) {
+  const ms = msLeft(seat);
+  return ms === null ? null : Math.ceil(ms / 1000);
 }
 
 /** Draw the countdown on the seat's plate (again after the table is drawn). */
