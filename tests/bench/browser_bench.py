@@ -20,7 +20,6 @@ over a stretch of play: the issue's target is hard's p95 <= 500 ms in every game
 the review of a whole deal by the review worker (review_bench.py)."""
 
 import functools
-import http.server
 import json
 import os
 import statistics
@@ -35,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).parents[2] / "tools"))
 import contextlib
 
 from kingbuild.runtime import stock_runtime
-from kingbuild.serve import StaticHandler
+from kingbuild.serve import SiteServer, StaticHandler
 
 from browser_support import CHROMIUM_ARGS, prefs_script
 
@@ -66,7 +65,7 @@ self.postMessage(Math.round(performance.now() - t0));"""
 
 
 def serve(root):
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHandler, directory=str(root)))
+    httpd = SiteServer(("127.0.0.1", 0), functools.partial(StaticHandler, directory=str(root)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
 

@@ -109,19 +109,18 @@ def run(browser, url, matches=3):
 
 if __name__ == "__main__":
     import functools
-    import http.server
     import threading
 
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(Path(__file__).parents[2] / "tools"))
     sys.path.insert(0, str(Path(__file__).parent.parent))
-    from kingbuild.serve import StaticHandler
+    from kingbuild.serve import SiteServer, StaticHandler
 
     from browser_support import CHROMIUM_ARGS
 
     dist = Path(os.environ.get("KINGWEB_DIST", Path(__file__).resolve().parents[2] / "dist"))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHandler, directory=str(dist)))
+    httpd = SiteServer(("127.0.0.1", 0), functools.partial(StaticHandler, directory=str(dist)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     with sync_playwright() as p:
         b = p.chromium.launch(

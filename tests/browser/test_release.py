@@ -5,7 +5,6 @@ Also: two builds of the same sources are the same site, byte for byte."""
 
 import email.utils
 import hashlib
-import http.server
 import json
 import shutil
 import threading
@@ -18,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from kingbuild import backend, wheel
 from kingbuild.assemble import SITE, build
-from kingbuild.serve import StaticHandler
+from kingbuild.serve import SiteServer, StaticHandler
 
 from browser_support import open_game, read, until
 from conftest import DIST, need_dist
@@ -110,7 +109,7 @@ def test_after_a_new_release_one_reload_serves_only_the_new_files(browser, build
     class Host(_Host):
         live = build_a
 
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Host)
+    httpd = SiteServer(("127.0.0.1", 0), Host)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{httpd.server_address[1]}/"
     ctx = browser.new_context()

@@ -8,13 +8,12 @@ import socket
 import threading
 import urllib.request
 from base64 import b64encode
-from http.server import ThreadingHTTPServer
 
 import pytest
 
 from kingbuild import vendor
 from kingbuild.relay import DEFAULT_RELAYS, DEFAULT_STUN, KINDS, LOCAL_PATHS, LOCAL_RELAY, LocalRelays, default_relays
-from kingbuild.serve import RelayHandler
+from kingbuild.serve import RelayHandler, SiteServer
 
 from conftest import DIST, need_dist
 
@@ -102,7 +101,7 @@ def relay_site(tmp_path_factory):
     (root / "index.html").write_text("<p>hi</p>")
     with LocalRelays() as relays:
         handler = type("H", (RelayHandler,), {"relay_ports": relays.ports()})
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: handler(*a, directory=str(root)))
+        httpd = SiteServer(("127.0.0.1", 0), lambda *a: handler(*a, directory=str(root)))
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         yield httpd.server_address[1]
         httpd.shutdown()
