@@ -74,6 +74,18 @@ def open_room_with_a_clock(page, site, game, kinds, name):
     return open_room_by_hand(page, site, game, kinds, name, goto=False)
 
 
+# The contrast of the bottom seat's clock against its plate's background (WCAG 2's ratio).
+CLOCK_CONTRAST_JS = """() => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const clock = document.querySelector('#seat-bottom .move-clock');
+  const plate = clock.closest('.plate');
+  const [a, b] = [lum(rgb(getComputedStyle(clock).color)), lum(rgb(getComputedStyle(plate).backgroundColor))];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
 def test_the_clock_plays_for_a_guest_who_never_plays_and_the_deal_ends(people, site):
     def short_clock(host, guest):
         # the seating list offers the clock too, as the host chose it
@@ -91,6 +103,8 @@ def test_the_clock_plays_for_a_guest_who_never_plays_and_the_deal_ends(people, s
         return guest.evaluate("() => !!document.querySelector('#seat-bottom .move-clock')")
 
     drive([host], guest_on_the_clock, timeout=60)
+    # its figures read on the yellow plate of the seat to play (WCAG's 4.5:1 for text)
+    assert guest.evaluate(CLOCK_CONTRAST_JS) >= 4.5
     until(host, "() => !!document.querySelector('#seat-top .move-clock')", timeout=30)
     drive([host], lambda: any("the bot played" in x for x in toasts(host)), timeout=60)
     said = next(x for x in toasts(host) if "the bot played" in x)
