@@ -328,6 +328,14 @@ SAVE_KEYS_JS = """() => new Promise((resolve) => {
 })"""
 
 
+def choose_language(page, lang):
+    """Choose the page's language in the settings, as a player does, and close them."""
+    page.locator("#btn-settings").click()
+    page.select_option("#set-lang", lang)
+    page.locator("#dialog-actions button.primary").click()
+    until(page, "(l) => document.documentElement.lang === l && !document.querySelector('#dialog[open]')", lang)
+
+
 def new_page(browser, viewport, console_errors, lang="en"):
     phone = viewport["width"] < 600
     ctx = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)

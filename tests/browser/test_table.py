@@ -14,6 +14,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_support import (
     CARD_SPOT,
+    choose_language,
     engine_view,
     hand_problems,
     new_page,
@@ -415,26 +416,29 @@ def test_the_bar_shows_game_controls_only_once_a_game_is_on_the_table(browser, b
     ctx.close()
 
 
-@pytest.mark.parametrize("lang,width", [("en", 360), ("ru", 390)])
 def test_a_phone_reaches_the_tables_views_from_the_more_menu_without_scrolling_sideways(
-    browser, base_url, console_errors, lang, width
+    browser, base_url, console_errors
 ):
-    ctx, page = new_page(browser, {"width": width, "height": 740}, console_errors, lang=lang)
+    ctx, page = new_page(browser, {"width": 360, "height": 740}, console_errors, lang="en")
     open_game(page, base_url, "king", seed=3, level="easy")
     wait_my_card_turn(page)
-    assert not page.locator("#btn-sheet").is_visible()  # no room for it in the bar
-    for item in ("#more-last", "#more-sheet", "#more-rules"):
-        page.locator("#more summary").click()
-        box = page.locator(item).bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (item, box)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, item
-        page.locator(item).click()
-        page.locator("#dialog").wait_for(state="visible")
-        assert not page.locator("#more").evaluate("d => d.open")  # the menu closed behind it
-        page.locator("#dialog-actions button.primary").click()
+    for lang, width in (("en", 360), ("ru", 390)):  # one phone's table, then in Russian a little wider
+        page.set_viewport_size({"width": width, "height": 740})
+        if lang != "en":
+            choose_language(page, lang)
+        assert not page.locator("#btn-sheet").is_visible()  # no room for it in the bar
+        for item in ("#more-last", "#more-sheet", "#more-rules"):
+            page.locator("#more summary").click()
+            box = page.locator(item).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (lang, item, box)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (lang, item)
+            page.locator(item).click()
+            page.locator("#dialog").wait_for(state="visible")
+            assert not page.locator("#more").evaluate("d => d.open")  # the menu closed behind it
+            page.locator("#dialog-actions button.primary").click()
     ctx.close()
     # a wide screen keeps them in the bar, not twice
-    ctx, page = new_page(browser, DESKTOP, console_errors, lang=lang)
+    ctx, page = new_page(browser, DESKTOP, console_errors, lang="ru")
     open_game(page, base_url, "king", seed=3, level="easy")
     page.locator("#more summary").click()
     assert page.locator("#btn-stats").is_visible() and not page.locator("#more-sheet").is_visible()
@@ -456,10 +460,11 @@ TOAST_JS = """() => {
 
 def test_a_wide_screen_keeps_the_hint_off_names_and_banner_and_grows_its_dialogs(browser, base_url, console_errors):
     dialog = {}
-    for w, h in ((1920, 1080), (1280, 800)):
-        ctx, page = new_page(browser, {"width": w, "height": h}, console_errors)
-        open_game(page, base_url, "king", seed=12, level="easy")
-        wait_my_card_turn(page)
+    ctx, page = new_page(browser, {"width": 1920, "height": 1080}, console_errors)
+    open_game(page, base_url, "king", seed=12, level="easy")
+    wait_my_card_turn(page)
+    for w, h in ((1920, 1080), (1280, 800)):  # one table, read at each size
+        page.set_viewport_size({"width": w, "height": h})
         page.locator("#btn-hint").click()
         page.locator("#toast").wait_for(state="visible")
         boxes = page.evaluate(TOAST_JS)
@@ -479,7 +484,9 @@ def test_a_wide_screen_keeps_the_hint_off_names_and_banner_and_grows_its_dialogs
                      text: parseFloat(getComputedStyle(d.querySelector('.welcome-sub')).fontSize) }; }""")
         )
         assert dialog[w]["right"] <= w and dialog[w]["bottom"] <= h, dialog
-        ctx.close()
+        page.keyboard.press("Escape")
+        page.locator("#dialog").wait_for(state="hidden")
+    ctx.close()
     big, small = dialog[1920], dialog[1280]
     assert small["font"] == 16 and big["font"] > 18 and big["text"] > small["text"], dialog
     assert big["width"] >= 1.15 * small["width"], dialog
@@ -598,11 +605,13 @@ def test_the_settings_views_buttons_stand_apart(browser, base_url, console_error
 HINT_WORD = {"en": "Hint", "es": "Pista", "pt": "Dica", "ru": "Подсказка"}
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "pt", "ru"])
-def test_a_phones_bar_keeps_one_row_in_every_language(browser, base_url, console_errors, lang):
-    ctx, page = new_page(browser, {"width": 360, "height": 740}, console_errors, lang=lang)
+def test_a_phones_bar_keeps_one_row_in_every_language(browser, base_url, console_errors):
+    ctx, page = new_page(browser, {"width": 360, "height": 740}, console_errors)
     open_game(page, base_url, "king", seed=3, level="easy")
-    for width in (360, 390):  # the same phone's table, read at both widths
+    # each language chosen in the settings, the same phone's table read at both widths
+    for lang, width in itertools.product(("en", "es", "pt", "ru"), (360, 390)):
+        if width == 360 and lang != "en":
+            choose_language(page, lang)
         page.set_viewport_size({"width": width, "height": 740})
         rows = page.evaluate("""() => [...document.querySelectorAll('.bar .brand, .tools > button, .more > summary')]
           .filter((e) => e.getBoundingClientRect().width > 0)
