@@ -14,7 +14,8 @@ runtime loads behind it); the time to the first contentful paint of the table sh
 requests the page sends its worker per action of the player (the bots' turns come unasked:
 one round trip per action); the bytes a guest is sent per action at a table of people
 (guest_bytes.py); the round trip of a guest's card through the host's engine to every
-guest, over real WebRTC between four pages (table_round_trip.py); and, measured in the
+guest, over real WebRTC between four pages (table_round_trip.py); the time from opening an
+invite to seated, on each kind of relay alone and on all together (seated.py); and, measured in the
 worker, the time a ``normal`` bot turn takes in King and a ``hard`` one in each game (p95
 over a stretch of play: the issue's target is hard's p95 <= 500 ms in every game); and
 the review of a whole deal by the review worker (review_bench.py)."""
@@ -41,6 +42,7 @@ from browser_support import CHROMIUM_ARGS, prefs_script
 sys.path.insert(0, str(Path(__file__).parent))
 import guest_bytes
 import review_bench
+import seated
 import table_round_trip
 
 DIST = Path(os.environ.get("KINGWEB_DIST", Path(__file__).resolve().parents[2] / "dist"))
@@ -200,7 +202,7 @@ def main():
             hard = {g: bot_turns(browser, url, "hard", turns=60, game=g) for g in GAMES}
             reviewed = review_bench.run(browser, url)
             browser.close()
-            people = table_round_trip.report(p)
+            people = table_round_trip.report(p) + seated.report(p)
         httpd.shutdown()
     m = {k: median(v) for k, v in res.items()}
     print(f"kingweb browser bench: headless Chromium, localhost, median of {RUNS}")
