@@ -187,6 +187,40 @@ NO_ICE_JS = """(() => {
 })();"""
 
 
+# Like NO_ICE_JS, but the candidates are held back, not dropped: no direct connection can
+# form until the test calls ``kingwebOpenIce()`` on both pages, which hands every held
+# candidate to its connection (and from then on lets them through), so that a connection
+# that has waited forms then.  (An "end of candidates" line is dropped meanwhile: it would
+# tell the connection that none are coming.)
+HELD_ICE_JS = """(() => {
+  const P = window.RTCPeerConnection && window.RTCPeerConnection.prototype;
+  if (!P) return;
+  const held = [];
+  const setRemote = P.setRemoteDescription, add = P.addIceCandidate;
+  window.kingwebOpenIce = () => {
+    window.kingwebIceOpen = true;
+    for (const [pc, c] of held.splice(0)) if (pc.signalingState !== 'closed') add.call(pc, c).catch(() => {});
+  };
+  P.setRemoteDescription = function (desc, ...rest) {
+    if (!window.kingwebIceOpen && desc && desc.sdp) {
+      const lines = desc.sdp.split('\\r\\n');
+      let mid = '0';
+      for (const l of lines) {
+        if (l.startsWith('a=mid:')) mid = l.slice(6);
+        if (l.startsWith('a=candidate')) held.push([this, { candidate: l.slice(2), sdpMid: mid }]);
+      }
+      desc = { type: desc.type, sdp: lines.filter((l) => !l.startsWith('a=candidate') && l !== 'a=end-of-candidates').join('\\r\\n') };
+    }
+    return setRemote.call(this, desc, ...rest);
+  };
+  P.addIceCandidate = function (c, ...rest) {
+    if (window.kingwebIceOpen) return add.call(this, c, ...rest);
+    if (c && c.candidate) held.push([this, c]);
+    return Promise.resolve();
+  };
+})();"""
+
+
 # The host's pacing of the moves it tells (site/p2p/host.js PACE_MS, 600 ms) in the tests
 # that are not about it: a four-person King deal would wait half a minute on it alone.
 TEST_PACE_MS = 50

@@ -8,7 +8,7 @@ the pages' WebSockets, and none holds a kingweb message or a card in clear."""
 import re
 
 import pytest
-from p2p_support import NO_ICE_JS, WATCH_JS, Site, drive, host_room, join_table, model, person_context
+from p2p_support import HELD_ICE_JS, NO_ICE_JS, WATCH_JS, Site, drive, host_room, join_table, model, person_context
 
 from browser_support import until
 from conftest import DIST, need_dist
@@ -53,9 +53,9 @@ def relayed_people(p2p_browser):
                 event, lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("latin1"))
             )
 
-    def make():
+    def make(ice=NO_ICE_JS):
         ctx = person_context(p2p_browser, site)
-        ctx.add_init_script(NO_ICE_JS)
+        ctx.add_init_script(ice)
         made.append(ctx)
         page = ctx.new_page()
         page.on("websocket", tap)
@@ -127,3 +127,40 @@ def test_a_relay_that_dies_mid_deal_leaves_a_relayed_table_going(relayed_people)
     assert host.evaluate("window.kingwebSaw") is False
     assert guest.evaluate("window.kingwebSaw") is False
     assert all(p.evaluate(CONNECTED) == 0 for p in (host, guest))
+
+
+# Whether this page's room talks to its one peer through the relays (room.js stats)
+RELAYED_JS = "async () => [...(await import('./p2p/room.js')).openRooms][0].stats().peers.map((p) => p.relayed)"
+
+
+def test_a_relayed_pair_moves_to_a_direct_connection_that_forms_later(relayed_people):
+    """Host and guest whose direct connection cannot form at first (every ICE candidate
+    held back, HELD_ICE_JS) sit and play German Whist through the relays.  Mid-deal the
+    candidates are let through: the connection waiting forms, the pair moves to it on both
+    pages with no leave, and the cards played after it reach the guest's table."""
+    make, _, site = relayed_people
+    host = make(HELD_ICE_JS)
+    link = host_room(host, site, "whist", 2, kinds=KINDS)
+    guest = make(HELD_ICE_JS)
+    join_table(guest, link, "Ann")
+    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 1", timeout=120)
+    host.get_by_role("button", name="Start the match").click()
+    guest.wait_for_selector("#hand .card", timeout=60_000)
+    start = model(host)["n"]
+    drive([host, guest], lambda: model(host)["n"] >= start + 4, timeout=120)
+    assert host.evaluate(RELAYED_JS) == [True] and guest.evaluate(RELAYED_JS) == [True]
+    host.evaluate(WATCH_JS, "gone: a bot plays")
+    guest.evaluate(WATCH_JS, "The host has left the table")
+    for p in (host, guest):
+        p.evaluate("window.kingwebOpenIce()")
+    # the direct connection forms and both pages move to it
+    until(host, "() => window.kingwebConnections.some((pc) => pc.connectionState === 'connected')", timeout=60)
+    until(host, RELAYED_JS.replace("p.relayed)", "p.relayed).every((r) => !r)"), timeout=60)
+    until(guest, RELAYED_JS.replace("p.relayed)", "p.relayed).every((r) => !r)"), timeout=60)
+    assert host.evaluate(RELAYED_JS) == [False] and guest.evaluate(RELAYED_JS) == [False]
+    before = model(host)["n"]
+    drive([host, guest], lambda: model(host)["n"] >= before + 6, timeout=120)
+    after = model(host)["n"]
+    until(guest, "async (n) => (await import('./store.js')).page.model.n >= n", after, timeout=60)
+    assert host.evaluate("window.kingwebSaw") is False
+    assert guest.evaluate("window.kingwebSaw") is False
