@@ -83,14 +83,16 @@ class Site:
     tracker's, all on the same origin.  ``kinds``: the kinds of relay to start (a tracker
     only, by default: the tests of the table need one network, and fewer processes)."""
 
-    def __init__(self, dist: Path, build: dict | None = None, kinds: tuple[str, ...] = ("torrent",)) -> None:
+    def __init__(
+        self, dist: Path, build: dict | None = None, kinds: tuple[str, ...] = ("torrent",), host: str = "127.0.0.1"
+    ) -> None:
         self.local = LocalRelays(kinds)
         handler = page_handler(dist, self.local.ports(), build)
-        self.httpd = SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(dist)))
+        self.httpd = SiteServer((host, 0), functools.partial(handler, directory=str(dist)))
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         port = self.httpd.server_address[1]
-        self.base = f"http://127.0.0.1:{port}/"
-        self.relays = {kind: f"{PREFIX[kind]}ws://127.0.0.1:{port}/{LOCAL_PATHS[kind]}" for kind in KINDS}
+        self.base = f"http://{host}:{port}/"
+        self.relays = {kind: f"{PREFIX[kind]}ws://{host}:{port}/{LOCAL_PATHS[kind]}" for kind in KINDS}
         self.relay = self.relays["torrent"]
 
     def stop(self) -> None:
