@@ -337,12 +337,13 @@ function after(cmd, response) {
  * key}); {none: true} when nothing is kept. */
 async function resume(id, game) {
   await migrate();
+  // an earlier build's save that could not become a slot is told first (the slots stay
+  // on the welcome, to resume from there)
   const legacy = takeLegacyProblem();
+  if (legacy) return self.postMessage({ id, response: { ok: true, result: legacy } });
   const g = typeof game === "string" ? game : await lastGame();
   const text = g === null ? null : await readSave(g);
-  if (text === null) {
-    return self.postMessage({ id, response: { ok: true, result: legacy ?? { none: true } } });
-  }
+  if (text === null) return self.postMessage({ id, response: { ok: true, result: { none: true } } });
   let save;
   try { save = JSON.parse(text); } catch (err) { save = undefined; }
   const out = save === undefined || tooDeep({ save }) ? { text: JSON.stringify({ ok: false, error: "save: not JSON" }) } : ask({ cmd: "load", args: { save } });

@@ -189,13 +189,14 @@ export function offerResume(kept, onResume) {
     const name = t(`game_${game}`);
     const focused = document.activeElement === play;
     const resume = el("button", { type: "button", class: "primary", id: `resume-${game}`, "data-resume": game,
-      text: where ? `${t("resume")} · ${where}` : t("resume"),
       "aria-label": where ? `${t("resume_game", { game: name })} · ${where}` : t("resume_game", { game: name }),
-      onclick: () => { /** @type {HTMLDialogElement} */ ($("dialog")).close(); onResume(game); } });
+      onclick: () => { /** @type {HTMLDialogElement} */ ($("dialog")).close(); onResume(game); } },
+    t("resume"), where ? el("span", { class: "resume-where", text: where }) : null);
     play.classList.remove("primary");
     play.textContent = t("new_match");
     play.setAttribute("aria-label", `${t("new_match")} · ${name}`);
     play.before(resume);
+    play.closest(".game-pick")?.classList.add("kept");
     if (focused) resume.focus();
   }
 }

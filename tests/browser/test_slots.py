@@ -8,11 +8,23 @@ import json
 
 import pytest
 
-from browser_support import SAVE_KEYS_JS, MODEL_JS, plant_save, prefs_script, saved_match, stored_save, until
+from browser_support import MODEL_JS, PLANT_JS, SAVE_KEYS_JS, plant_save, prefs_script, saved_match, stored_save, until
 
 pytestmark = pytest.mark.browser
 
 TABLE = "#hand .card"
+
+# Put `text` under `key` in the worker's save store.
+PUT_JS = """([key, text]) => new Promise((resolve, reject) => {
+  const req = indexedDB.open('kingweb-saves', 1);
+  req.onsuccess = () => {
+    const tx = req.result.transaction('saves', 'readwrite');
+    tx.objectStore('saves').put(text, key);
+    tx.oncomplete = () => { req.result.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
+  };
+  req.onerror = () => reject(req.error);
+})"""
 
 
 def open_link(page, url):
@@ -84,6 +96,25 @@ def test_links_keep_every_kept_match(browser, base_url):
     assert json.loads(stored_save(page, game="king"))["match"] == king_match
     page.locator("#btn-new").click()
     page.locator("#resume-king").click()  # and the welcome gives it back
+    page.locator("#toast", has_text="resumed").wait_for(timeout=60_000)
+    assert table_match(page) == king_match
+
+    # unusable saves: an earlier build's whose game cannot be read, and a slot's; each is
+    # set aside, said so, and the page goes on (the welcome, the other slots in it)
+    page.evaluate(PLANT_JS, "{not json")
+    page.evaluate(PUT_JS, ["match:whist", '{"format": "kingweb-save", "game": "whist"}'])
+    open_link(page, base_url)
+    toast = page.locator("#toast", has_text="could not be resumed")
+    toast.wait_for(timeout=60_000)
+    keys = page.evaluate(SAVE_KEYS_JS)
+    aside = [k for k in keys if k.startswith("corrupt.")]
+    assert len(aside) == 1 and aside[0] in toast.inner_text() and "match" not in keys, (keys, toast.inner_text())
+    page.locator("#resume-whist").click()
+    toast = page.locator("#toast", has_text="could not be resumed")
+    toast.wait_for(timeout=60_000)
+    keys = page.evaluate(SAVE_KEYS_JS)
+    assert "match:whist" not in keys and len([k for k in keys if k.startswith("corrupt.")]) == 2, keys
+    page.locator("#resume-king").click()  # the welcome is offered again, King's match in it
     page.locator("#toast", has_text="resumed").wait_for(timeout=60_000)
     assert table_match(page) == king_match
     ctx.close()
