@@ -94,6 +94,13 @@ def test_links_keep_every_kept_match(browser, base_url):
     until(page, f"async () => {{ const m = await ({MODEL_JS})(); return m && m.match !== {json.dumps(king_match)}; }}")
     page.wait_for_selector(TABLE, timeout=60_000)
     assert json.loads(stored_save(page, game="king"))["match"] == king_match
+    # Back says so before leaving it
+    page.locator("#banner").click()  # the player touches the table
+    page.evaluate("() => { history.back(); }")
+    leave = page.locator("#dialog[open] #dialog-content")
+    leave.wait_for(timeout=30_000)
+    assert "not saved" in leave.inner_text() and "King match is kept" in leave.inner_text(), leave.inner_text()
+    page.get_by_role("button", name="Stay").click()
     page.locator("#btn-new").click()
     page.locator("#resume-king").click()  # and the welcome gives it back
     page.locator("#toast", has_text="resumed").wait_for(timeout=60_000)
