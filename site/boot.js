@@ -6,8 +6,8 @@
 // save; a save that sticks the engine twice at the same place is set aside.
 import { LANGS, t } from "./i18n/index.js";
 import { HostLink, readCommand, readParams } from "./embed.js";
-import { call, restartEngine, startEngine } from "./engine.js";
-import { DECKS, SPEEDS, checkPrefs, page, prefs, recordStats } from "./store.js";
+import { call, restartEngine, startEngine, tableKept } from "./engine.js";
+import { DECKS, SPEEDS, checkPrefs, noteSlot, page, prefs, recordStats } from "./store.js";
 import * as dialogs from "./views/dialogs.js";
 import { hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
 import { refusalText } from "./views/labels.js";
@@ -17,7 +17,7 @@ import { setSound } from "./sound.js";
 import { clearTable, halt, receive, render, tableChanged, whereAt, wire } from "./table/flow.js";
 import { adopt, adoptGuest, startGame } from "./table/start.js";
 import { startLesson, wireLessons } from "./table/lesson.js";
-import { resume, hasSave } from "./resume.js";
+import { resume, hasSave, savedGames } from "./resume.js";
 import { applyLang, bindTools, openNewGame, refreshTools, showRules, showStats, tools } from "./toolbar.js";
 import { hooks } from "./table/flow.js";
 import { bindHand } from "./views/hand.js";
@@ -202,13 +202,20 @@ function registerOffline() {
   }
 }
 
-/** Resume the kept match; true when it did. */
-async function resumed() {
-  const sync = await resume(call, /** @type {Info} */ (info));
+/** Resume the kept match of `game` (by default the one last saved); true when it did.
+ * @param {string} [game] */
+async function resumed(game) {
+  const sync = await resume(call, /** @type {Info} */ (info), game);
   if (!sync) return false;
   take(sync);
   toast(t("resumed"));
   return true;
+}
+
+/** The welcome's Resume: `game`'s kept match, else (gone meanwhile) the welcome again.
+ * @param {string} game */
+async function resumeGame(game) {
+  if (!await resumed(game)) openNewGame();
 }
 
 /** The engine is up: start what the address asks for, else resume the saved match, else
@@ -271,11 +278,42 @@ function closeWelcome() {
 /** What the address asks for (read once): a lesson, a shared match, a framed table. */
 let address = /** @type {ReturnType<typeof readParams>["cfg"] | null} */ (null);
 
+/** The address's parameters that start a match: a link with any of them that cannot be
+ * read in full starts nothing (a garbled link must not replace a match in progress). */
+const MATCH_PARAMS = ["game", "seed", "options", "level", "seat", "people", "lesson"];
+
 async function startFromAddress() {
   const cfg = address;
   address = null;
   if (!cfg) return false;
-  if (cfg.lesson) { await startLesson(cfg.lesson); return true; }
+  if (cfg.lesson) { await startLesson(cfg.lesson); return true; }  // a lesson is never kept: it replaces no save
+  // a link's match while a match of its game is kept: the player chooses, and the kept
+  // match stays kept whatever the answer (the link's is then played without a save)
+  if (cfg.game && !page.embedded && (await savedGames()).includes(cfg.game)) {
+    askLink(cfg);
+    return true;
+  }
+  return startLink(cfg);
+}
+
+/** Ask before a link's match is played beside a kept match of its game: play the link's
+ * (not kept), or go back to the kept one (also what closing the dialog means).
+ * @param {NonNullable<typeof address>} cfg */
+function askLink(cfg) {
+  const game = /** @type {string} */ (cfg.game);
+  const name = t(`game_${game}`);
+  let chosen = false;
+  const back = () => { chosen = true; resumeGame(game).catch(tellFailure); };
+  const play = () => {
+    chosen = true;
+    call("keep", { on: true, next: false }).then(() => startLink(cfg)).catch((e) => tellFailure(e, 8000));
+  };
+  dialogs.openDialog(t("link_title", { game: name }), el("p", { text: t("link_body", { game: name }) }),
+    [[t("link_back"), back, true], [t("link_open"), play]], () => { if (!chosen) back(); });
+}
+
+/** Start the match a link asks for.  @param {NonNullable<typeof address>} cfg */
+async function startLink(cfg) {
   if (cfg.people && cfg.game && !page.embedded) {  // a room for this many people, bots in the other seats
     const players = /** @type {Info} */ (info).games[cfg.game].players;
     const level = cfg.level || prefs.level;
@@ -318,8 +356,9 @@ function onHostCommand(msg) {
 /** Back at a table whose match is under way: stay, or leave the page.
  * @param {() => void} leave */
 function askLeave(leave) {
-  const why = page.mode === "guest" ? "leave_guest" : page.mode === "host" ? "leave_host" : "leave_saved";
-  dialogs.openDialog(t("leave_title"), el("p", { text: t(why) }), [[t("leave_stay"), null, true], [t("leave_go"), leave]]);
+  const why = page.mode === "guest" ? "leave_guest" : !tableKept() ? "leave_unkept" : page.mode === "host" ? "leave_host" : "leave_saved";
+  const game = page.model ? t(`game_${page.model.game}`) : "";
+  dialogs.openDialog(t("leave_title"), el("p", { text: t(why, { game }) }), [[t("leave_stay"), null, true], [t("leave_go"), leave]]);
 }
 
 /** The address's reading, once begun (it is read once): by the first paint or by the
@@ -362,7 +401,16 @@ async function readingAddress(known) {
     hideLoading();
     daily().then((d) => d.openCode(code, { newGame: openNewGame })).catch(tellFailure);
   }
-  const { cfg, problems } = readParams(location.search, known, { langs: LANGS, speeds: Object.keys(SPEEDS) });
+  const read = readParams(location.search, known, { langs: LANGS, speeds: Object.keys(SPEEDS) });
+  let { cfg, problems } = read;
+  // a link to a match that cannot be read in full starts nothing and changes nothing: the
+  // player is told why, and the match in progress (or the welcome) is there as before
+  const params = new URLSearchParams(location.search);
+  if (problems.length && !cfg.embed && MATCH_PARAMS.some((k) => params.has(k))) {
+    notice(t("bad_link", { list: problems.join(", ") }));
+    cfg = { embed: false };
+    problems = [];
+  }
   address = cfg;
   page.embedded = cfg.embed;
   if (page.embedded) {
@@ -422,6 +470,9 @@ export function start() {
     forward: (outbox, kind) => { if (hosting && hosting.hosted) hosting.hosted.forward(outbox, kind); },
     changed: () => {
       refreshTools();
+      // where a kept match stands, for its Resume on the welcome
+      const v = page.model;
+      if (v && !v.lesson && !page.embedded && page.mode !== "guest" && tableKept()) noteSlot(v.game, v.deal_no + 1, v.deals_total || null);
       if (host && !readySent && page.model) { readySent = true; host.post("ready", { game: page.model.game, lesson: page.model.lesson }); }
     },
   });
@@ -431,6 +482,7 @@ export function start() {
   tools.host = hostRoom;
   tools.invite = showInvite;
   tools.opening = () => opening !== null;
+  tools.resume = resumeGame;
   wireLessons({ call: (cmd, args) => call(/** @type {Command} */ (cmd), args), get info() { return tools.info; },
     tell: (type, data) => { if (host) host.post(type, data); } });
   bindTools();

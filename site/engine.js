@@ -58,6 +58,21 @@ function watchBots(result) {
   botsDue = setTimeout(() => crashed(`no bot's turn in ${limit} ms`, Math.round(limit / 1000)), limit);
 }
 
+// Whether the worker keeps the table open now (it does not keep a link's match while its
+// game's slot holds another: "keep" with `next: false`), followed from the requests that
+// open a table as the worker follows them, for the page's words about leaving and Resume.
+let keepNext = true;
+let kept = true;
+
+/** Whether the worker keeps the match on the table (a lesson's is never kept). */
+export function tableKept() { return kept; }
+
+/** @param {Command} cmd @param {any} result */
+function followKeeping(cmd, result) {
+  if (cmd === "start" || cmd === "daily") { kept = keepNext; keepNext = true; }
+  else if (cmd === "load" || (cmd === "resume" && result && !result.none && result.problem === undefined)) kept = true;
+}
+
 /** @param {MessageEvent<WorkerMessage>} ev */
 function receive(ev) {
   const m = ev.data;
@@ -68,7 +83,7 @@ function receive(ev) {
   clearTimeout(c.timer);
   perf.push({ cmd: c.cmd, ms: m.ms });
   if (perf.length > 2000) perf.splice(0, 1000);
-  if (m.response.ok) watchBots(m.response.result);
+  if (m.response.ok) { watchBots(m.response.result); followKeeping(c.cmd, m.response.result); }
   if (m.response.ok) c.resolve(m.response.result);
   else c.reject(Object.assign(new Error(m.response.error), { kind: m.response.kind, code: m.response.code, params: m.response.params }));
 }
@@ -153,6 +168,7 @@ export function call(cmd, args = {}) {
       if (calls.has(id)) crashed(`no answer to "${cmd}" in ${limit} ms`, Math.round(limit / 1000));
     }, limit);
     calls.set(id, { resolve, reject, cmd, timer });
+    if (cmd === "keep") keepNext = !(/** @type {any} */ (args).next === false);
     /** @type {Worker} */ (worker).postMessage({ id, cmd, args });
   });
 }

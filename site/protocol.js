@@ -9,8 +9,9 @@
 
 /**
  * Python's commands (kingweb.session), then the worker's own: "keep" (saves on or off),
- * "resume" (the kept match), "saved" (every save written), "forget" (set the save aside).
- * @typedef {"info" | "start" | "act" | "step" | "hint" | "undo" | "save" | "share" | "load" | "lesson" | "lesson_try"
+ * "resume" (a game's kept match: each game has a slot of its own, saves.js), "saved" (every
+ * save written), "forget" (set the table's save aside).
+ * @typedef {"info" | "start" | "daily" | "act" | "step" | "hint" | "undo" | "save" | "share" | "load" | "lesson" | "lesson_try"
  *   | "sync" | "follow" | "seat" | "keep" | "resume" | "saved" | "forget"} Command
  */
 
@@ -22,7 +23,9 @@
  * @property {object} args      start: {game, options, level, seed?, seat?, seats?}; act:
  *                              {action, seat?}; lesson_try: {action}; hint: {seat?}; load:
  *                              {save}; lesson: {id}; sync: {audience?}; follow: {here, away};
- *                              seat: {seat, name?, stand_in?}; keep: {on}; others: {}
+ *                              seat: {seat, name?, stand_in?}; keep: {on, next?} (next:
+ *                              false: the next match started is not kept); resume:
+ *                              {game?} (by default the game last saved); others: {}
  */
 
 /**

@@ -1,5 +1,6 @@
-// Picking a match up again.  The worker keeps the match's save (saves.js) and loads it
-// when asked ("resume"); the page never sees it, only the table it gives.  A save this
+// Picking a match up again.  The worker keeps one save per game (saves.js) and loads one
+// when asked ("resume"); the page never sees it, only the table it gives, and which games
+// have one (the keys of the store, not their values: `savedGames`).  A save this
 // page kept in localStorage before saves moved to the worker is handed over once, checked
 // here first (size, shape, known names) so that nothing deep or huge reaches Python.  An
 // unusable save is set aside, never lost, and the player is told where it went.
@@ -26,13 +27,14 @@ export function setAside(raw, reason) {
 
 /**
  * The saved match's table, or null when there is none the engine can take (an unusable
- * one is set aside and reported).  `call` is the worker's.
- * @param {(cmd: string, args?: object) => Promise<any>} call @param {Info} info
+ * one is set aside and reported).  `call` is the worker's; `game` the game whose match to
+ * resume (by default the one last saved).
+ * @param {(cmd: string, args?: object) => Promise<any>} call @param {Info} info @param {string} [game]
  * @returns {Promise<Sync | null>}
  */
-export async function resume(call, info) {
+export async function resume(call, info, game) {
   const raw = readSave();
-  if (raw !== null && page.saveHeld === null) {
+  if (raw !== null && page.saveHeld === null && !game) {  // (at boot, before any slot is asked for)
     const checked = checkSave(raw, info);
     if (!checked.save) {
       setAside(raw, checked.words ? t(checked.words, { n: checked.n ?? 0 }) : String(checked.problem));
@@ -48,7 +50,7 @@ export async function resume(call, info) {
       }
     }
   }
-  const r = await call("resume");
+  const r = await call("resume", game ? { game } : {});
   if (r.none) return null;
   if (r.problem !== undefined) {
     toast(t("saved_corrupt", { msg: r.problem, key: r.key ?? "—" }), 10000);
@@ -57,26 +59,41 @@ export async function resume(call, info) {
   return /** @type {Sync} */ (r);
 }
 
-/** Whether the worker keeps a match to resume, asked of IndexedDB without reading it (the
- * welcome waits for the engine only then).  @returns {Promise<boolean>} */
-export async function hasSave() {
-  if (readSave() !== null) return true;
+/** The keys of the worker's save store in `range`, read without their values (they hold
+ * the seeds); [] when there is no IndexedDB or it does not answer.
+ * @param {IDBKeyRange} range @returns {Promise<string[]>} */
+async function savedKeys(range) {
   try {
-    const db = await new Promise((resolve, reject) => {
+    const db = /** @type {IDBDatabase} */ (await new Promise((resolve, reject) => {
       const req = indexedDB.open("kingweb-saves", 1);
       req.onupgradeneeded = () => req.result.createObjectStore("saves");
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error);
       setTimeout(() => reject(new Error("IndexedDB timeout")), 1000);
-    });
-    const n = await new Promise((resolve, reject) => {
-      const req = /** @type {IDBDatabase} */ (db).transaction("saves", "readonly").objectStore("saves").count("match");
+    }));
+    const keys = await new Promise((resolve, reject) => {
+      const req = db.transaction("saves", "readonly").objectStore("saves").getAllKeys(range);
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error);
     });
-    /** @type {IDBDatabase} */ (db).close();
-    return n > 0;
+    db.close();
+    return /** @type {string[]} */ (keys);
   } catch {
-    return false;
+    return [];
   }
+}
+
+/** Whether the worker keeps a match to resume (a game's slot, or an earlier build's one
+ * save, which the worker makes a slot), asked of IndexedDB without reading it (the welcome
+ * waits for the engine only then).  @returns {Promise<boolean>} */
+export async function hasSave() {
+  if (readSave() !== null) return true;
+  // "match" and every "match:<game>" (":" comes just before ";")
+  return (await savedKeys(IDBKeyRange.bound("match", "match;", false, true))).length > 0;
+}
+
+/** The games whose match the worker keeps, each resumable from the welcome.
+ * @returns {Promise<string[]>} */
+export async function savedGames() {
+  return (await savedKeys(IDBKeyRange.bound("match:", "match;", false, true))).map((k) => k.slice("match:".length));
 }

@@ -268,3 +268,26 @@ export const page = {
   model: null, mode: "solo", audience: null, here: [], away: [], screen: null, busy: false, animating: false,
   hinted: null, lessonDone: false, lessonFeedback: "", nextLesson: null, embedded: false, saveHeld: null,
 };
+
+const SLOTS_KEY = "kingweb.slots.v1";
+
+/** Where each game's kept match stands ("Deal 3 of 10"), for its Resume on the welcome:
+ * the page notes it as it plays, since the save itself never leaves the worker.  Only the
+ * deal: nothing in it says what a hand holds.  @returns {Record<string, {deal: number, total: number | null}>} */
+export function slotNotes() {
+  try {
+    const notes = JSON.parse(localStorage.getItem(SLOTS_KEY) || "{}");
+    return notes && typeof notes === "object" && !Array.isArray(notes) ? notes : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Note where the kept match of `game` stands.  @param {string} game @param {number} deal @param {number | null} total */
+export function noteSlot(game, deal, total) {
+  const notes = slotNotes();
+  const old = notes[game];
+  if (old && old.deal === deal && old.total === total) return;
+  notes[game] = { deal, total };
+  try { localStorage.setItem(SLOTS_KEY, JSON.stringify(notes)); } catch { /* the label goes without its deal */ }
+}

@@ -2,7 +2,9 @@
 // rules, the settings, sharing and statistics.  Each asks the table (table/flow.js) or the
 // engine; none of them holds a rule.
 import { setLang, t } from "./i18n/index.js";
-import { DECKS, SPEEDS, page, prefs, readStats, savePrefs } from "./store.js";
+import { DECKS, SPEEDS, page, prefs, readStats, savePrefs, slotNotes } from "./store.js";
+import { savedGames } from "./resume.js";
+import { tableKept } from "./engine.js";
 import { $, el } from "./views/dom.js";
 import * as dialogs from "./views/dialogs.js";
 import { enterHand, focusHand } from "./views/hand.js";
@@ -30,10 +32,11 @@ import { showPlayed } from "./views/played.js";
  *   open a room for a table with people at other devices (p2p/hosting.js)
  * @property {() => void} invite   show a hosted table's invite again (once its room is open)
  * @property {() => boolean} opening   whether a room is being opened (Share waits for its invite)
+ * @property {(game: string) => Promise<void>} resume   resume `game`'s kept match (the welcome's Resume)
  */
 /** @type {Tools} */
 export const tools = { call: null, info: null, failed: () => {}, whenReady: (f) => { f(); }, host: async () => {}, invite: () => {},
-  opening: () => false };
+  opening: () => false, resume: async () => {} };
 
 /** The engine, which the toolbar uses only once it is up. */
 function engine() {
@@ -71,12 +74,32 @@ export function openNewGame() {
     onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, info.games[game], undefined, () => setTimeout(openNewGame, 0)),
     onPeople: () => openPeopleDialog(),
   }, dailySlot);
+  if (page.mode !== "guest" && !page.embedded) markResumable();
   if (dailySlot) {
     import("./daily/play.js").then((d) => dailySlot.replaceWith(d.dailyEntry(Object.keys(info.games), {
       play: (game) => tools.whenReady(() => d.startDaily(engine(), game).catch((e) => tools.failed(e, 6000))),
       back: openNewGame, newGame: openNewGame,
     }))).catch((e) => tools.failed(e));
   }
+}
+
+/** The welcome's Resume, for each game whose match is kept: the worker's slots, and the
+ * table's own match while it is kept (its first save may still be on its way). */
+function markResumable() {
+  const v = page.model;
+  const here = v && !v.over && !v.lesson && tableKept() ? v.game : null;
+  savedGames().then((games) => {
+    const notes = slotNotes();
+    const kept = [...new Set(here ? [here, ...games] : games)].map((game) => {
+      const at = game === here && v ? { deal: v.deal_no + 1, total: v.deals_total || null } : notes[game];
+      const where = !at ? "" : at.total ? t("deal_of", { n: at.deal, total: at.total }) : t("deal_n", { n: at.deal });
+      return { game, where };
+    });
+    dialogs.offerResume(kept, (game) => {
+      if (game === here) return;  // the table's match: closing the welcome is going back to it
+      tools.whenReady(() => tools.resume(game).catch((e) => tools.failed(e)));
+    });
+  });
 }
 
 /** Play with people: the seats of a new game, then the match (people here pass the device

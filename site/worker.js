@@ -10,8 +10,10 @@
 // away): every answer carries the engine's `deadline`, and when it has passed the worker
 // asks "clock" (the engine decides whether it ran out, and what its stand-in plays) and
 // sends that as an update too.  It also keeps the match's save itself (saves.js), after
-// every change, once the page asks it to ("keep"): the save holds the seed, which no page
-// is given.
+// every change, once the page asks it to ("keep"), in the slot of the match's game: the
+// save holds the seed, which no page is given.  A match the page asks not to keep
+// ("keep" with `next: false`, for a link's match while that game's slot holds another)
+// is played without being saved, and the slot keeps the match it holds.
 //
 // The same worker, named "review" (`new Worker(url, {name: "review"})`), answers with
 // kingweb.review.handle instead: records (read, write, the record of a save), the review's
@@ -26,7 +28,7 @@
 // {type: "crashed"}: the page then starts a new worker.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { KEPT_PY, SLOT, readKept, writeKept } from "./kept.js";
-import { readSave, saved, setSaveAside, writeSave } from "./saves.js";
+import { lastGame, migrate, readSave, saved, setSaveAside, takeLegacyProblem, writeSave } from "./saves.js";
 
 let handle = null;
 const REVIEW = self.name === "review";
@@ -257,12 +259,17 @@ function ask(request) {
 // bots are woken if one is to act.
 const CHANGES = new Set(["start", "daily", "act", "step", "undo", "load", "lesson", "lesson_try", "seat", "follow"]);
 let keeping = false;  // the page asked for saves (a framed table and a lesson keep none)
-let table = false;    // a match is open (after a start or a load that succeeded)
+let table = false;    // a match is open and kept (after a start or a load that succeeded)
+let keepNext = true;  // false: the next match started is not kept (a link's, beside a saved one)
+/** @type {string | null} */
+let tableGame = null; // the game of the match kept, whose slot "forget" sets aside
 
 function persist() {
   if (!keeping || !table) return;
   const r = JSON.parse(ask({ cmd: "save" }).text || "{}");
-  if (r.ok) writeSave(JSON.stringify(r.result));
+  if (!r.ok) return;
+  tableGame = r.result.game;
+  writeSave(r.result.game, JSON.stringify(r.result));
 }
 
 /** @type {ReturnType<typeof setTimeout> | null} */
@@ -317,17 +324,25 @@ function clockTurn() {
 function after(cmd, response) {
   if (!response.ok || !CHANGES.has(cmd)) return;
   const result = response.result || {};
-  if (cmd === "start" || cmd === "daily" || cmd === "load") table = true;
+  if (cmd === "start" || cmd === "daily") { table = keepNext; keepNext = true; }
+  if (cmd === "load") table = true;
   if (cmd === "lesson") table = false;  // a lesson is not kept
   if (result.ok !== false) persist();
   armClock(result);
   if (result.bots) wakeBots();
 }
 
-/** Resume the kept match: the answer to "load", or, for a save that cannot be used, why
- * with the key it was set aside under ({problem, key}); {none: true} when nothing is kept. */
-async function resume(id) {
-  const text = await readSave();
+/** Resume `game`'s kept match (by default the game last saved): the answer to "load", or,
+ * for a save that cannot be used, why with the key it was set aside under ({problem,
+ * key}); {none: true} when nothing is kept. */
+async function resume(id, game) {
+  await migrate();
+  // an earlier build's save that could not become a slot is told first (the slots stay
+  // on the welcome, to resume from there)
+  const legacy = takeLegacyProblem();
+  if (legacy) return self.postMessage({ id, response: { ok: true, result: legacy } });
+  const g = typeof game === "string" ? game : await lastGame();
+  const text = g === null ? null : await readSave(g);
   if (text === null) return self.postMessage({ id, response: { ok: true, result: { none: true } } });
   let save;
   try { save = JSON.parse(text); } catch (err) { save = undefined; }
@@ -336,10 +351,11 @@ async function resume(id) {
   const r = JSON.parse(out.text);
   if (r.ok) {
     table = true;
+    tableGame = g;
     self.postMessage({ id, response: r });
     return after("load", r);
   }
-  const key = await setSaveAside();
+  const key = await setSaveAside(/** @type {string} */ (g));
   self.postMessage({ id, response: { ok: true, result: { problem: r.error, key } } });
 }
 
@@ -355,15 +371,19 @@ self.onmessage = (ev) => {
   }
   if (cmd === "keep") {  // the page keeps saves (a framed table, a lesson do not)
     keeping = Boolean(args && args.on);
+    keepNext = !(args && args.next === false);
     persist();
     self.postMessage({ id, response: { ok: true, result: {} } });
     return;
   }
-  if (cmd === "resume") { resume(id); return; }
+  if (cmd === "resume") { resume(id, args && args.game); return; }
   if (cmd === "saved") { saved().then(() => self.postMessage({ id, response: { ok: true, result: {} } })); return; }
   if (cmd === "forget") {  // a save that sticks the engine: set aside, and no table is kept
     table = false;
-    setSaveAside().then((key) => self.postMessage({ id, response: { ok: true, result: { key } } }));
+    // (a new worker, after a crash, has no table yet: the save is the game last saved)
+    (tableGame !== null ? Promise.resolve(tableGame) : lastGame())
+      .then((game) => (game === null ? null : setSaveAside(game)))
+      .then((key) => self.postMessage({ id, response: { ok: true, result: { key } } }));
     return;
   }
   let request = { cmd, args };

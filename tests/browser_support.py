@@ -226,19 +226,29 @@ def hand_problems(page, tap=(24, 44)):
     return page.evaluate(HAND_JS, list(tap) if tap else [0, 0])
 
 
-# The match's save, as the worker keeps it (site/saves.js): read from IndexedDB, or null.
-SAVE_JS = """() => new Promise((resolve) => {
+# A match's save, as the worker keeps it (site/saves.js): the slot of `game`, or of the
+# game last saved (key "last") when none is named; read from IndexedDB, or null.
+SAVE_JS = """(game) => new Promise((resolve) => {
   const req = indexedDB.open('kingweb-saves', 1);
   req.onupgradeneeded = () => req.result.createObjectStore('saves');
   req.onerror = () => resolve(null);
   req.onsuccess = () => {
     const db = req.result;
-    const get = db.transaction('saves').objectStore('saves').get('match');
-    get.onsuccess = () => { db.close(); resolve(get.result ?? null); };
-    get.onerror = () => { db.close(); resolve(null); };
+    const store = db.transaction('saves').objectStore('saves');
+    const slot = (g) => {
+      if (!g) { db.close(); resolve(null); return; }
+      const get = store.get('match:' + g);
+      get.onsuccess = () => { db.close(); resolve(get.result ?? null); };
+      get.onerror = () => { db.close(); resolve(null); };
+    };
+    if (game) { slot(game); return; }
+    const last = store.get('last');
+    last.onsuccess = () => slot(last.result);
+    last.onerror = () => { db.close(); resolve(null); };
   };
 })"""
 
+# An earlier build's one save (key "match"), which the worker makes its game's slot.
 PLANT_JS = """(text) => new Promise((resolve, reject) => {
   const req = indexedDB.open('kingweb-saves', 1);
   req.onupgradeneeded = () => req.result.createObjectStore('saves');
@@ -253,9 +263,10 @@ PLANT_JS = """(text) => new Promise((resolve, reject) => {
 })"""
 
 
-def stored_save(page, timeout=30):
-    """The save the worker keeps for the match on the page (waits for the first one)."""
-    return until(page, SAVE_JS, timeout=timeout, every=0.1)
+def stored_save(page, timeout=30, game=None):
+    """The save the worker keeps for `game` (by default the game last saved: the match on
+    the page); waits for the first one."""
+    return until(page, SAVE_JS, game, timeout=timeout, every=0.1)
 
 
 # What the page draws: the followed seat and the number of the last event shown.
@@ -314,7 +325,8 @@ def plant_save(page, base_url, text):
     page.unroute("**/favicon.ico")
 
 
-# The keys the worker's save store holds: "match", and "corrupt.<time>" for saves set aside.
+# The keys the worker's save store holds: "match:<game>" (a game's slot), "last", and
+# "corrupt.<time>" for saves set aside.
 SAVE_KEYS_JS = """() => new Promise((resolve) => {
   const req = indexedDB.open('kingweb-saves', 1);
   req.onupgradeneeded = () => req.result.createObjectStore('saves');

@@ -177,6 +177,31 @@ export function openNewGame(info, cur, lists, on, daily = null) {
 }
 
 /**
+ * On the open welcome, the games with a match kept (each game has one slot): a Resume
+ * first, saying where the match stands ("Deal 3 of 10"), and the game's Play becomes New
+ * match.  Marked once the store has answered (the welcome opens at first paint).
+ * @param {{game: string, where: string}[]} kept @param {(game: string) => void} onResume
+ */
+export function offerResume(kept, onResume) {
+  for (const { game, where } of kept) {
+    const play = /** @type {HTMLButtonElement | null} */ (document.querySelector(`#dialog[open] #play-${game}`));
+    if (!play || document.getElementById(`resume-${game}`)) continue;
+    const name = t(`game_${game}`);
+    const focused = document.activeElement === play;
+    const resume = el("button", { type: "button", class: "primary", id: `resume-${game}`, "data-resume": game,
+      "aria-label": where ? `${t("resume_game", { game: name })} · ${where}` : t("resume_game", { game: name }),
+      onclick: () => { /** @type {HTMLDialogElement} */ ($("dialog")).close(); onResume(game); } },
+    t("resume"), where ? el("span", { class: "resume-where", text: where }) : null);
+    play.classList.remove("primary");
+    play.textContent = t("new_match");
+    play.setAttribute("aria-label", `${t("new_match")} · ${name}`);
+    play.before(resume);
+    play.closest(".game-pick")?.classList.add("kept");
+    if (focused) resume.focus();
+  }
+}
+
+/**
  * What the settings menu shows and changes.
  * @typedef {object} Settings
  * @property {string} speed

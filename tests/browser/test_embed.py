@@ -138,6 +138,10 @@ def test_options_in_the_url_are_checked_by_the_engine(page, base_url):
     page.goto(base_url + "?game=kingru&options=boys%3Djacks-kings,scale%3D10,scale2%3D1&seed=3")
     page.locator("#notice").wait_for(state="visible", timeout=90000)
     assert "options.scale2" in page.locator("#notice").inner_text()
+    # a link that cannot be read in full starts nothing; the one without the unknown option plays
+    page.locator("#dialog[open] #play-kingru").wait_for(timeout=60_000)
+    assert page.locator("#hand .card").count() == 0
+    page.goto(base_url + "?game=kingru&options=boys%3Djacks-kings,scale%3D10&seed=3")
     page.wait_for_selector("#hand .card")
     # 2 a trick and 16 in all, shown ×10, with the minus sign
     assert "\xa0· \u221220 per trick\xa0· \u2212160\xa0in\xa0all" in page.locator("#banner").inner_text()

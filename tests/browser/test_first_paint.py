@@ -67,7 +67,7 @@ def test_the_welcome_is_usable_before_the_engine_and_play_waits_for_it(page, slo
 # Whether the worker keeps a match (it writes the save after each move).
 SAVE_KEPT_JS = """() => new Promise((resolve) => {
   const req = indexedDB.open('kingweb-saves', 1);
-  req.onsuccess = () => { const g = req.result.transaction('saves').objectStore('saves').count('match');
+  req.onsuccess = () => { const g = req.result.transaction('saves').objectStore('saves').count('match:kingru');
     g.onsuccess = () => resolve(g.result > 0); };
 })"""
 

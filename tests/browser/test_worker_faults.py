@@ -199,7 +199,7 @@ def test_a_stuck_worker_is_restarted_and_a_save_that_sticks_it_again_is_set_asid
     toast.wait_for(timeout=90_000)
     kept = [k for k in page.evaluate(SAVE_KEYS_JS) if k.startswith("corrupt.")]
     assert len(kept) == 1 and kept[0] in toast.inner_text(), (kept, toast.inner_text())
-    assert "match" not in page.evaluate(SAVE_KEYS_JS)
+    assert "match:kingru" not in page.evaluate(SAVE_KEYS_JS)
     # the table is not stranded: a new game plays
     page.evaluate("delete window.kingwebRequestLimitMs")
     page.locator("#dialog[open] #play-whist").wait_for(timeout=60_000)
