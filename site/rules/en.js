@@ -98,8 +98,8 @@ export default {
   },
 
   // claiming the rest and the table's own help: the buttons named with the very words they show (w, the language file)
-  claim(whist, w) {
-    return whist
+  claim(stock, w) {
+    return stock
       ? ["Claiming or conceding the rest", [
         `In stage 2, once the stock is gone, each player knows both hands. When your cards are sure to take every trick left, whatever your opponent plays, a “${w("claim_all")}” button appears beside your hand on your turn; when they are sure to lose every one, a “${w("claim_none")}” button. The table then plays the rest card by card, quickly, and scores it exactly as if you had played it. There is no claim in stage 1.`,
         `The bots claim and concede too whenever they can, and the table says so; “${w("hint")}” suggests it when you can.`,
@@ -111,9 +111,9 @@ export default {
       ]];
   },
 
-  table(whist, w) {
+  table(stock, w) {
     return ["At the table", [
-      `“${w("played_open")}”, beside the trick (key T), shows the deal's play so far, trick by trick: each player's card, who led (▸) and whose card took the trick (highlighted), the trick on the table last.${whist ? " Stage 2 is marked where it begins." : ""} Every one of those cards was played face up, so anyone may look at any time. “${w("last_trick")}” (key L) shows just the last trick.`,
+      `“${w("played_open")}”, beside the trick (key T), shows the deal's play so far, trick by trick: each player's card, who led (▸) and whose card took the trick (highlighted), the trick on the table last.${stock ? " Stage 2 is marked where it begins." : ""} Every one of those cards was played face up, so anyone may look at any time. “${w("last_trick")}” (key L) shows just the last trick.`,
       `Keys: the arrow keys, Home and End move along your hand, and Enter plays the card; ${keyList(w, (l) => `“${l}”`)}.`,
     ]];
   },

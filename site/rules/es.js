@@ -97,8 +97,8 @@ export default {
     };
   },
 
-  claim(whist, w) {
-    return whist
+  claim(stock, w) {
+    return stock
       ? ["Llevarse o ceder el resto", [
         `En la fase 2, agotado el mazo, cada jugador conoce las dos manos. Cuando tus cartas ganan seguro todas las bazas que quedan, juegue lo que juegue tu rival, en tu turno aparece junto a tu mano el botón «${w("claim_all")}»; cuando seguro las pierden todas, el botón «${w("claim_none")}». La mesa juega entonces el resto carta a carta, deprisa, y lo anota exactamente igual que si lo hubieras jugado tú. En la fase 1 no se puede.`,
         `Los bots también lo hacen cuando pueden, y la mesa lo dice; «${w("hint")}» lo propone cuando puedes hacerlo.`,
@@ -110,9 +110,9 @@ export default {
       ]];
   },
 
-  table(whist, w) {
+  table(stock, w) {
     return ["En la mesa", [
-      `«${w("played_open")}», junto a la baza en juego (tecla T), muestra lo jugado en la mano hasta ahora, baza a baza: la carta de cada jugador, quién salió (▸) y qué carta se llevó la baza (resaltada), y al final la baza que está en la mesa.${whist ? " La fase 2 aparece marcada donde empieza." : ""} Todas esas cartas se jugaron boca arriba, así que cualquiera puede mirarlas cuando quiera. «${w("last_trick")}» (tecla L) muestra solo la última baza.`,
+      `«${w("played_open")}», junto a la baza en juego (tecla T), muestra lo jugado en la mano hasta ahora, baza a baza: la carta de cada jugador, quién salió (▸) y qué carta se llevó la baza (resaltada), y al final la baza que está en la mesa.${stock ? " La fase 2 aparece marcada donde empieza." : ""} Todas esas cartas se jugaron boca arriba, así que cualquiera puede mirarlas cuando quiera. «${w("last_trick")}» (tecla L) muestra solo la última baza.`,
       `Teclado: las flechas, Inicio y Fin recorren tu mano, e Intro juega la carta; ${keyList(w, (l) => `«${l}»`)}.`,
     ]];
   },

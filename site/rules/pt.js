@@ -97,8 +97,8 @@ export default {
     };
   },
 
-  claim(whist, w) {
-    return whist
+  claim(stock, w) {
+    return stock
       ? ["Levar ou ceder as restantes", [
         `Na fase 2, acabado o monte, cada jogador conhece as duas mãos. Quando suas cartas levam com certeza todas as vazas que faltam, jogue o adversário o que jogar, na sua vez aparece junto à sua mão o botão «${w("claim_all")}»; quando com certeza perdem todas, o botão «${w("claim_none")}». A mesa então joga o resto carta a carta, depressa, e marca exatamente como se você tivesse jogado. Na fase 1 não se pode.`,
         `Os bots também fazem isso quando podem, e a mesa avisa; «${w("hint")}» sugere quando for possível.`,
@@ -110,9 +110,9 @@ export default {
       ]];
   },
 
-  table(whist, w) {
+  table(stock, w) {
     return ["Na mesa", [
-      `«${w("played_open")}», ao lado da vaza em jogo (tecla T), mostra o que já se jogou nesta mão, vaza a vaza: a carta de cada jogador, quem saiu (▸) e qual carta levou a vaza (destacada), e por último a vaza que está na mesa.${whist ? " A fase 2 aparece marcada onde começa." : ""} Todas essas cartas foram jogadas viradas para cima, então qualquer um pode olhá-las quando quiser. «${w("last_trick")}» (tecla L) mostra só a última vaza.`,
+      `«${w("played_open")}», ao lado da vaza em jogo (tecla T), mostra o que já se jogou nesta mão, vaza a vaza: a carta de cada jogador, quem saiu (▸) e qual carta levou a vaza (destacada), e por último a vaza que está na mesa.${stock ? " A fase 2 aparece marcada onde começa." : ""} Todas essas cartas foram jogadas viradas para cima, então qualquer um pode olhá-las quando quiser. «${w("last_trick")}» (tecla L) mostra só a última vaza.`,
       `Teclado: as setas, Home e End percorrem a sua mão, e Enter joga a carta; ${keyList(w, (l) => `«${l}»`)}.`,
     ]];
   },
