@@ -36,7 +36,7 @@ def test_the_patterns_find_what_they_forbid():
     assert BRANCH.search('if (v.game === "whist") return "";')
     assert BRANCH.search("const key = 'kingru' !== game ? 1 : 2;")
     assert BRANCH.search('    case "king":')
-    assert not BRANCH.search('t(`game_${v.game}`)')
+    assert not BRANCH.search("t(`game_${v.game}`)")
     assert OFFER_VALUE.search("const UP_VALUE = 25, NULL_VALUE = 75, ULTIMATUM_VALUE = 200;")
     assert OFFER_VALUE.search('const worth = (kind === "up" ? 25 : 75) * Number(n);')
     assert not OFFER_VALUE.search("const worth = v.facts.offers[kind] * Number(n);")
