@@ -141,7 +141,9 @@ def test_both_games_banners_give_the_price_and_the_deals_total(page, base_url, l
         assert v["deal_no"] == 0 and v["contract"] in ("tricks", "no-tricks")
         total = words["in_all"].replace("{n}", f"{MINUS}{-v['deal_total']}")
         price = (
-            words["cost_tricks"] if game == "king" else words["price_trick"].replace("{n}", f"{MINUS}{-v['deal_unit']}")
+            words["cost_king_tricks"]
+            if game == "king"
+            else words["price_trick"].replace("{n}", f"{MINUS}{-v['deal_unit']}")
         )
         banner = page.locator("#banner").inner_text()
         assert f"\xa0· {price}\xa0· {total}" in banner, banner
