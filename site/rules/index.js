@@ -63,7 +63,8 @@ export async function rulesSections(game, lang, options, facts) {
   const order = (orders[o.order] || []).filter((b) => o.eralash !== false || b !== "everything");
   const offers = facts.offers || {};
   const nullsWorth = (offers.null || 0) * (o.max_nulls || 0);
-  const x = { topValue: Math.max(offers.ultimatum || 0, nullsWorth), nullsWorth, scale: o.scale || 1, order, half: order.length, deals: 2 * order.length };
+  const x = { topValue: Math.max(offers.ultimatum || 0, nullsWorth), nullsWorth, perUp: offers.up || 0, perNull: offers.null || 0,
+    ultimatum: offers.ultimatum || 0, scale: o.scale || 1, order, half: order.length, deals: 2 * order.length };
   const bodies = L[game](o, x);
   const w = makeT(/** @type {import("../i18n/index.js").Lang} */ (known));
   bodies.claim = L.claim(facts.stock, w);
