@@ -86,6 +86,12 @@ class GameFacts:
     offers: dict[str, int] = field(default_factory=dict)
     #: German Whist's stock: a face-up card, the stage it is drawn in, then the endgame
     stock: bool = False
+    #: each deal is told apart by its contract (King, Кинг); German Whist's deals, of one
+    #: contract, are told apart by their number alone
+    named_deals: bool = True
+    #: a match is played until a player reaches the ``target`` option's points (German
+    #: Whist), not through a list of deals
+    to_target: bool = False
     #: the orders a match's deals can follow, by the value of the ``order`` option that
     #: picks one (Кинг's; the rules page lists the deals from it)
     deal_orders: dict[str, tuple[str, ...]] = field(default_factory=dict)

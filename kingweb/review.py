@@ -39,7 +39,9 @@ from typing import Any, cast
 from . import RulesError, handler
 from .analysis import BID_WORLDS, EXACT_DEALS, EXACT_TRICKS, RACE_AT, RACE_KEEP, WORLDS
 from .analysis import _settlement as _settlement
+from .catalogue import facts
 from .errors import describe
+from .games import GAMES
 from .marks import MARGIN_SE, REASONS, THRESHOLDS, mark_of, summary
 from .record import MARKS
 from .steps import _CACHE as _CACHE
@@ -104,8 +106,10 @@ def handle(request: object) -> str:
 
 
 def info() -> dict[str, Any]:
-    """What the review offers: the marks, their thresholds, the reasons, the worlds."""
+    """What the review offers: the marks, their thresholds, the reasons, the worlds, and
+    the facts of each game's rules its page draws from (``catalogue.facts``)."""
     return {
+        "games": {gid: facts(gid) for gid in GAMES},
         "marks": dict(MARKS),
         "thresholds": {
             g: dict(zip(("inaccuracy", "mistake", "blunder"), t, strict=True)) for g, t in THRESHOLDS.items()

@@ -24,7 +24,7 @@ from typing import Any, NotRequired, TypedDict
 
 from . import IllegalAction, RulesError, handler, new_game, seeds
 from .bots import DEFAULT_BUDGET
-from .catalogue import info
+from .catalogue import facts, info
 from .errors import describe
 from .events import Audience, Event
 from .game import Game, check_seat
@@ -47,7 +47,9 @@ class TableInfo(TypedDict):
     now, ``match``, a token that tells one match from another (never the seed),
     ``daily``, the UTC date of the daily challenge the match is (else null), and
     ``clock``, the move clock's seconds a decision at a table with people away (else
-    null), and ``deadline``, for whom it runs now (else null)."""
+    null), and ``deadline``, for whom it runs now (else null); ``facts``, the facts of the
+    game's rules the page draws from (``catalogue.facts``), so that a guest's page, which
+    runs no engine, draws from them too."""
 
     seats: list[Seat]
     level: str
@@ -58,6 +60,7 @@ class TableInfo(TypedDict):
     daily: str | None
     clock: int | None
     deadline: "Deadline | None"
+    facts: dict[str, Any]
 
 
 class Deadline(TypedDict):
@@ -344,6 +347,7 @@ class Session:
             "daily": t.daily,
             "clock": t.clock,
             "deadline": self.deadline(),
+            "facts": facts(t.game.id),
         }
 
     def state(self, audience: Audience) -> Result:

@@ -313,6 +313,8 @@ register(
         board=_board,
         contracts=_contracts,
         stock=True,
+        named_deals=False,
+        to_target=True,
         daily_options={"target": 5},  # a 15-point match runs an hour, a daily a few minutes
         position_steps=52,
         latency_deals={"normal": 4, "hard": 2, "expert": 1},

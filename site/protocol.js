@@ -78,23 +78,30 @@
  */
 
 /**
- * What the engine tells of a game (kingweb/catalogue.py): the page draws from these facts
- * and holds no rule of its own.
+ * What the engine tells of a game's rules (kingweb/catalogue.py `facts`): the page draws
+ * from these facts, never from a game's id, and holds no rule of its own.
  * @typedef {object} GameFacts
  * @property {number} players
  * @property {string[]} phases       the phases a view can be in, in a deal's order
- * @property {boolean} stock         German Whist's stock stage
+ * @property {boolean} stock         German Whist's stock: a face-up card, two stages
  * @property {string} seat_field     the seat a deal names: "dealer" or (Кинг) "leader"
  * @property {string[]} scoring      the kinds of what a deal counts
- * @property {Record<string, number>} offers  King's offers: worth per unit and the ultimatum's
+ * @property {Record<string, number>} offers  King's offers: worth per unit ("up", "null") and the ultimatum's
+ * @property {string | null} chosen  the contract a deal starts with when a player chooses it in the deal (King's "positive")
+ * @property {boolean} named_deals   a deal is told apart by its contract (German Whist's by its number alone)
+ * @property {boolean} to_target     a match is played until a player reaches the "target" option's points
  * @property {Record<string, string[]>} deal_orders  Кинг's orders of deals, by its "order" option
- * @property {Record<string, OptionSpec>} options
+ */
+
+/**
+ * A game as `info` describes it: its facts and its options.
+ * @typedef {GameFacts & {options: Record<string, OptionSpec>}} GameInfo
  */
 
 /**
  * What exists, asked once at boot (cmd "info").
  * @typedef {object} Info
- * @property {Record<string, GameFacts>} games
+ * @property {Record<string, GameInfo>} games
  * @property {string[]} levels
  * @property {{choices: number[], default: number}} clock  the move clock's seconds the host may choose
  * @property {string[]} lessons    "game/name" ids, in teaching order
@@ -254,6 +261,7 @@
  * @property {string | null} daily  the UTC date of the daily challenge the match is (site/daily/)
  * @property {number | null} [clock]  the move clock's seconds a decision (a table with people away)
  * @property {Deadline | null} [deadline]  for whom the move clock runs now
+ * @property {GameFacts} facts    the facts of the game's rules the page draws from
  */
 
 /**

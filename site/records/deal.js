@@ -38,7 +38,7 @@ export function matchRecord(v) {
 
 /** @param {View} v @param {number[]} which the deals' indices @returns {Record<string, any>} */
 function record(v, which) {
-  const key = v.game === "kingru" ? "leader" : "dealer";
+  const key = v.facts.seat_field;
   const deals = which.map((i) => {
     const d = /** @type {Record<string, any>} */ (v.deals[i]);
     /** @type {Record<string, any>} */
@@ -51,7 +51,7 @@ function record(v, which) {
         ...d.tricks.flatMap((/** @type {{cards: string[]}} */ tr) => tr.cards)],
       points: d.points,
     };
-    if (v.game === "whist") deal.stock = d.stock;
+    if (v.facts.stock) deal.stock = d.stock;
     return deal;
   });
   /** @type {Record<string, any>} */

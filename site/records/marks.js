@@ -19,13 +19,14 @@ export const MARKS = ["good", "inaccuracy", "mistake", "blunder"];
  * shows every hand, so it belongs to no seat; `bottom` is the seat drawn at the bottom.
  * @param {{game: string, options: Record<string, any>, names?: (string | null)[] | null}} rec
  * @param {number} bottom
+ * @param {import("../protocol.js").GameFacts} facts  the facts of the record's game (the review's `info().games`)
  * @returns {View}
  */
-export function labelView(rec, bottom) {
-  const players = rec.game === "whist" ? 2 : 4;
+export function labelView(rec, bottom, facts) {
+  const players = facts.players;
   const seats = Array.from({ length: players }, (_, s) => ({ name: (rec.names && rec.names[s]) || null }));
   return /** @type {View} */ (/** @type {unknown} */ ({
-    game: rec.game, options: rec.options, players, seat: null, bottom, seats, auction: null, phase: "",
+    game: rec.game, options: rec.options, players, seat: null, bottom, seats, auction: null, phase: "", facts,
   }));
 }
 

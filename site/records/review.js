@@ -51,6 +51,8 @@ export function mountReview(root, text, o = {}) {
   let closed = false;
   /** @type {any} */
   let record = null;
+  /** @type {Record<string, import("../protocol.js").GameFacts>} each game's facts, from the review's info */
+  let games = {};
   /** @type {Record<number, Review>} each deal's steps, as the worker gave them */
   const reviews = {};
   /** @type {Record<number, Record<number, Analysis>>} each deal's analyses, by step */
@@ -80,7 +82,7 @@ export function mountReview(root, text, o = {}) {
     st.analyses = (analysed[k] ??= {});
     st.summary = summaries[k] || null;
     st.picked = (answers[k] ??= {});
-    st.v = labelView(st.review, st.seat ?? 0);
+    st.v = labelView(st.review, st.seat ?? 0, games[st.review.game]);
   };
 
   /** Progress over the whole record: the deal's decisions, then the match's. */
@@ -220,6 +222,7 @@ export function mountReview(root, text, o = {}) {
     const first = o.deal ?? 0;
     await reviewOf(first);  // (a deal not in the record: the engine's refusal)
     const info = await analyst.info();
+    games = info.games;
     const seat = o.seat === undefined ? 0 : o.seat;
     const deals = record.deals.map((/** @type {any} */ d) => ({ deal_no: d.deal_no, contract: d.contract }));
     s = /** @type {ReviewState} */ ({

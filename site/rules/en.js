@@ -40,13 +40,13 @@ export default {
       positives: ["The four positives", ["Deals 7 to 10 are positives. The dealer of each is its owner, so every player owns one. A positive hands out +325 points in all, which makes the whole match sum to 0. Trumps may be led at any time, and a player who cannot follow suit may trump or not, as he likes."]],
       choose: ["The owner's choice", ["Looking at his cards, the owner chooses: up, with a trump suit or with no trump, +25 a trick to whoever takes it; down (nulls), where each player scores 325 minus 75 for every trick he takes, so five tricks or more go below zero; or the auction, to sell the deal."]],
       auction: ["The auction", [
-        `The owner does not bid. Starting at his left, the others speak in turn and offer either tricks up, worth 25 each, from 1 up to 8 up (200), or nulls, worth 75 each, from 1 to ${o.max_nulls} nulls (${x.nullsWorth})${o.max_nulls !== 2 ? " (an option: by default at most 2 nulls)" : ""}. Whoever buys tricks up will play up; whoever buys nulls will play down. The highest possible offer is worth ${x.topValue}.`,
+        `The owner does not bid. Starting at his left, the others speak in turn and offer either tricks up, worth ${x.perUp} each, from 1 up to 8 up (${x.ultimatum}), or nulls, worth ${x.perNull} each, from 1 to ${o.max_nulls} nulls (${x.nullsWorth})${o.max_nulls !== 2 ? " (an option: by default at most 2 nulls)" : ""}. Whoever buys tricks up will play up; whoever buys nulls will play down. The highest possible offer is worth ${x.topValue}.`,
         "Each offer must be worth more than the standing one, and a pass is final. Preference: a player who speaks earlier may match the standing offer of a later speaker in the same terms and take it over; the player he displaced must then raise or pass. The same value in other terms, such as 1 null against 3 up, is refused.",
         "The auction ends when everyone but the holder of the best offer has passed, or when all three pass without an offer.",
       ]],
       decision: ["The owner's decision", [
         "The owner then accepts the best offer, and its holder becomes the buyer; or rejects it and plays the deal himself, choosing up or down as above; or, with no offer or a best offer worth 75 or less, takes 4-3-3-3: the deal is not played, the owner scores +100 and each of the others +75.",
-        "With an offer worth less than 200 he may instead call “8 o nulos”: starting at his left, each of the others may give 8 up. The first who does buys the deal for 200 and the owner must accept; if nobody does, the owner plays the deal down.",
+        `With an offer worth less than ${x.ultimatum} he may instead call “8 o nulos”: starting at his left, each of the others may give 8 up. The first who does buys the deal for ${x.ultimatum} and the owner must accept; if nobody does, the owner plays the deal down.`,
       ]],
       trump: ["The bought deal", [
         "The buyer names the trump: a buyer of tricks up chooses a trump suit or no trump; a buyer of nulls plays down.",
@@ -98,8 +98,8 @@ export default {
   },
 
   // claiming the rest and the table's own help: the buttons named with the very words they show (w, the language file)
-  claim(whist, w) {
-    return whist
+  claim(stock, w) {
+    return stock
       ? ["Claiming or conceding the rest", [
         `In stage 2, once the stock is gone, each player knows both hands. When your cards are sure to take every trick left, whatever your opponent plays, a “${w("claim_all")}” button appears beside your hand on your turn; when they are sure to lose every one, a “${w("claim_none")}” button. The table then plays the rest card by card, quickly, and scores it exactly as if you had played it. There is no claim in stage 1.`,
         `The bots claim and concede too whenever they can, and the table says so; “${w("hint")}” suggests it when you can.`,
@@ -111,9 +111,9 @@ export default {
       ]];
   },
 
-  table(whist, w) {
+  table(stock, w) {
     return ["At the table", [
-      `“${w("played_open")}”, beside the trick (key T), shows the deal's play so far, trick by trick: each player's card, who led (▸) and whose card took the trick (highlighted), the trick on the table last.${whist ? " Stage 2 is marked where it begins." : ""} Every one of those cards was played face up, so anyone may look at any time. “${w("last_trick")}” (key L) shows just the last trick.`,
+      `“${w("played_open")}”, beside the trick (key T), shows the deal's play so far, trick by trick: each player's card, who led (▸) and whose card took the trick (highlighted), the trick on the table last.${stock ? " Stage 2 is marked where it begins." : ""} Every one of those cards was played face up, so anyone may look at any time. “${w("last_trick")}” (key L) shows just the last trick.`,
       `Keys: the arrow keys, Home and End move along your hand, and Enter plays the card; ${keyList(w, (l) => `“${l}”`)}.`,
     ]];
   },

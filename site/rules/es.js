@@ -40,13 +40,13 @@ export default {
       positives: ["Las cuatro positivas", ["Las manos 7 a 10 son positivas. Quien reparte cada una es su dueño, así que cada jugador es dueño de una. Una positiva reparte +325 puntos en total, y por eso la partida suma 0. Se puede salir con triunfo en cualquier momento, y quien no puede asistir falla o no, como quiera."]],
       choose: ["La elección del dueño", ["Con sus cartas a la vista, el dueño elige: arriba, con un palo de triunfo o sin triunfo, +25 por baza para quien la gane; abajo (nulos), donde cada uno suma 325 menos 75 por cada baza que se lleve, de modo que con cinco bazas o más queda bajo cero; o la subasta, para vender la mano."]],
       auction: ["La subasta", [
-        `El dueño no puja. Empezando por su izquierda, los demás hablan por turno y ofrecen bazas arriba, a 25 cada una, de 1 a 8 arriba (200), o nulos, a 75 cada uno, de 1 a ${o.max_nulls} nulos (${x.nullsWorth})${o.max_nulls !== 2 ? " (una opción: por defecto, como mucho 2 nulos)" : ""}. Quien compra bazas arriba jugará arriba; quien compra nulos jugará abajo. La oferta más alta posible vale ${x.topValue}.`,
+        `El dueño no puja. Empezando por su izquierda, los demás hablan por turno y ofrecen bazas arriba, a ${x.perUp} cada una, de 1 a 8 arriba (${x.ultimatum}), o nulos, a ${x.perNull} cada uno, de 1 a ${o.max_nulls} nulos (${x.nullsWorth})${o.max_nulls !== 2 ? " (una opción: por defecto, como mucho 2 nulos)" : ""}. Quien compra bazas arriba jugará arriba; quien compra nulos jugará abajo. La oferta más alta posible vale ${x.topValue}.`,
         "Cada oferta debe valer más que la anterior, y quien pasa queda fuera. Preferencia: quien habla antes puede igualar la oferta de quien habla después en los mismos términos y quedársela; el desplazado debe subir o pasar. El mismo valor en otros términos, como 1 nulo contra 3 arriba, no vale.",
         "La subasta acaba cuando todos menos quien tiene la mejor oferta han pasado, o cuando los tres pasan sin ofrecer.",
       ]],
       decision: ["La decisión del dueño", [
         "Después el dueño acepta la mejor oferta, y quien la hizo es el comprador; o la rechaza y juega él, eligiendo arriba o abajo como antes; o, sin ofertas o con una mejor oferta de 75 o menos, marca 4-3-3-3: la mano no se juega, el dueño suma +100 y cada uno de los demás +75.",
-        "Con una oferta de menos de 200 puede, en cambio, pedir «8 o nulos»: empezando por su izquierda, cada uno de los demás puede dar 8 arriba. El primero que lo da compra la mano por 200 y el dueño debe aceptar; si nadie lo da, el dueño juega la mano abajo.",
+        `Con una oferta de menos de ${x.ultimatum} puede, en cambio, pedir «8 o nulos»: empezando por su izquierda, cada uno de los demás puede dar 8 arriba. El primero que lo da compra la mano por ${x.ultimatum} y el dueño debe aceptar; si nadie lo da, el dueño juega la mano abajo.`,
       ]],
       trump: ["La mano comprada", [
         "El comprador elige el triunfo: quien compró bazas arriba elige un palo de triunfo o sin triunfo; quien compró nulos juega abajo.",
@@ -97,8 +97,8 @@ export default {
     };
   },
 
-  claim(whist, w) {
-    return whist
+  claim(stock, w) {
+    return stock
       ? ["Llevarse o ceder el resto", [
         `En la fase 2, agotado el mazo, cada jugador conoce las dos manos. Cuando tus cartas ganan seguro todas las bazas que quedan, juegue lo que juegue tu rival, en tu turno aparece junto a tu mano el botón «${w("claim_all")}»; cuando seguro las pierden todas, el botón «${w("claim_none")}». La mesa juega entonces el resto carta a carta, deprisa, y lo anota exactamente igual que si lo hubieras jugado tú. En la fase 1 no se puede.`,
         `Los bots también lo hacen cuando pueden, y la mesa lo dice; «${w("hint")}» lo propone cuando puedes hacerlo.`,
@@ -110,9 +110,9 @@ export default {
       ]];
   },
 
-  table(whist, w) {
+  table(stock, w) {
     return ["En la mesa", [
-      `«${w("played_open")}», junto a la baza en juego (tecla T), muestra lo jugado en la mano hasta ahora, baza a baza: la carta de cada jugador, quién salió (▸) y qué carta se llevó la baza (resaltada), y al final la baza que está en la mesa.${whist ? " La fase 2 aparece marcada donde empieza." : ""} Todas esas cartas se jugaron boca arriba, así que cualquiera puede mirarlas cuando quiera. «${w("last_trick")}» (tecla L) muestra solo la última baza.`,
+      `«${w("played_open")}», junto a la baza en juego (tecla T), muestra lo jugado en la mano hasta ahora, baza a baza: la carta de cada jugador, quién salió (▸) y qué carta se llevó la baza (resaltada), y al final la baza que está en la mesa.${stock ? " La fase 2 aparece marcada donde empieza." : ""} Todas esas cartas se jugaron boca arriba, así que cualquiera puede mirarlas cuando quiera. «${w("last_trick")}» (tecla L) muestra solo la última baza.`,
       `Teclado: las flechas, Inicio y Fin recorren tu mano, e Intro juega la carta; ${keyList(w, (l) => `«${l}»`)}.`,
     ]];
   },

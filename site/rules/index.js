@@ -22,10 +22,10 @@ export const LANGS = ["en", "es", "pt", "ru"];
 /** @type {Record<string, () => Promise<{default: import("./common.js").RulesText}>>} */
 const TEXTS = { en: () => import("./en.js"), es: () => import("./es.js"), pt: () => import("./pt.js"), ru: () => import("./ru.js") };
 
-/** @typedef {import("../protocol.js").GameFacts} GameFacts */
+/** @typedef {import("../protocol.js").GameInfo} GameInfo */
 
 /** Options in force: the engine's defaults, overridden by every known option with a value
- * the engine allows.  @param {GameFacts} facts @param {Record<string, any>} [options] */
+ * the engine allows.  @param {GameInfo} facts @param {Record<string, any>} [options] */
 export function optionsInForce(facts, options = {}) {
   /** @type {Record<string, any>} */
   const out = Object.fromEntries(Object.entries(facts.options).map(([k, o]) => [k, o.default]));
@@ -35,7 +35,7 @@ export function optionsInForce(facts, options = {}) {
   return out;
 }
 
-/** @param {import("./common.js").RulesText} L @param {GameFacts} facts @param {Record<string, any>} o */
+/** @param {import("./common.js").RulesText} L @param {GameInfo} facts @param {Record<string, any>} o */
 function optionsSection(L, facts, o) {
   /** @param {string} k @param {any} v */
   const show = (k, v) => (k === "scale" ? `×${v}` : typeof v === "number" ? String(v) : L.values[String(v)] ?? String(v));
@@ -51,7 +51,7 @@ function optionsSection(L, facts, o) {
  * @param {string} game an id of SECTION_IDS
  * @param {string} lang one of LANGS (anything else reads English)
  * @param {Object<string, *>} options the match's options (view.options); missing or unknown ones read as defaults
- * @param {GameFacts} facts the engine's facts of the game (`info.games[game]`)
+ * @param {GameInfo} facts the engine's facts of the game (`info.games[game]`)
  * @returns {Promise<Array<[string, string, string[]]>>} [[id, heading, [paragraphs…]], …] in SECTION_IDS order
  */
 export async function rulesSections(game, lang, options, facts) {
@@ -63,11 +63,12 @@ export async function rulesSections(game, lang, options, facts) {
   const order = (orders[o.order] || []).filter((b) => o.eralash !== false || b !== "everything");
   const offers = facts.offers || {};
   const nullsWorth = (offers.null || 0) * (o.max_nulls || 0);
-  const x = { topValue: Math.max(offers.ultimatum || 0, nullsWorth), nullsWorth, scale: o.scale || 1, order, half: order.length, deals: 2 * order.length };
+  const x = { topValue: Math.max(offers.ultimatum || 0, nullsWorth), nullsWorth, perUp: offers.up || 0, perNull: offers.null || 0,
+    ultimatum: offers.ultimatum || 0, scale: o.scale || 1, order, half: order.length, deals: 2 * order.length };
   const bodies = L[game](o, x);
   const w = makeT(/** @type {import("../i18n/index.js").Lang} */ (known));
-  bodies.claim = L.claim(game === "whist", w);
-  bodies.table = L.table(game === "whist", w);
+  bodies.claim = L.claim(facts.stock, w);
+  bodies.table = L.table(facts.stock, w);
   bodies.options = [L.optionsHeading, optionsSection(L, facts, o)];
   return /** @type {Record<string, string[]>} */ (SECTION_IDS)[game].map((/** @type {string} */ id) => [id, bodies[id][0], bodies[id][1]]);
 }

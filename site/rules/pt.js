@@ -40,13 +40,13 @@ export default {
       positives: ["As quatro positivas", ["As mãos 7 a 10 são positivas. Quem dá cada uma é o seu dono, então cada jogador é dono de uma. Uma positiva distribui +325 pontos no total, e por isso o jogo soma 0. Pode-se sair de trunfo a qualquer momento, e quem não tem o naipe corta ou não, como quiser."]],
       choose: ["A escolha do dono", ["Vendo suas cartas, o dono escolhe: acima, com um naipe de trunfo ou sem trunfo, +25 por vaza para quem a leva; abaixo (nulos), em que cada um marca 325 menos 75 por vaza levada, ficando abaixo de zero com cinco vazas ou mais; ou o leilão, para vender a mão."]],
       auction: ["O leilão", [
-        `O dono não dá lance. A partir da sua esquerda, os outros falam na vez e oferecem vazas acima, a 25 cada, de 1 a 8 acima (200), ou nulos, a 75 cada, de 1 a ${o.max_nulls} nulos (${x.nullsWorth})${o.max_nulls !== 2 ? " (uma opção: no padrão, no máximo 2 nulos)" : ""}. Quem compra vazas acima joga acima; quem compra nulos joga abaixo. A maior oferta possível vale ${x.topValue}.`,
+        `O dono não dá lance. A partir da sua esquerda, os outros falam na vez e oferecem vazas acima, a ${x.perUp} cada, de 1 a 8 acima (${x.ultimatum}), ou nulos, a ${x.perNull} cada, de 1 a ${o.max_nulls} nulos (${x.nullsWorth})${o.max_nulls !== 2 ? " (uma opção: no padrão, no máximo 2 nulos)" : ""}. Quem compra vazas acima joga acima; quem compra nulos joga abaixo. A maior oferta possível vale ${x.topValue}.`,
         "Cada oferta deve valer mais que a anterior, e quem passa está fora. Preferência: quem fala antes pode repetir «pela mão» a oferta de quem fala depois, nos mesmos termos, e ficar com ela; o deslocado deve subir ou passar. O mesmo valor em outros termos, como 1 nulo contra 3 acima, não vale.",
         "O leilão acaba quando todos menos quem tem a melhor oferta passaram, ou quando os três passam sem oferecer.",
       ]],
       decision: ["A decisão do dono", [
         "Depois o dono aceita a melhor oferta, e quem a fez é o comprador; ou recusa e joga ele mesmo, escolhendo acima ou abaixo como antes; ou, sem oferta ou com a melhor oferta de até 75, marca 4-3-3-3: a mão não é jogada, o dono marca +100 e cada um dos outros +75.",
-        "Com uma oferta abaixo de 200 ele pode, em vez disso, pedir «8 ou nulos»: a partir da sua esquerda, cada um dos outros pode dar 8 acima. O primeiro que der compra a mão por 200 e o dono deve aceitar; se ninguém der, o dono joga a mão abaixo.",
+        `Com uma oferta abaixo de ${x.ultimatum} ele pode, em vez disso, pedir «8 ou nulos»: a partir da sua esquerda, cada um dos outros pode dar 8 acima. O primeiro que der compra a mão por ${x.ultimatum} e o dono deve aceitar; se ninguém der, o dono joga a mão abaixo.`,
       ]],
       trump: ["A mão comprada", [
         "O comprador escolhe o trunfo: quem comprou vazas acima escolhe um naipe de trunfo ou sem trunfo; quem comprou nulos joga abaixo.",
@@ -97,8 +97,8 @@ export default {
     };
   },
 
-  claim(whist, w) {
-    return whist
+  claim(stock, w) {
+    return stock
       ? ["Levar ou ceder as restantes", [
         `Na fase 2, acabado o monte, cada jogador conhece as duas mãos. Quando suas cartas levam com certeza todas as vazas que faltam, jogue o adversário o que jogar, na sua vez aparece junto à sua mão o botão «${w("claim_all")}»; quando com certeza perdem todas, o botão «${w("claim_none")}». A mesa então joga o resto carta a carta, depressa, e marca exatamente como se você tivesse jogado. Na fase 1 não se pode.`,
         `Os bots também fazem isso quando podem, e a mesa avisa; «${w("hint")}» sugere quando for possível.`,
@@ -110,9 +110,9 @@ export default {
       ]];
   },
 
-  table(whist, w) {
+  table(stock, w) {
     return ["Na mesa", [
-      `«${w("played_open")}», ao lado da vaza em jogo (tecla T), mostra o que já se jogou nesta mão, vaza a vaza: a carta de cada jogador, quem saiu (▸) e qual carta levou a vaza (destacada), e por último a vaza que está na mesa.${whist ? " A fase 2 aparece marcada onde começa." : ""} Todas essas cartas foram jogadas viradas para cima, então qualquer um pode olhá-las quando quiser. «${w("last_trick")}» (tecla L) mostra só a última vaza.`,
+      `«${w("played_open")}», ao lado da vaza em jogo (tecla T), mostra o que já se jogou nesta mão, vaza a vaza: a carta de cada jogador, quem saiu (▸) e qual carta levou a vaza (destacada), e por último a vaza que está na mesa.${stock ? " A fase 2 aparece marcada onde começa." : ""} Todas essas cartas foram jogadas viradas para cima, então qualquer um pode olhá-las quando quiser. «${w("last_trick")}» (tecla L) mostra só a última vaza.`,
       `Teclado: as setas, Home e End percorrem a sua mão, e Enter joga a carta; ${keyList(w, (l) => `«${l}»`)}.`,
     ]];
   },

@@ -41,7 +41,8 @@ export function adoptGuest(state, key) {
   page.lessonDone = false;
   page.lessonFeedback = "";
   page.nextLesson = null;
-  const table = { seats: state.seats, level: state.level, lesson: state.lesson, solo: false, can_undo: false, match: state.match, daily: null };
+  const table = { seats: state.seats, level: state.level, lesson: state.lesson, solo: false, can_undo: false, match: state.match, daily: null,
+    facts: state.facts };
   open({ n: state.n, table, states: { [key]: state }, outbox: {}, bots: false });
 }
 

@@ -11,11 +11,12 @@ import { SUIT_SYM, contractLabel } from "./labels.js";
 
 /** The badge's words: the contract as the table names it, and the trump: "Queens",
  * "Up, spades" and "♠", "Down (nulls)"; null when no card is being played for anything
- * yet (a positive being chosen or bid for, the first dealer being named), and in German
- * Whist, whose stock beside the trick names its trump (and holds the button).
+ * yet (a positive being chosen or bid for, the first dealer being named), and in a game
+ * whose deals are not told apart by their contract (German Whist: its stock beside the
+ * trick names its trump, and holds the button).
  * @param {View} v @returns {{contract: string, trump: string} | null} */
 export function badgeText(v) {
-  if (v.game === "whist" || v.over || (v.phase !== undefined && v.phase !== "play")) return null;
+  if (!v.facts.named_deals || v.over || (v.phase !== undefined && v.phase !== "play")) return null;
   // King's negatives and every Кинг deal are played without a trump, as their name says
   return { contract: contractLabel(v), trump: v.trump ? SUIT_SYM[v.trump] : "" };
 }

@@ -283,8 +283,9 @@ function tookCell(items, v, deck, nm, owner) {
   }
   for (const x of items) {
     let words = null;
-    if (x.kind === "tricks" && v.game === "whist") {
-      // the score spelled out: what the engine counted less the tricks that pay nothing
+    if (x.kind === "tricks" && v.facts.stock) {
+      // the score spelled out (German Whist's stage 2 alone counts): what the engine
+      // counted less the tricks that pay nothing
       const n = /** @type {number} */ (x.count);
       const tricks = t("took_stage2", { n }, n);
       kids.push(el("span", { class: "took-item" }, x.points > 0
@@ -332,13 +333,14 @@ export function showDealResult(v, i, deck, then, claimed = "", last = false) {
     el("td", { class: "pts", text: pointsText(d.points[s], v) }), el("td", { class: "total", text: pointsText(totals[s], v, { total: true }) }),
     el("td", { class: "place", text: placeText(places[s]) })));
   const content = [el("table", { class: "sheet summary", id: "deal-summary" }, el("thead", {}, head), el("tbody", {}, ...rows))];
-  if (v.game === "whist") {
+  if (v.facts.to_target) {
     const target = d.target ?? v.options.target;
     const me = bottomSeat(v), other = 1 - me;
     content.push(el("p", { class: "whist-match", id: "whist-match", text: t("whist_match", {
       a: nm[me], x: pointsText(totals[me], v, { total: true }), y: pointsText(totals[other], v, { total: true }), b: nm[other], target }) }));
-    if (d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
   }
+  // the stock showed the trump through the deal: the summary names it
+  if (v.facts.stock && d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
   if (claimed) content.push(el("p", { class: "note", id: "claim-note", text: claimed }));
   const early = earlyEndText(d, v);
   if (early) content.push(el("p", { class: "note", id: "early-end", text: early }));
@@ -370,7 +372,7 @@ export const dealExtras = {
 function cappedPayment(d, v) {
   if (d.buyer === null || d.buyer === undefined || d.payment === undefined || !d.offer || v.options.uncapped_payment) return null;
   const [, kind, n] = d.offer.split(":");
-  const worth = (kind === "up" ? 25 : 75) * Number(n);
+  const worth = v.facts.offers[kind] * Number(n);
   return d.payment < worth ? d.payment : null;
 }
 
@@ -418,7 +420,7 @@ export function showMatchEnd(v, record, on) {
   const dd = decidingDeal(v);
   if (dd) {
     const d = v.deals[dd.deal];
-    content.push(el("p", { id: "decider", class: "decider", text: t(v.game === "whist" ? "decider_whist" : "decider", { n: dd.deal + 1, contract: contractLabel(v, d.contract),
+    content.push(el("p", { id: "decider", class: "decider", text: t(v.facts.named_deals ? "decider" : "decider_whist", { n: dd.deal + 1, contract: contractLabel(v, d.contract),
       name: nm[dd.winner], a: pointsText(d.points[dd.winner], v), other: nm[dd.other], b: pointsText(d.points[dd.other], v) }) }));
   }
   if (record) {
@@ -472,7 +474,7 @@ export function showLastTrick(v, deck) {
 
 /** The rules of the match being played (its options; `facts`: the engine's facts of the
  * game), opened at `section` if given.
- * @param {string} game @param {Record<string, any>} options @param {import("../rules/index.js").GameFacts} facts
+ * @param {string} game @param {Record<string, any>} options @param {import("../protocol.js").GameInfo} facts
  * @param {string} [section] @param {() => void} [onClose] */
 export async function showRules(game, options, facts, section, onClose) {
   // the rules' texts (15 kB a language) load when first opened, and only the one read

@@ -67,22 +67,23 @@ export function rankLabel(r) { return "TJQKA".includes(r) ? t(`rank_${r}`) : r; 
 /** @param {string} s a suit letter */
 export function suitWord(s) { return t(`suit_${s}`); }
 
-// Кинг's positives that share their id with a King negative take their own name ("take
-// tricks", where King's `tricks` is a deal to avoid them)
-const KINGRU_POSITIVES = new Set(["tricks", "hearts", "last-two"]);
+/** Whether the language files know `key` (t falls back to the key itself). @param {string} key */
+export const known = (key) => t(key) !== key;
 
 /** @param {View} v @param {string} [cid] */
 export function contractLabel(v, cid = v.contract) {
   // no trump has its own words: "Up, trump {suit}" cannot take "no trump" in every language
   if (cid.startsWith("up:")) return cid === "up:NT" ? t("c_up_nt") : t("c_up", { trump: suitWord(cid[3]) });
-  if (v.game === "kingru" && KINGRU_POSITIVES.has(cid)) return t(`c_${cid}_ru`);
-  return t(`c_${cid}`);
+  // a contract whose id another game's names otherwise (Кинг's positive `tricks`, "take
+  // tricks", is King's negative by that id) has its own words under the game's id
+  const own = `c_${cid}_${v.game}`;
+  return known(own) ? t(own) : t(`c_${cid}`);
 }
 
 /** A deal's title: "Deal 3: No tricks" (German Whist, of one contract: "Deal 3").
  * @param {View} v @param {number} n the deal's number, from 1 @param {string} cid its contract */
 export function dealTitle(v, n, cid) {
-  return v.game === "whist" ? t("deal_n", { n }) : t("deal_result", { n, contract: contractLabel(v, cid) });
+  return v.facts.named_deals ? t("deal_result", { n, contract: contractLabel(v, cid) }) : t("deal_n", { n });
 }
 
 // What one scoring item of a Кинг deal is, by its contract without "no-": the banner's
@@ -95,8 +96,10 @@ const RU_ITEM = /** @type {Record<string, string>} */ ({ tricks: "price_trick", 
  * on the match's scale.  @param {View} v */
 export function costLabel(v) {
   const cid = v.contract;
-  if (v.game === "whist") return "";
-  if (v.game === "king") return cid.startsWith("up:") ? t("cost_up") : t(`cost_${cid}`);
+  if (!v.facts.named_deals) return "";
+  // a game whose prices are words of their own (King's) has them under its id
+  const words = `cost_${v.game}_${cid.startsWith("up:") ? "up" : cid}`;
+  if (known(words)) return t(words);
   const base = cid.replace(/^no-/, "");
   const item = base === "boys" && v.options.boys === "jacks-kings" ? "price_boy_jk" : RU_ITEM[base];
   if (v.deal_unit === null || v.deal_unit === undefined || !item) return t("price_all");
@@ -106,7 +109,7 @@ export function costLabel(v) {
 /** The deal's points in all, where they say more than the price ("−260 in all"; not for
  * a deal of one item, the K♥, whose price is its total), or "".  @param {View} v */
 export function totalLabel(v) {
-  if (v.game === "whist" || v.deal_total === undefined || v.deal_unit === v.deal_total) return "";
+  if (!v.facts.named_deals || v.deal_total === undefined || v.deal_unit === v.deal_total) return "";
   return t("in_all", { n: pointsText(v.deal_total, v) });
 }
 

@@ -2,24 +2,20 @@
 // the top line's caption while it is played (owner, buyer, what was bought, the trump),
 // and what each bid or decision is worth in points.  Pure functions of a view.
 import { t } from "../i18n/index.js";
-import { SUIT_SYM, isYou, names, offerLabel } from "./labels.js";
+import { SUIT_SYM, isYou, known, names, offerLabel } from "./labels.js";
 
 /** @typedef {import("../table/model.js").Model} View */
 /** @typedef {{seat: number, phase: string, action: string, matches?: number}} LogEntry */
 
-const UP_VALUE = 25, NULL_VALUE = 75, ULTIMATUM_VALUE = 200;
-
-/** What an offer is worth: "offer:up:5" → 125. @param {string} a */
-export function offerValue(a) {
+/** What an offer is worth, by the engine's worth of each unit (`facts.offers`):
+ * "offer:up:5" → 125.  @param {string} a @param {View} v */
+export function offerValue(a, v) {
   const [, kind, n] = a.split(":");
-  return Number(n) * (kind === "up" ? UP_VALUE : NULL_VALUE);
+  return Number(n) * v.facts.offers[kind];
 }
 
-/** "5 up (125)". @param {string} a */
-export function offerWithValue(a) { return `${offerLabel(a)} (${offerValue(a)})`; }
-
-/** Whether the language files know `key` (t falls back to the key itself). @param {string} key */
-const known = (key) => t(key) !== key;
+/** "5 up (125)". @param {string} a @param {View} v */
+export function offerWithValue(a, v) { return `${offerLabel(a)} (${offerValue(a, v)})`; }
 
 /** A sentence whose subject is `seat`: its "_you" form when that seat is the audience's.
  * @param {string} key @param {number} seat @param {View} v @param {Record<string, string | number>} [vars] */
@@ -53,12 +49,12 @@ export function logLines(v, log, owner) {
     } else if (e.phase === "auction") {
       if (a === "pass") out.push(said("log_pass", e.seat, v));
       else {
-        out.push(said(e.matches !== undefined && e.matches !== null ? "log_match" : "log_bid", e.seat, v, { offer: offerWithValue(a) }));
+        out.push(said(e.matches !== undefined && e.matches !== null ? "log_match" : "log_bid", e.seat, v, { offer: offerWithValue(a, v) }));
         standing = a; holder = e.seat;
       }
     } else if (e.phase === "decide") {
       if (a === "accept" && standing !== null && holder !== null) {
-        out.push(`${said("log_accept", e.seat, v)}: ${said("log_buys", holder, v, { offer: offerWithValue(standing) })}`);
+        out.push(`${said("log_accept", e.seat, v)}: ${said("log_buys", holder, v, { offer: offerWithValue(standing, v) })}`);
       } else out.push(said(`log_${a}`, e.seat, v));
     } else if (e.phase === "ultimatum") {
       out.push(a === "pass" ? said("log_pass", e.seat, v) : said("log_gives8", e.seat, v));
@@ -84,7 +80,8 @@ export function heldAuction(log) {
  * (nulls)", "You play the positive · ♠ trumps".  Null outside a played positive.
  * @param {View} v */
 export function positiveCaption(v) {
-  if (v.game !== "king" || v.owner === null || v.owner === undefined || v.phase !== "play") return null;
+  // (only a game whose deal's contract a player chooses, King's positive, has an owner)
+  if (!v.facts.chosen || v.owner === null || v.owner === undefined || v.phase !== "play") return null;
   const nm = names(v);
   const mode = modeText(v.contract);
   if (v.buyer !== null && v.buyer !== undefined && v.bought) {
@@ -110,15 +107,15 @@ export function actionMeaning(a, v) {
   const full = !!v.options.uncapped_payment;
   if (v.phase === "ultimatum") {
     return a === "pass" ? t("pts_pass_ult", { name: nm[owner] })
-      : t(full ? "pts_give8_full" : "pts_give8", { name: nm[owner], n: ULTIMATUM_VALUE });
+      : t(full ? "pts_give8_full" : "pts_give8", { name: nm[owner], n: v.facts.offers.ultimatum });
   }
-  if (a.startsWith("offer:")) return t("pts_offer", { n: offerValue(a) });
+  if (a.startsWith("offer:")) return t("pts_offer", { n: offerValue(a, v) });
   if (a.startsWith("up:")) return t("pts_up");
   if (a === "down") return t("pts_down");
   if (a === "auction") return t("pts_auction");
   if (a === "pass") return t("pts_pass");
   if (a === "accept" && v.auction && v.auction.offer) {
-    return t(full ? "pts_accept_full" : "pts_accept", { name: nm[/** @type {number} */ (v.auction.holder)], n: offerValue(v.auction.offer) });
+    return t(full ? "pts_accept_full" : "pts_accept", { name: nm[/** @type {number} */ (v.auction.holder)], n: offerValue(v.auction.offer, v) });
   }
   if (a === "reject") return t("pts_reject");
   if (a === "4333") return t("pts_4333");

@@ -33,7 +33,9 @@ export function render(root, s) {
         text: `${t("next_lesson")}: ${lessonText(next)[0]}`, onclick: () => on.nextLesson(next) })));
     }
   }
-  if (v.game === "king" && v.phase !== "play" && v.phase !== "over") {
+  // a phase of the deal before its play (King's positive: the owner's choice, the auction…)
+  const before = v.facts.phases.indexOf(v.phase);
+  if (before >= 0 && before < v.facts.phases.indexOf("play")) {
     if (v.auction && (v.phase === "auction" || v.phase === "decide" || v.phase === "ultimatum")) {
       const a = v.auction;
       kids.push(el("p", {}, el("strong", { text: t("auction_title") }), " · ",
@@ -92,8 +94,8 @@ export function render(root, s) {
 export function bidPrompt(v) {
   const a = v.auction;
   if (!a || !a.offer) return t("your_bid");
-  const n = offerValue(a.offer);
-  const higher = v.legal.some((x) => x.startsWith("offer:") && offerValue(x) > n);
+  const n = offerValue(a.offer, v);
+  const higher = v.legal.some((x) => x.startsWith("offer:") && offerValue(x, v) > n);
   return t(higher ? "bid_over" : "bid_top", { n });
 }
 

@@ -38,7 +38,7 @@ export function playedTricks(v) {
   }
   // a German Whist hand's tricks from stage2_from on are the ones that score
   const from = v.stage2_from;
-  if (v.game === "whist" && typeof from === "number" && out[from]) out[from].stage2 = true;
+  if (v.facts.stock && typeof from === "number" && out[from]) out[from].stage2 = true;
   return out;
 }
 

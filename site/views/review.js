@@ -101,7 +101,7 @@ export function dealName(s, k) {
  * @param {ReviewState} s @param {number} k */
 function shortDealName(s, k) {
   const d = s.deals[k];
-  return s.review.game === "whist" ? String(d.deal_no + 1) : `${d.deal_no + 1}. ${contractLabel(s.v, d.contract)}`;
+  return s.v.facts.named_deals ? `${d.deal_no + 1}. ${contractLabel(s.v, d.contract)}` : String(d.deal_no + 1);
 }
 
 /** A match's deals: the previous, any by name, the next.  @param {ReviewState} s */

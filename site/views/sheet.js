@@ -33,17 +33,19 @@ export function positiveWho(v, owner, buyer, offer) {
 }
 
 /** The sheet's rows, from the engine's records and the match's order (`order`, King's
- * `owners`): pure, so tested in Node.  @param {View} v @returns {SheetRow[]} */
+ * `owners`; a game of no fixed list of deals has none): pure, so tested in Node.  A deal
+ * has an owner where a player chooses its contract (`facts.chosen`: King's positive).
+ * @param {View} v @returns {SheetRow[]} */
 export function sheetRows(v) {
   /** @type {SheetRow[]} */
   const rows = v.deals.map((d, i) => ({ deal: i, contract: d.contract, when: "played", record: d,
-    who: v.game === "king" ? positiveWho(v, d.owner, d.buyer, d.offer) : "" }));
-  const order = v.game === "whist" || v.lesson || v.scenario ? [] : v.order || [];
+    who: v.facts.chosen ? positiveWho(v, d.owner, d.buyer, d.offer) : "" }));
+  const order = v.lesson || v.scenario ? [] : v.order || [];
   for (let i = rows.length; i < order.length; i++) {
     const now = i === v.deal_no && !v.over;
     const owners = v.owners || [];
     // the deal being played names its contract as chosen so far, and its buyer once there is one
-    const who = v.game !== "king" ? "" : now ? positiveWho(v, v.owner, v.buyer, v.bought) : positiveWho(v, owners[i], null, null);
+    const who = !v.facts.chosen ? "" : now ? positiveWho(v, v.owner, v.buyer, v.bought) : positiveWho(v, owners[i], null, null);
     rows.push({ deal: i, contract: now ? v.contract : order[i], when: now ? "now" : "to-come", record: null, who });
   }
   return rows;
@@ -57,10 +59,10 @@ export function sheetTable(v) {
   const nm = names(v);
   const pts = (/** @type {number} */ n) => pointsText(n, v, { total: true });
   // the Σ column proves a zero-sum table; German Whist's two scores add up to nothing
-  // a player reads, and it has one contract, so neither column is shown there
-  const whist = v.game === "whist";
+  // a player reads, and its deals are not named by a contract, so neither column is shown there
+  const numbered = !v.facts.named_deals;
   /** @param {Node[]} cells @param {Node} contract @param {Node} sum */
-  const row = (cells, contract, sum) => whist ? cells : [cells[0], contract, ...cells.slice(1), sum];
+  const row = (cells, contract, sum) => numbered ? cells : [cells[0], contract, ...cells.slice(1), sum];
   const head = el("tr", {}, ...row([el("th", { text: "#" }), ...nm.map((n) => el("th", { text: n }))], el("th", { text: t("game") }), el("th", { class: "sum", text: "Σ" })));
   let ok = true;
   const body = sheetRows(v).map((r) => {
@@ -77,7 +79,7 @@ export function sheetTable(v) {
   const grand = totals.reduce((a, b) => a + b, 0);
   const expected = v.deals.reduce((a, d) => a + d.total, 0);
   if (grand !== expected) ok = false;
-  const foot = el("tr", {}, ...row([el("td", { text: whist ? t("sheet_total") : "" }), ...totals.map((p) => el("td", { text: pts(p) }))],
+  const foot = el("tr", {}, ...row([el("td", { text: numbered ? t("sheet_total") : "" }), ...totals.map((p) => el("td", { text: pts(p) }))],
     el("td", { text: t("sheet_total") }), el("td", { class: "sum", text: pts(grand) })));
   const table = el("table", { class: "sheet", id: "sheet" }, el("thead", {}, head), el("tbody", {}, ...body), el("tfoot", {}, foot));
   const check = el("p", { class: "bad", id: "sheet-check", "data-sums": ok ? "ok" : "bad", hidden: ok, text: ok ? "" : t("sums_bad") });

@@ -53,15 +53,13 @@ function renderBanner(root, v, on) {
     kids.push(SEP, el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_open"), onclick: on.log }));
   }
   if (!caption) {
-    if (v.trump && v.game !== "whist") kids.push(SEP, fact(t("trump", { suit: suitWord(v.trump) })));  // whist's is on the stock
-    else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(SEP, fact(t("no_trump")));
+    if (v.trump && !v.facts.stock) kids.push(SEP, fact(t("trump", { suit: suitWord(v.trump) })));  // a stock's is on the stock
+    else if (v.contract.startsWith("up:NT")) kids.push(SEP, fact(t("no_trump")));  // (King's positive up)
     if (v.owner !== null && v.owner !== undefined) kids.push(SEP, said("cap_owns", v.owner, v));
   }
-  if (v.game === "whist") {
-    kids.push(SEP, fact(t(v.stage === 1 ? "stage1" : "stage2")));
-    // a separator the pill's margin draws for the eye, and a space for the ear
-    if (!v.lesson) kids.push(" ", el("span", { class: "match-score", id: "match-score", text: whistScore(v) }));
-  }
+  if (v.facts.stock) kids.push(SEP, fact(t(v.stage === 1 ? "stage1" : "stage2")));
+  // a separator the pill's margin draws for the eye, and a space for the ear
+  if (v.facts.to_target && !v.lesson) kids.push(" ", el("span", { class: "match-score", id: "match-score", text: whistScore(v) }));
   if (v.lesson) kids.unshift(el("strong", { text: `${t("lesson")}: ${lessonText(v.lesson)[0]}` }), SEP);
   part(root, "banner").replaceChildren(...kids);
 }
@@ -101,11 +99,11 @@ function renderSeats(root, v) {
     const tricks = (n) => t("tricks_taken", { n }, n);
     // German Whist counts only stage 2's tricks: stage 1's plates carry none (a count that
     // fell back to 0 when stage 2 began read as tricks lost), stage 2's say what they count
-    if (v.game === "whist") { if (v.stage === 2) meta.push(t("took_stage2", { n: v.taken[s] }, v.taken[s])); }
+    if (v.facts.stock) { if (v.stage === 2) meta.push(t("took_stage2", { n: v.taken[s] }, v.taken[s])); }
     else if (v.taken && v.phase === "play") meta.push(tricks(v.taken[s]));
     // (not once the deal has ended: its summary gives the deal's points, and a down deal's
     // running cost of tricks would stand beside them as a second, different figure)
-    if (v.game !== "whist" && v.phase === "play" && v.turn !== null && v.deal_points && v.deal_points[s]) {
+    if (!v.facts.stock && v.phase === "play" && v.turn !== null && v.deal_points && v.deal_points[s]) {
       meta.push(t("this_deal", { n: pointsText(v.deal_points[s], v) }));
     }
     // a bot plays the seat of a person away: one who has gone, until they are back, or,
@@ -173,7 +171,7 @@ function lastBid(v, seat) {
 function renderStock(root, v, deck, played) {
   const stock = part(root, "stock");
   const news = part(root, "draw-news");
-  if (v.game !== "whist") { stock.hidden = true; news.hidden = true; return; }
+  if (!v.facts.stock) { stock.hidden = true; news.hidden = true; return; }
   stock.hidden = false;
   const n = v.stock_count ?? 0;
   const pile = el("div", { class: "stock-pile" });

@@ -142,7 +142,7 @@ def test_both_games_banners_give_the_price_and_the_deals_total(page, base_url):
             words = page.evaluate("async (l) => (await import('./i18n/index.js')).STRINGS[l]", lang)
             total = words["in_all"].replace("{n}", f"{MINUS}{-v['deal_total']}")
             price = (
-                words["cost_tricks"]
+                words["cost_king_tricks"]
                 if game == "king"
                 else words["price_trick"].replace("{n}", f"{MINUS}{-v['deal_unit']}")
             )

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import kingweb
-from kingweb import session
+from kingweb import catalogue, review, session
 from kingweb.games import GAMES, GameFacts, register
 from kingweb.king import ULTIMATUM_OFFER, offer_value
 from kingweb.views import Counted
@@ -148,3 +148,38 @@ def test_a_views_phase_is_one_its_game_declares():
             seen.add(g.view(g.turn)["phase"])
             g.act(g.legal()[0])
         assert seen <= set(f.phases), (gid, seen)
+
+
+#: Each fact the page reads (``catalogue.FACTS``) and the JSON type it has
+PAGE_FACTS = {
+    "players": int,
+    "phases": list,
+    "stock": bool,
+    "seat_field": str,
+    "scoring": list,
+    "offers": dict,
+    "chosen": (str, type(None)),
+    "named_deals": bool,
+    "to_target": bool,
+    "deal_orders": dict,
+}
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_every_registered_game_declares_each_fact_the_page_reads(gid):
+    f = GAMES[gid]
+    got = catalogue.facts(gid)
+    assert tuple(got) == catalogue.FACTS == tuple(PAGE_FACTS)
+    for name, kind in PAGE_FACTS.items():
+        assert isinstance(got[name], kind), f"{gid}: {name} is {got[name]!r}"
+    # the facts agree with the rules they stand for
+    assert (set(got["offers"]) == {"up", "null", "ultimatum"}) == ("auction" in f.phases) == (got["chosen"] is not None)
+    assert got["named_deals"] == (len({c.id for c in f.contracts()}) > 1)
+    assert got["to_target"] == ("target" in f.cls.OPTIONS)
+    assert got["stock"] == ("stock" in f.scenario_args)
+    # the page is given them: in info beside the options, and in every state of a table
+    assert {k: v for k, v in session.info()["games"][gid].items() if k != "options"} == got
+    s = session.Session()
+    s.start(gid, seed=3, level="random")
+    assert s.state(0)["facts"] == got and s.sync()["table"]["facts"] == got
+    assert review.info()["games"][gid] == got

@@ -83,10 +83,11 @@ export function lessonView(id) { return ask().lessons[id]; }
 
 // Views of positions the tests of following a deal read (following.test.mjs): named, each
 // the engine's own view for seat 0 after the actions given (random ones, seeded, where a
-// whole deal or match is played out).
+// whole deal or match is played out), with its game's facts beside it as in the page's model.
 const SCENES = `
 import json, random
 import kingweb
+from kingweb.catalogue import facts
 from kingweb.session import Session
 
 def random_until(g, stop, seed=1):
@@ -134,7 +135,8 @@ for c in ["JC", "JD", "JH", "JS"]:
 out["kingru-boys-jk-deal"] = g.view(0)
 out["kingru-after-three"] = random_until(kingweb.new_game("kingru", seed=3), lambda g: g.deal_no == 3).view(0)
 out["whist-stage2"] = random_until(kingweb.new_game("whist", seed=2), lambda g: g.view(0)["stage"] == 2 and len(g.view(0)["tricks"]) == 14 and len(g.view(0)["trick"]) == 1).view(0)
-print(json.dumps(out))
+# the model the page draws holds the game's facts beside the view (Session.state)
+print(json.dumps({k: {**v, "facts": facts(v["game"])} for k, v in out.items()}))
 `;
 
 /** @type {Record<string, View> | null} */

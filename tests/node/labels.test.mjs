@@ -9,8 +9,9 @@ import { engineInfo, lessonView } from "./engine.mjs";
 
 afterEach(() => setLang("en"));
 
-/** A view with only what the labels read. @param {Record<string, any>} [o] @returns {any} */
-const view = (o = {}) => ({ game: "king", players: 4, seat: 0, options: {}, contract: "tricks", phase: "play", auction: null, ...o });
+/** A view with only what the labels read, its game's facts the engine's. @param {Record<string, any>} [o] @returns {any} */
+const view = (o = {}) => ({ game: "king", players: 4, seat: 0, options: {}, contract: "tricks", phase: "play", auction: null,
+  facts: engineInfo().games[o.game || "king"], ...o });
 
 describe("numbers: one minus sign, U+2212, wherever a person reads them", () => {
   test("numberText", () => {

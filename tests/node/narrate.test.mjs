@@ -6,17 +6,18 @@ import { afterEach, describe, test } from "node:test";
 import { setLang } from "../../site/i18n/index.js";
 import { names } from "../../site/views/labels.js";
 import * as N from "../../site/views/narrate.js";
-import { boughtPositive, lessonView } from "./engine.mjs";
+import { boughtPositive, engineInfo, lessonView } from "./engine.mjs";
 
 afterEach(() => setLang("en"));
 
 test("what an offer is worth: 25 an up, 75 a null", () => {
-  assert.equal(N.offerValue("offer:up:1"), 25);
-  assert.equal(N.offerValue("offer:up:8"), 200);
-  assert.equal(N.offerValue("offer:null:2"), 150);
-  assert.equal(N.offerWithValue("offer:up:5"), "5 up (125)");
-  assert.equal(N.offerWithValue("offer:null:1"), "1 null (75)");
-  assert.equal(N.offerWithValue("offer:null:2"), "2 nulls (150)");
+  const king = /** @type {any} */ ({ facts: engineInfo().games.king });
+  assert.equal(N.offerValue("offer:up:1", king), 25);
+  assert.equal(N.offerValue("offer:up:8", king), 200);
+  assert.equal(N.offerValue("offer:null:2", king), 150);
+  assert.equal(N.offerWithValue("offer:up:5", king), "5 up (125)");
+  assert.equal(N.offerWithValue("offer:null:1", king), "1 null (75)");
+  assert.equal(N.offerWithValue("offer:null:2", king), "2 nulls (150)");
 });
 
 test("how a positive is played", () => {
@@ -93,7 +94,7 @@ describe("the story of real positives, as the engine logged them", () => {
 });
 
 describe("the branches no sampled match reached", () => {
-  const v = /** @type {any} */ ({ game: "king", players: 4, seat: 0, options: {} });
+  const v = /** @type {any} */ ({ game: "king", players: 4, seat: 0, options: {}, facts: engineInfo().games.king });
 
   test("nobody gives 8 up: the owner plays down, said once after the last pass", () => {
     const log = [{ seat: 2, phase: "decide", action: "ultimatum" }, { seat: 3, phase: "ultimatum", action: "pass" },
@@ -142,5 +143,5 @@ describe("what a button of the positive means in points", () => {
 
 test("no caption outside a positive being played", () => {
   assert.equal(N.positiveCaption(lessonView("king/4333")), null);  // still deciding
-  assert.equal(N.positiveCaption({ ...boughtPositive(1), game: "kingru" }), null);
+  assert.equal(N.positiveCaption({ ...boughtPositive(1), game: "kingru", facts: engineInfo().games.kingru }), null);
 });

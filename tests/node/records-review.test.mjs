@@ -106,7 +106,7 @@ describe("the review's words", () => {
   test("a verdict reads in each language, with the engine's figures on the match's scale", () => {
     for (const game of GAMES) {
       const g = E.games[game];
-      const v = labelView(g.records[1], 0);
+      const v = labelView(g.records[1], 0, E.info.games[game]);
       for (const a of g.analyses) {
         for (const lang of I.LANGS) {
           I.setLang(lang);
@@ -127,14 +127,14 @@ describe("the review's words", () => {
   });
 
   test("Кинг's figures are scaled as its points are shown; a minus is U+2212", () => {
-    const v = labelView({ game: "kingru", options: { scale: 10 }, names: null }, 0);
+    const v = labelView({ game: "kingru", options: { scale: 10 }, names: null }, 0, E.info.games.kingru);
     assert.equal(points(-1.25, v), "\u221212.5");
     assert.equal(points(-0.001, v), "0.0");
   });
 
   test("a summary names what was lost and the costliest decisions", () => {
     const g = E.games.king;
-    const w = summaryText(g.summary, labelView(g.records[1], 0));
+    const w = summaryText(g.summary, labelView(g.records[1], 0, E.info.games.king));
     assert.match(w.lost, /^Points lost/);
     assert.equal(w.costliest.length, g.summary.costliest.length);
   });
@@ -145,7 +145,7 @@ describe("the review's words", () => {
       const m = g.match_summary;
       assert.deepEqual(m.deals.map((/** @type {{deal: number}} */ d) => d.deal), [0, 1], game);
       assert.equal(m.decisions, m.deals.reduce((/** @type {number} */ n, /** @type {{decisions: number}} */ d) => n + d.decisions, 0), game);
-      const w = summaryText(m, labelView(g.match, 0), (k) => g.match.deals[k].deal_no + 1);
+      const w = summaryText(m, labelView(g.match, 0, E.info.games[game]), (k) => g.match.deals[k].deal_no + 1);
       assert.ok(w.costliest.length > 0, `${game}: random play makes a costly decision`);
       w.costliest.forEach((line, i) => {
         const c = m.costliest[i];
