@@ -282,6 +282,10 @@ def host_room(
     field = page.get_by_role("textbox", name="Invite link")
     field.wait_for(timeout=90_000)
     until(page, "() => document.querySelector('#invite-link').value.includes('#room=')", timeout=30)
+    # with no relay that carries (Nostr, MQTT) the guests meet in one room, where each may
+    # learn the others' addresses: the lobby says so (room.js, "A guest meets its host alone")
+    shared = not {"nostr", "mqtt"} & set(kinds)
+    assert page.get_by_text("each can see the others' network addresses").count() == (1 if shared else 0)
     return field.input_value()
 
 

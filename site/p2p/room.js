@@ -224,6 +224,13 @@ export class Room extends Events {
     this.meetings = new Set();
     /** @type {Nudger[]} */
     this.nudgers = [];
+    /** the meetings' trystero namespaces: trystero shares one connection to a page
+     * between the rooms both are in, so each connection passes any of them @type {Set<string>} */
+    this.tokens = new Set();
+    this.Connection = connectionClass({
+      check: (data) => libraryFrame(data, this.tokens),
+      onForeign: (pc, why) => this.dropped(this.peerOf(pc), why, "library"),
+    });
     this.timers.push(setTimeout(() => this.checkRelays(), waits.relayMs ?? RELAY_WAIT_MS));
     this.watcher = setInterval(() => this.watchNetworks(), NETWORKS_MS);
     if (role === "guest") {
@@ -261,10 +268,7 @@ export class Room extends Events {
     const token = await roomNamespace(APP_ID, meeting);
     const infoHash = (await core.sha1(await core.sha1(`Trystero@${APP_ID}@${meeting}`))).slice(0, 20);
     if (this.closed) return;
-    const Connection = connectionClass({
-      check: (data) => libraryFrame(data, token),
-      onForeign: (pc, why) => this.dropped(this.peerOf(pc), why, "library"),
-    });
+    this.tokens.add(token);
     for (const { kind, lib, urls } of this.strategies) {
       const troom = lib.joinRoom(
         {
@@ -272,7 +276,7 @@ export class Room extends Events {
           relayConfig: { urls },
           ...(iceServers ? { rtcConfig: { iceServers } } : {}),
           ...(password ? { password } : {}),
-          rtcPolyfill: Connection,
+          rtcPolyfill: this.Connection,
         },
         meeting,
         { onJoinError: (details) => this.joinError(details.error) },
