@@ -154,13 +154,31 @@ TAP_JS = """(() => {
   });
   const make = Real.prototype.createDataChannel;
   Real.prototype.createDataChannel = function (...args) { const ch = make.apply(this, args); ch.kingwebPc = this; tap(ch); return ch; };
-  // every connection the page made, to see how many networks a peer met it on
+  // every connection the page made, to see how many networks a peer met it on, and whom
+  // each reached: its own and the other end's DTLS fingerprints, and how many of the other
+  // end's ICE candidates (its network addresses) it was given
   const pcs = (window.kingwebConnections = []);
+  const fingerprint = (sdp) => (/^a=fingerprint:\\S+ (\\S+)/m.exec(sdp || '') || [])[1] || null;
   window.RTCPeerConnection = class extends Real {
     constructor(...args) {
       super(...args);
       pcs.push(this);
+      this.kingwebEnds = { mine: null, theirs: null, candidates: 0 };
       this.addEventListener('datachannel', (ev) => { ev.channel.kingwebPc = this; tap(ev.channel); });
+    }
+    async setLocalDescription(...args) {
+      await super.setLocalDescription(...args);
+      this.kingwebEnds.mine = fingerprint(this.localDescription && this.localDescription.sdp);
+    }
+    setRemoteDescription(desc, ...rest) {
+      const sdp = (desc && desc.sdp) || '';
+      this.kingwebEnds.theirs = fingerprint(sdp) || this.kingwebEnds.theirs;
+      this.kingwebEnds.candidates += (sdp.match(/^a=candidate:/gm) || []).length;
+      return super.setRemoteDescription(desc, ...rest);
+    }
+    addIceCandidate(candidate, ...rest) {
+      if (candidate && candidate.candidate) this.kingwebEnds.candidates += 1;
+      return super.addIceCandidate(candidate, ...rest);
     }
   };
   // a relayed connection's frames (site/p2p/relayed.js), as those of kingweb's channel
@@ -172,6 +190,18 @@ TAP_JS = """(() => {
     return send.call(this, d);
   };
 })();"""
+
+
+# Each connection of a page (TAP_JS) that the other end described: its fingerprint and how
+# many of its candidates came.
+ENDS_JS = "() => window.kingwebConnections.map((pc) => pc.kingwebEnds).filter((e) => e.theirs)"
+
+
+def strangers(guest, host) -> list[dict]:
+    """The connections of a guest's page whose other end is not one of the host's page's
+    connections: another guest's (or anybody's) page it met."""
+    hosts = {e["mine"] for e in host.evaluate("() => window.kingwebConnections.map((pc) => pc.kingwebEnds)")}
+    return [e for e in guest.evaluate(ENDS_JS) if e["theirs"] not in hosts]
 
 
 # For a browser in which no direct connection can form (site/p2p/relayed.js's tests and
@@ -288,6 +318,10 @@ def host_room(
     field = page.get_by_role("textbox", name="Invite link")
     field.wait_for(timeout=90_000)
     until(page, "() => document.querySelector('#invite-link').value.includes('#room=')", timeout=30)
+    # with no relay that carries (Nostr, MQTT) the guests meet in one room, where each may
+    # learn the others' addresses: the lobby says so (room.js, "A guest meets its host alone")
+    shared = not {"nostr", "mqtt"} & set(kinds)
+    assert page.get_by_text("each can see the others' network addresses").count() == (1 if shared else 0)
     return field.input_value()
 
 

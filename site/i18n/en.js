@@ -380,6 +380,7 @@ export default {
   answer_code: "Answer code", connect: "Connect", answer_title: "Your answer code",
   answer_text: "Send this code back to the host (or let them scan it): they paste it in, and you join the table.",
   seat_open: "an open seat", seat_joined: "here", seat_waiting: "not here yet",
+  invite_shared: "This room meets on WebTorrent trackers alone, so your guests' browsers connect to one another too, and each can see the others' network addresses. To keep them private, invite each person by code.",
   invite_link: "Invite link", invite_text: "Send this link to the people you play with: opening it seats them at your table.",
   invite_qr: "The invite link as a QR code", room_title: "The room", close_room: "Close the room",
   lobby_waiting: "Waiting for one more person. You can start now: a bot plays an empty seat until someone joins.|Waiting for {n} more people. You can start now: a bot plays each empty seat until someone joins.",

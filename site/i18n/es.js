@@ -374,6 +374,7 @@ export default {
   answer_code: "Código de respuesta", connect: "Conectar", answer_title: "Tu código de respuesta",
   answer_text: "Envía este código al anfitrión (o deja que lo escanee): lo pega y te sientas a la mesa.",
   seat_open: "un asiento libre", seat_joined: "aquí", seat_waiting: "aún no ha llegado",
+  invite_shared: "Esta sala se reúne solo en rastreadores WebTorrent, así que los navegadores de tus invitados también se conectan entre sí y cada uno puede ver las direcciones de red de los demás. Para que no las vean, invita a cada persona con un código.",
   invite_link: "Enlace de invitación", invite_text: "Envía este enlace a quienes juegan contigo: al abrirlo se sientan a tu mesa.",
   invite_qr: "El enlace de invitación como código QR", room_title: "La sala", close_room: "Cerrar la sala",
   lobby_waiting: "Falta una persona. Puedes empezar ya: un bot juega el asiento vacío hasta que alguien llegue.|Faltan {n} personas. Puedes empezar ya: un bot juega cada asiento vacío hasta que alguien llegue.",

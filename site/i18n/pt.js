@@ -375,6 +375,7 @@ export default {
   answer_code: "Código de resposta", connect: "Conectar", answer_title: "Seu código de resposta",
   answer_text: "Mande este código ao anfitrião (ou deixe-o escanear): ele cola o código e você senta à mesa.",
   seat_open: "um lugar livre", seat_joined: "aqui", seat_waiting: "ainda não chegou",
+  invite_shared: "Esta sala se encontra só em rastreadores WebTorrent, então os navegadores dos seus convidados também se conectam entre si e cada um pode ver os endereços de rede dos outros. Para mantê-los privados, convide cada pessoa com um código.",
   invite_link: "Link de convite", invite_text: "Mande este link para quem joga com você: ao abri-lo, a pessoa senta à sua mesa.",
   invite_qr: "O link de convite como código QR", room_title: "A sala", close_room: "Fechar a sala",
   lobby_waiting: "Falta uma pessoa. Você já pode começar: um bot joga o lugar vazio até alguém chegar.|Faltam {n} pessoas. Você já pode começar: um bot joga cada lugar vazio até alguém chegar.",

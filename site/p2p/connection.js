@@ -36,9 +36,10 @@ export const LIBRARY_FRAME_MAX = 1024;
 const decoder = new TextDecoder();
 
 /** Whether a frame received on trystero's channel is one it sends in kingweb's room (whose
- * namespace is `token`): null if so, else why not.  Pure.
+ * namespace is `token`, or one of `token`'s: trystero shares a connection between the
+ * rooms two pages are both in): null if so, else why not.  Pure.
  * @param {unknown} data
- * @param {string} token  trystero's room namespace (roomNamespace)
+ * @param {string | Set<string>} token  trystero's room namespace (roomNamespace)
  * @returns {string | null} */
 export function libraryFrame(data, token) {
   if (!(data instanceof ArrayBuffer)) return "not binary";
@@ -49,7 +50,8 @@ export function libraryFrame(data, token) {
   if ((kind !== ROOM_FRAME && kind !== PRESENCE_FRAME) || b.length < at + 2) return "not a frame";
   const n = (b[at] << 8) | b[at + 1];
   const end = at + 2 + n;
-  if (b.length < end || decoder.decode(b.subarray(at + 2, end)) !== token) return "another room";
+  const room = b.length < end ? null : decoder.decode(b.subarray(at + 2, end));
+  if (room === null || (typeof token === "string" ? room !== token : !token.has(room))) return "another room";
   if (kind === PRESENCE_FRAME) return b.length === end ? null : "not a frame";
   const action = b.subarray(end);
   if (action.length < PAYLOAD) return "not a frame";

@@ -44,8 +44,10 @@ export let hosted = null;
 let hub = null;
 /** @type {HostWiring | null} */
 let wiring = null;
-/** The invitation shown in the lobby and, later, from the toolbar. */
-let invite = { link: "", room: "" };
+/** The invitation shown in the lobby and, later, from the toolbar; `shared`: its guests meet
+ * in one room, where each may learn the others' addresses (room.js, "A guest meets its host
+ * alone"), which the invite says. */
+let invite = { link: "", room: "", shared: false };
 
 /** @param {string} text @param {string} label */
 function qr(text, label) {
@@ -106,14 +108,14 @@ async function openLink(w, roomId) {
   if (!support.webrtc) throw Object.assign(new Error(t("p2p_no_webrtc")), { code: "p2p" });
   const cfg = meetingConfig(w.build, location.search, location.href);
   if (cfg.problems.length) notice(t("bad_params", { list: cfg.problems.join(", ") }));
-  invite = { link: "", room: roomId };
+  invite = { link: "", room: roomId, shared: false };
   if (support.rooms && cfg.relays.length) {
     const { openRoom } = await import("./room.js");
     const room = await openRoom({ roomId, role: "host", relays: cfg.relays, iceServers: cfg.iceServers, app: String(w.build.build || "") });
     room.on("problem", (key, params) => noticeAbout(key, t(key, params)));
     // a guest met after all (directly or through the relays): the failed connection is past
     room.on("join", () => clearNotice("p2p_failed"));
-    showNetworks(networksText([], room.networks.map((n) => n.kind)));
+    showNetworks(networksText([], room.kinds));
     room.on("networks", (open, all) => {
       showNetworks(networksText(open, all));
       if (open.length) clearNotice("p2p_no_relay");  // a network answers: that problem is solved
@@ -122,6 +124,7 @@ async function openLink(w, roomId) {
     // a guest's connection moved (to a direct one, or to the relays): the lobby says so
     room.on("moved", () => { if (hosted && !hosted.started && wiring) lobbyChanged(wiring); });
     invite.link = roomLink(location.href, { room: roomId, host: room.id, ...cfg.custom });
+    invite.shared = room.meeting === "shared";
   } else if (support.problems.length) {
     // (a build that names no relay says nothing more: the lobby offers invitations by code)
     notice(t(support.problems[0]));
@@ -181,7 +184,7 @@ function showLobby(w) {
   const table = hosted;
   const clocks = w.clocks();
   openHostLobby({ invite: invite.link, qr: invite.link ? qr(invite.link, t("invite_qr")) : null, seats: lobbySeats(),
-    note: invite.link ? "" : t("lobby_direct_only"),
+    note: invite.link ? (invite.shared ? t("invite_shared") : "") : t("lobby_direct_only"),
     clock: clocks ? { spec: clocks, value: table.match.clock || 0, change: (s) => { table.match.clock = s || null; } } : null,
     controls: controls() }, {
     // an engine's refusal in the player's words (err_<code>), else what the error says
@@ -239,7 +242,8 @@ export function showInvite() {
   const field = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: invite.link, id: "invite-link",
     class: "share-url", "aria-label": t("invite_link") }));
   openDialog(t("invite_link"), [el("p", { text: t("invite_text") }), ...copyRow(field, "invite-copy"),
-    el("div", { class: "qr" }, qr(invite.link, t("invite_qr"))), networksLine(), guests], [[t("close"), null, true]]);
+    el("div", { class: "qr" }, qr(invite.link, t("invite_qr"))), networksLine(),
+    invite.shared ? el("p", { class: "note", id: "invite-shared", text: t("invite_shared") }) : null, guests], [[t("close"), null, true]]);
 }
 
 /** The guests' seats during a match, each with the host's controls (remove, block): a
@@ -265,5 +269,5 @@ export function close() {
   if (hosted) hosted.close();
   hosted = null;
   hub = null;
-  invite = { link: "", room: "" };
+  invite = { link: "", room: "", shared: false };
 }

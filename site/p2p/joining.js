@@ -118,7 +118,7 @@ async function connect(w, invite, name, watch) {
     });
     // the host met (directly or through the relays): what stood in the way is solved
     room.on("join", () => { clearNotice("p2p_no_host"); clearNotice("p2p_failed"); });
-    showNetworks(networksText([], room.networks.map((n) => n.kind)));
+    showNetworks(networksText([], room.kinds));
     room.on("networks", (open, all) => {
       showNetworks(networksText(open, all));
       if (open.length) clearNotice("p2p_no_relay");  // a network answers: that problem is solved

@@ -9,7 +9,9 @@
 //   presence  on the room's topic, every PRESENCE_MS and when a new page is heard:
 //             {"v":1,"p":B64(iv ‖ AES-GCM(room key, {id, role, tid, eph}))}; the room key is
 //             HKDF(room id) (anyone with the link reads presences: they are the room's people),
-//             `eph` this page's ephemeral ECDH P-256 key, made when the room opens.
+//             `eph` this page's ephemeral ECDH P-256 key, made when the room opens; and, from a
+//             page that signs, {key, sig}: its identity's public key and its signature of
+//             `eph` (presenceText), which prove the presence's id before any connection.
 //   frame     on the recipient's inbox topic: {"v":1,"s":SENDER,"n":N,"i":I,"k":K,"d":B64}:
 //             piece I of K of AES-GCM(pair key, frame) with the 96-bit nonce 0⁴ ‖ N (N the
 //             sender's count of frames to this peer, from 0).  The pair key of each direction is
@@ -27,12 +29,17 @@
 // signed (identity.js) over both ephemeral keys in place of the DTLS fingerprints of a
 // direct connection, so a page holding the link cannot pass for the host.
 //
+// The same ECDH secret names the pair's own meeting (pairKeys' `meeting`): room.js meets a
+// page it talks to there, with trystero, rather than in a room every guest joins
+// (ARCHITECTURE.md, "A guest meets its host alone").
+//
 // Each frame goes out on every relay that is open, so a relay that dies loses nothing: the
 // copies that come through another fill the order.  Topics are hashes: a relay learns
 // neither the room's id nor a page's.
 
 import { fromBase64url, toBase64url } from "./bytes.js";
 import { Events } from "./events.js";
+import { idOfKey, verifySignature } from "./identity.js";
 
 /** After meeting a peer, how long a data channel may take before the pair is relayed. */
 export const RELAYED_AFTER_MS = 4_000;
@@ -60,7 +67,8 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** @typedef {import("./params.js").RelayKind} RelayKind */
-/** @typedef {{id: string, role: string, tid: string, eph: string}} Presence */
+/** `proven`: its id is its key's, and the key signed its `eph` (presenceText).
+ * @typedef {{id: string, role: string, tid: string, eph: string, proven?: boolean}} Presence */
 /** One relay's carriage: its topics, subscribed while it is open or reconnects.
  * @typedef {{kind: RelayKind, url: string, open: () => boolean, publish: (topic: string, text: string) => void,
  *   subscribe: (topic: string) => void, close: () => void}} Carrier */
@@ -99,6 +107,10 @@ export async function roomTag(roomId) {
  * @param {string} eph  the key, raw, base64url */
 const inboxTag = async (eph) => hex(await sha256(`${VERSION}\ninbox\n${eph}`)).slice(0, 32);
 
+/** What a page's presence signs: its ephemeral key, in this room.
+ * @param {string} roomId @param {string} eph */
+export const presenceText = (roomId, eph) => [VERSION, "presence", roomId, eph].join("\n");
+
 /** The room key, which seals presences: HKDF of the room's id.
  * @param {string} roomId */
 async function roomKey(roomId) {
@@ -107,19 +119,23 @@ async function roomKey(roomId) {
     base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
 }
 
-/** The two keys of a pair, one per direction.
+/** The two keys of a pair, one per direction, and the pair's meeting: a trystero room id
+ * only these two pages can name (the same on both sides: the keys are in sorted order).
  * @param {string} roomId @param {CryptoKey} mine  this page's ECDH private key
  * @param {{id: string, eph: string}} me @param {{id: string, eph: string}} them */
 export async function pairKeys(roomId, mine, me, them) {
   const theirKey = await crypto.subtle.importKey("raw", /** @type {Uint8Array<ArrayBuffer>} */ (fromBase64url(them.eph)),
     { name: "ECDH", namedCurve: "P-256" }, false, []);
   const shared = await crypto.subtle.deriveBits({ name: "ECDH", public: theirKey }, mine, 256);
-  const base = await crypto.subtle.importKey("raw", shared, "HKDF", false, ["deriveKey"]);
+  const base = await crypto.subtle.importKey("raw", shared, "HKDF", false, ["deriveKey", "deriveBits"]);
   const salt = await sha256(roomId);
+  const both = [me.eph, them.eph].sort();
+  const meeting = toBase64url(new Uint8Array(await crypto.subtle.deriveBits(
+    { name: "HKDF", hash: "SHA-256", salt, info: encoder.encode([VERSION, "meeting", ...both].join("\n")) }, base, 128)));
   const key = (/** @type {{id: string, eph: string}} */ from, /** @type {{id: string, eph: string}} */ to) =>
     crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt, info: encoder.encode([VERSION, from.id, to.id, from.eph, to.eph].join("\n")) },
       base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
-  return { send: await key(me, them), receive: await key(them, me) };
+  return { send: await key(me, them), receive: await key(them, me), meeting };
 }
 
 /** A relayed frame's fields as the relay carries them, checked; null if it is not one.
@@ -144,11 +160,13 @@ function ackFields(msg) {
 
 /** What a relayed peer holds: who it says it is, the pair's keys and the order of frames. */
 export class Pair {
-  /** @param {Presence} presence @param {string} inbox @param {{send: CryptoKey, receive: CryptoKey}} keys */
+  /** @param {Presence} presence @param {string} inbox @param {{send: CryptoKey, receive: CryptoKey, meeting: string}} keys */
   constructor(presence, inbox, keys) {
     this.presence = presence;
     this.inbox = inbox;
     this.keys = keys;
+    /** the pair's own trystero room (pairKeys) */
+    this.meeting = keys.meeting;
     this.heard = performance.now();
     /** the next frame to send, and to deliver */
     this.sent = 0;
@@ -253,12 +271,15 @@ export class RelayedConnection extends EventTarget {
 /** @extends {Events<{meet: [Pair], incoming: [RelayedConnection], drop: [RelayedConnection | null, string]}>} */
 export class RelayCarrier extends Events {
   /** @param {{roomId: string, id: string, role: string, tid: string, relays: {kind: RelayKind, url: string}[],
-   *   carriers?: Record<string, CarrierMaker>}} options */
+   *   carriers?: Record<string, CarrierMaker>, identity?: {key: string | null, sign: ((text: string) => Promise<string>) | null}}} options
+   *   `identity`: a page that signs proves its presence's id */
   static async open(options) {
     const pair = /** @type {CryptoKeyPair} */ (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, false, ["deriveBits"]));
     const eph = toBase64url(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey)));
     const tag = await roomTag(options.roomId);
     const carrier = new RelayCarrier(options, pair.privateKey, eph, tag, await inboxTag(eph), await roomKey(options.roomId));
+    const { key, sign } = options.identity ?? {};
+    if (key && sign) Object.assign(carrier.me, { key, sig: await sign(presenceText(options.roomId, eph)) });
     const makers = options.carriers ?? CARRIERS;
     const hear = (/** @type {string} */ topic, /** @type {string} */ text) => carrier.heard(topic, text);
     // (a relay that opens, or opens again, hears this page's presence at once)
@@ -280,6 +301,7 @@ export class RelayCarrier extends Events {
   constructor({ roomId, id, role, tid }, privateKey, eph, tag, inbox, key) {
     super();
     this.roomId = roomId;
+    /** what this page's presence says @type {{id: string, role: string, tid: string, eph: string, key?: string, sig?: string}} */
     this.me = { id, role, tid, eph };
     this.eph = eph;
     this.privateKey = privateKey;
@@ -416,7 +438,7 @@ export class RelayCarrier extends Events {
 
   /** @param {any} msg */
   async presence(msg) {
-    if (!msg || msg.v !== 1 || typeof msg.p !== "string" || msg.p.length > 1000) return;
+    if (!msg || msg.v !== 1 || typeof msg.p !== "string" || msg.p.length > 1500) return;
     const p = fromBase64url(msg.p);
     if (!p || p.length < 29) return;
     let who;
@@ -435,8 +457,10 @@ export class RelayCarrier extends Events {
     if (this.pairs.size >= 256 || this.closed) return;
     let keys;
     try { keys = await pairKeys(this.roomId, this.privateKey, this.me, who); } catch { return; }
+    const proven = typeof who.key === "string" && typeof who.sig === "string" && who.key.length < 200 && who.sig.length < 200
+      && (await idOfKey(who.key)) === who.id && (await verifySignature(who.key, who.sig, presenceText(this.roomId, who.eph)));
     if (this.pairs.has(inbox)) return;
-    const pair = new Pair({ id: who.id, role: who.role, tid: who.tid, eph: who.eph }, inbox, keys);
+    const pair = new Pair({ id: who.id, role: who.role, tid: who.tid, eph: who.eph, proven }, inbox, keys);
     this.pairs.set(inbox, pair);
     // a newcomer may not have heard us yet
     this.announceSoon();

@@ -11,8 +11,21 @@
 //   room.on("networks", (open, all) => …);         // which kinds of relay answer now
 //   room.send(peer.id, { type: "view", … });  room.broadcast({ type: "event", … });
 //
-// The host sees every guest; a guest sees only the host its link names (the room's other
-// guests are connected by trystero too, but the page neither hears nor talks to them).
+// The host sees every guest; a guest sees only the host its link names.
+//
+// A guest meets its host alone.  trystero connects every page of a trystero room with every
+// other, and the offers it passes carry each page's network addresses, readable by anyone
+// with the room's id: a room every guest joined would show each guest the others'
+// addresses.  So where the room has relays that carry (Nostr, MQTT: relayed.js), the link's
+// room is only a door: the pages say they are here there (relayed.js presences, which a
+// page that signs proves), and the host and each guest then meet in a trystero room of
+// their own, named by the ECDH secret of the two pages' ephemeral keys (relayed.js
+// pairKeys' `meeting`), which no other page can name.  A guest meets there only a host
+// whose presence proves the link's host id; the host meets each guest it hears.  This is
+// the "private" meeting (room.meeting); with WebTorrent trackers alone there is no door,
+// and every page joins the link's room ("shared"), as the invite dialog says.  The host
+// waits in the link's room in either case: a guest whose door's relays do not answer within
+// RELAY_WAIT_MS meets it there (and, there, any other guest in the same plight).
 // A peer is known by its id (identity.js), the same when it reloads or comes back through
 // the same link: its join is then a rejoin.  A peer with too many dropped frames is
 // disconnected and refused for the rest of the room.
@@ -149,13 +162,11 @@ export async function openRoom(options) {
   const failed = loaded.find((r) => r.status === "rejected");
   if (!strategies.length && failed) throw failed.reason;
   const core = await import("@trystero-p2p/core");
-  const token = await roomNamespace(APP_ID, options.roomId);
-  const infoHash = (await core.sha1(await core.sha1(`Trystero@${APP_ID}@${options.roomId}`))).slice(0, 20);
   const carried = [...byKind].flatMap(([kind, urls]) => (kind === "torrent" ? [] : urls.map((url) => ({ kind, url }))));
   const carrier = carried.length && options.relayed !== false
-    ? await RelayCarrier.open({ roomId: options.roomId, id: identity.id, role: options.role, tid: core.selfId, relays: carried })
+    ? await RelayCarrier.open({ roomId: options.roomId, id: identity.id, role: options.role, tid: core.selfId, relays: carried, identity })
     : null;
-  return new Room(options, identity, strategies, token, infoHash, carrier);
+  return new Room(options, identity, strategies, carrier);
 }
 
 /** The rooms this page holds open: what a failed test's evidence reads (tests/evidence.py)
@@ -166,11 +177,11 @@ export const openRooms = new Set();
 export class Room extends Events {
   /** @param {RoomOptions} options @param {Identity} identity
    * @param {{kind: RelayKind, lib: Strategy, urls: string[]}[]} strategies  the networks to meet on
-   * @param {string} token @param {string} infoHash
-   * @param {RelayCarrier | null} [carrier]  the relays that carry a pair with no direct connection */
-  constructor(options, identity, strategies, token, infoHash, carrier = null) {
+   * @param {RelayCarrier | null} [carrier]  the relays that carry a pair with no direct
+   *   connection, and where a private meeting's pages find each other */
+  constructor(options, identity, strategies, carrier = null) {
     super();
-    const { roomId, role, host, relays, iceServers, password, app = "", limits, nudge = true, waits = {} } = options;
+    const { roomId, role, host, relays, app = "", limits, waits = {} } = options;
     this.roomId = roomId;
     this.role = role;
     /** this page's id */
@@ -201,28 +212,24 @@ export class Room extends Events {
     this.closed = false;
     /** @type {ReturnType<typeof setTimeout>[]} */
     this.timers = [];
-    const Connection = connectionClass({
-      check: (data) => libraryFrame(data, token),
+    this.options = options;
+    /** the networks this page can meet on @type {{kind: RelayKind, lib: Strategy, urls: string[]}[]} */
+    this.strategies = strategies;
+    /** "private": each guest meets the host in a trystero room of their own; "shared": in
+     * the link's room, with every other guest (the top of this file) */
+    this.meeting = carrier ? "private" : "shared";
+    /** the trystero rooms joined, one per network and meeting @type {(Network & {meeting: string})[]} */
+    this.networks = [];
+    /** the meetings joined (trystero room ids) @type {Set<string>} */
+    this.meetings = new Set();
+    /** @type {Nudger[]} */
+    this.nudgers = [];
+    /** the meetings' trystero namespaces: trystero shares one connection to a page
+     * between the rooms both are in, so each connection passes any of them @type {Set<string>} */
+    this.tokens = new Set();
+    this.Connection = connectionClass({
+      check: (data) => libraryFrame(data, this.tokens),
       onForeign: (pc, why) => this.dropped(this.peerOf(pc), why, "library"),
-    });
-    /** @type {Network[]} */
-    this.networks = strategies.map(({ kind, lib, urls }) => {
-      const troom = lib.joinRoom(
-        {
-          appId: APP_ID,
-          relayConfig: { urls },
-          ...(iceServers ? { rtcConfig: { iceServers } } : {}),
-          ...(password ? { password } : {}),
-          rtcPolyfill: Connection,
-        },
-        roomId,
-        { onJoinError: (details) => this.joinError(details.error) },
-      );
-      /** @type {Network} */
-      const net = { kind, lib, urls, troom };
-      troom.onPeerJoin = (tid) => { this.connect(net, tid); };
-      troom.onPeerLeave = (tid) => this.disconnected(net, tid);
-      return net;
     });
     this.timers.push(setTimeout(() => this.checkRelays(), waits.relayMs ?? RELAY_WAIT_MS));
     this.watcher = setInterval(() => this.watchNetworks(), NETWORKS_MS);
@@ -231,13 +238,17 @@ export class Room extends Events {
       this.timers.push(setTimeout(noHost, waits.hostMs ?? HOST_WAIT_MS, "p2p_no_host"));
       this.timers.push(setTimeout(noHost, waits.goneMs ?? HOST_GONE_MS, "p2p_host_gone"));
     }
-    const torrent = this.networks.find((n) => n.kind === "torrent");
-    this.nudger = nudge && torrent ? new Nudger(this, torrent, infoHash) : null;
     this.carrier = carrier;
     openRooms.add(this);
+    // the door's relays may not answer: the host waits in the link's room too, for a guest
+    // that reaches none of them (RELAY_WAIT_MS), and so meets in the shared way
+    if (this.meeting === "shared" || role === "host") this.join(roomId);
+    else this.timers.push(setTimeout(() => { if (!carrier?.state().some((r) => r.open)) this.join(roomId); }, waits.relayMs ?? RELAY_WAIT_MS));
     const after = typeof globalThis.RTCPeerConnection === "function" ? options.relayedAfterMs ?? RELAYED_AFTER_MS : 0;
     carrier?.on("meet", (pair) => {
       if (!this.talksTo(pair.presence)) return;
+      // a guest meets only a host that proved its id: another page claiming it would learn the guest's address
+      if (pair.presence.proven) this.join(pair.meeting);
       this.timers.push(setTimeout(() => this.relay(pair), after));
     });
     carrier?.on("incoming", (pc) => {
@@ -245,6 +256,37 @@ export class Room extends Events {
       else pc.close();
     });
     carrier?.on("drop", (pc, why) => this.dropped(pc ? this.peerOf(pc) : null, why, "transport"));
+  }
+
+  /** Meet on every network in the trystero room `meeting` (once).
+   * @param {string} meeting */
+  async join(meeting) {
+    if (this.meetings.has(meeting) || this.closed) return;
+    this.meetings.add(meeting);
+    const { iceServers, password, nudge = true } = this.options;
+    const core = await import("@trystero-p2p/core");
+    const token = await roomNamespace(APP_ID, meeting);
+    const infoHash = (await core.sha1(await core.sha1(`Trystero@${APP_ID}@${meeting}`))).slice(0, 20);
+    if (this.closed) return;
+    this.tokens.add(token);
+    for (const { kind, lib, urls } of this.strategies) {
+      const troom = lib.joinRoom(
+        {
+          appId: APP_ID,
+          relayConfig: { urls },
+          ...(iceServers ? { rtcConfig: { iceServers } } : {}),
+          ...(password ? { password } : {}),
+          rtcPolyfill: this.Connection,
+        },
+        meeting,
+        { onJoinError: (details) => this.joinError(details.error) },
+      );
+      const net = { kind, lib, urls, troom, meeting };
+      troom.onPeerJoin = (tid) => { this.connect(net, tid); };
+      troom.onPeerLeave = (tid) => this.disconnected(net, tid);
+      this.networks.push(net);
+      if (kind === "torrent" && nudge) this.nudgers.push(new Nudger(this, net, infoHash));
+    }
   }
 
   /** Whether this page talks to a page that said it is here: a host to guests, a guest to its host.
@@ -395,7 +437,7 @@ export class Room extends Events {
 
   /** Each relay (with its kind's prefix) and whether its socket is open. */
   relayState() {
-    const direct = this.networks.flatMap((net) => {
+    const direct = this.strategies.flatMap((net) => {
       const sockets = /** @type {Record<string, WebSocket | undefined>} */ (net.lib.getRelaySockets());
       return net.urls.map((url) => ({ url: KINDS[net.kind] + url, kind: net.kind, open: sockets[url]?.readyState === WebSocket.OPEN }));
     });
@@ -406,7 +448,7 @@ export class Room extends Events {
 
   /** The kinds of relay the room meets on. */
   get kinds() {
-    const kinds = new Set([...this.networks.map((n) => n.kind), ...(this.carrier?.state() ?? []).map((r) => r.kind)]);
+    const kinds = new Set([...this.strategies.map((n) => n.kind), ...(this.carrier?.state() ?? []).map((r) => r.kind)]);
     return /** @type {RelayKind[]} */ (Object.keys(KINDS)).filter((k) => kinds.has(k));
   }
 
@@ -462,14 +504,17 @@ export class Room extends Events {
       met: Object.fromEntries(this.met),
       // the connections each network's library holds (greeted or not): 0 everywhere while
       // the room has met nobody
-      library: Object.fromEntries(this.networks.map((n) => [n.kind, Object.keys(n.troom.getPeers()).length])),
+      library: Object.fromEntries(this.strategies.map(({ kind }) => [kind,
+        this.networks.filter((n) => n.kind === kind).reduce((sum, n) => sum + Object.keys(n.troom.getPeers()).length, 0)])),
+      meeting: this.meeting,
+      meetings: this.meetings.size,
       peers: [...this.peers.values()].map((p) => ({ id: p.id, role: p.role, relayed: p.relayed, drops: p.drops, ...p.stats })),
       drops: this.drops,
       blocked: [...this.blocked],
       relays: this.relayState(),
       networks: this.answered,
       spares: Object.fromEntries([...this.spares].map(([id, set]) => [id, set.size])),
-      nudges: this.nudger?.count ?? 0,
+      nudges: this.nudgers.reduce((sum, n) => sum + n.count, 0),
       relayed: this.carrier?.published ?? 0,
     };
   }
@@ -481,7 +526,7 @@ export class Room extends Events {
     openRooms.delete(this);
     this.timers.forEach(clearTimeout);
     clearInterval(this.watcher);
-    this.nudger?.stop();
+    this.nudgers.forEach((n) => n.stop());
     for (const peer of this.byLibraryId.values()) peer.close("left");
     // a moment for the byes to leave through the relays
     if (this.carrier) setTimeout(() => this.carrier?.close(), 300);

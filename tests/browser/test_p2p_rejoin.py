@@ -21,7 +21,7 @@ WATCH_JS = """() => { window.stoodIn = false;
 # connection to the host left open.
 QUIET_JS = """async () => { const { joined } = await import('./p2p/joining.js');
   const room = joined.link.rooms[0];
-  room.nudger?.stop();
+  room.nudgers.forEach((n) => n.stop());
   for (const net of room.networks) {
     net.lib.pauseRelayReconnection();
     for (const s of Object.values(net.lib.getRelaySockets())) s.close();

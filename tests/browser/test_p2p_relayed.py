@@ -8,7 +8,19 @@ the pages' WebSockets, and none holds a kingweb message or a card in clear."""
 import re
 
 import pytest
-from p2p_support import HELD_ICE_JS, NO_ICE_JS, WATCH_JS, Site, drive, host_room, join_table, model, person_context
+from p2p_support import (
+    ENDS_JS,
+    HELD_ICE_JS,
+    NO_ICE_JS,
+    WATCH_JS,
+    Site,
+    drive,
+    host_room,
+    join_table,
+    model,
+    person_context,
+    strangers,
+)
 
 from browser_support import until
 from conftest import DIST, need_dist
@@ -73,7 +85,8 @@ CONNECTED = "() => window.kingwebConnections.filter((pc) => pc.connectionState =
 def test_four_people_play_a_king_deal_relayed_and_the_relays_see_only_ciphertext(relayed_people):
     """Four contexts with no direct connection play the first King deal whole through the
     local relays.  The host's seats say each guest is relayed; no data channel ever opened;
-    the relays carried frames, and none holds a kingweb message or a card in clear."""
+    no guest's page was ever described a connection by another guest's; the relays carried
+    frames, and none holds a kingweb message or a card in clear."""
     make, frames, site = relayed_people
     host = make()
     link = host_room(host, site, "king", 4, kinds=KINDS)
@@ -97,6 +110,11 @@ def test_four_people_play_a_king_deal_relayed_and_the_relays_see_only_ciphertext
         until(g, "async (n) => (await import('./store.js')).page.model.n >= n", end, timeout=60)
     # nothing went directly
     assert all(p.evaluate(CONNECTED) == 0 for p in pages)
+    # each guest met its host alone: every connection a guest's page was answered on is one
+    # of the host's page (the guests never meet in one trystero room, room.js "private")
+    for g in guests:
+        assert g.evaluate(ENDS_JS), "a guest's page met its host on no connection"
+        assert strangers(g, host) == []
     sealed = carried(frames)
     assert len(sealed) > 100, f"only {len(sealed)} relayed frames captured"
     clear = [f[:200] for f in frames if in_clear(f)]

@@ -31,6 +31,13 @@ describe("libraryFrame: what trystero sends in a kingweb room, and nothing else"
     assert.equal(libraryFrame(roomFrame("@_hsdata", { payload: new Array(120).fill(65) }), TOKEN), null);
   });
 
+  test("a connection trystero shares between rooms passes each room's, and no other's", () => {
+    const rooms = new Set([TOKEN, "ef".repeat(32)]);
+    assert.equal(libraryFrame(roomFrame("@_leave", { token: "ef".repeat(32) }), rooms), null);
+    assert.equal(libraryFrame(presenceFrame(TOKEN), rooms), null);
+    assert.equal(libraryFrame(roomFrame("@_leave", { token: "cd".repeat(32) }), rooms), "another room");
+  });
+
   test("anything else is named and dropped", () => {
     const cases = [
       ["a text frame", "hello"],
