@@ -447,6 +447,6 @@ export default {
   removed_by_host: "The host removed you from the table.",
   join_aside: "You have not joined the table.",
   removed_title: "Removed from the table", play_bots: "Play here against bots",
-  seat_open_bot: "waiting for a person: a bot plays meanwhile", guest_n: "Guest {n}",
+  seat_open_bot: "waiting for a person: a bot plays meanwhile", guest_n: "Guest {n}", bot_n: "Bot {n}", player_n: "Player {n}",
   guest_flooded: "{name} was disconnected: their page sent too many messages the table could not use.",
 };

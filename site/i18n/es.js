@@ -441,6 +441,6 @@ export default {
   removed_by_host: "El anfitrión te ha quitado de la mesa.",
   join_aside: "No te has sentado a la mesa.",
   removed_title: "Fuera de la mesa", play_bots: "Jugar aquí contra bots",
-  seat_open_bot: "esperando a alguien: mientras, juega un bot", guest_n: "Invitado {n}",
+  seat_open_bot: "esperando a alguien: mientras, juega un bot", guest_n: "Invitado {n}", bot_n: "Bot {n}", player_n: "Jugador {n}",
   guest_flooded: "Se desconectó a {name}: su página envió demasiados mensajes que la mesa no podía usar.",
 };

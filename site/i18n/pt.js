@@ -442,6 +442,6 @@ export default {
   removed_by_host: "O anfitrião removeu você da mesa.",
   join_aside: "Você não se sentou à mesa.",
   removed_title: "Fora da mesa", play_bots: "Jogar aqui contra bots",
-  seat_open_bot: "esperando alguém: enquanto isso, um bot joga", guest_n: "Convidado {n}",
+  seat_open_bot: "esperando alguém: enquanto isso, um bot joga", guest_n: "Convidado {n}", bot_n: "Bot {n}", player_n: "Jogador {n}",
   guest_flooded: "A conexão de {name} foi encerrada: a página enviou mensagens demais que a mesa não podia usar.",
 };

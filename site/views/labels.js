@@ -17,7 +17,9 @@ export function bottomSeat(v) {
 
 /** Whether several people share this device (pass and play): then every seat keeps one
  * name whoever holds it, nobody is "You" (the bot that took a trick was "North" on one
- * person's turn and "West" on the next one's), and the bots are named from the first seat.
+ * person's turn and "West" on the next one's), and a seat without a given name is named by
+ * its number, as the seating dialog numbers it ("Bot 2", "Player 3"): a compass name read
+ * from one seat would point the wrong way once the table turns to the next person.
  * @param {View} v */
 export function sharedDevice(v) {
   return (v.seats || []).filter((s) => s.kind === "person" && !s.away).length > 1;
@@ -31,18 +33,21 @@ export function isYou(seat, v) {
 
 /** Each seat's name: a person's own name when they gave one; else "You" for the
  * audience's seat, and the others by where they sit from the bottom: West, North, East
- * (German Whist: Opponent); on a shared device by where they sit from the first seat.
+ * (German Whist: Opponent); on a shared device by the seat's number (sharedDevice).
  * @param {View} v
  * @returns {string[]} */
 export function names(v) {
   const n = v.players;
   const others = n === 2 ? [t("seat_name2")] : t("seat_name").split("|");
-  const bottom = sharedDevice(v) ? 0 : bottomSeat(v);
+  const shared = sharedDevice(v);
+  const bottom = bottomSeat(v);
   const out = [];
   for (let s = 0; s < n; s++) {
-    const given = v.seats && v.seats[s] && v.seats[s].name;
+    const seat = v.seats && v.seats[s];
     const rel = (s - bottom + n) % n;
-    out[s] = given || (isYou(s, v) ? t("you") : rel === 0 ? t("seat_south") : others[rel - 1]);
+    if (seat && seat.name) out[s] = seat.name;
+    else if (shared) out[s] = t(seat && seat.kind === "bot" ? "bot_n" : "player_n", { n: s + 1 });
+    else out[s] = isYou(s, v) ? t("you") : rel === 0 ? t("seat_south") : others[rel - 1];
   }
   return out;
 }

@@ -49,11 +49,14 @@ describe("seats", () => {
     const seats = [{ kind: "person", name: "Ana" }, { kind: "bot", name: "" }, { kind: "person", name: "Bruno" }, { kind: "bot", name: "" }];
     const from = (o) => L.names(view({ seats, ...o }));
     const ana = from({ seat: 0 });
-    assert.deepEqual(ana, ["Ana", "West", "Bruno", "East"]);
+    // a bot by its seat's number: "West" read from Ana's seat sits on Bruno's right
+    assert.deepEqual(ana, ["Ana", "Bot 2", "Bruno", "Bot 4"]);
     assert.deepEqual(from({ seat: 2 }), ana);  // Bruno's turn: the bots keep their names
     assert.deepEqual(from({ seat: null, bottom: 2 }), ana);  // between turns, the screen up
     assert.equal(L.aboutSeat("a_dealer", 0, view({ seats, seat: 0 })), "Ana deals");
     assert.equal(L.isYou(0, view({ seats, seat: 0 })), false);
+    const nameless = seats.map((s, i) => (i === 2 ? { ...s, name: "" } : s));
+    assert.deepEqual(L.names(view({ seats: nameless, seat: 2 })), ["Ana", "Bot 2", "Player 3", "Bot 4"]);
     // one person here and others away (a table of people): the person here is You
     const away = seats.map((s, i) => (i === 2 ? { ...s, away: true } : s));
     assert.deepEqual(L.names(view({ seats: away, seat: 2 })).slice(0, 2), ["Ana", "East"]);  // from Bruno's place
