@@ -124,8 +124,10 @@ def test_every_seat_keeps_its_name_whoever_holds_the_device_and_a_reload_resumes
         s = page_state(page)
         page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
     # a bot keeps one name on both screens (it was "West" on Ana's, sitting on Ben's right)
-    assert seen == {"Ana": {"left": "Bot 2", "top": "Ben", "right": "Bot 4"},
-                    "Ben": {"left": "Bot 4", "top": "Ana", "right": "Bot 2"}}, seen
+    assert seen == {
+        "Ana": {"left": "Bot 2", "top": "Ben", "right": "Bot 4"},
+        "Ben": {"left": "Bot 4", "top": "Ana", "right": "Bot 2"},
+    }, seen
     stored_save(page)
     page.reload()
     page.wait_for_selector("#show-hand", timeout=90_000)
