@@ -315,7 +315,7 @@ export function showDealResult(v, i, deck, then, claimed = "", last = false) {
     if (d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
   }
   if (claimed) content.push(el("p", { class: "note", id: "claim-note", text: claimed }));
-  const early = earlyEndText(d, v);
+  const early = earlyEndText(d, v, claimed);
   if (early) content.push(el("p", { class: "note", id: "early-end", text: early }));
   const capped = cappedPayment(d, v);
   if (capped !== null) content.push(el("p", { class: "note", id: "payment-capped", text: t("payment_capped", { n: numberText(capped) }) }));

@@ -115,15 +115,25 @@ export function totalLabel(v) {
   return t("in_all", { n: pointsText(v.deal_total, v) });
 }
 
+/** The banner's trump beside a contract's name ("Trump: hearts", "No trump"), or "" where
+ * the name says it already ("Up, spades" stood beside "Trump: spades") or the stock shows
+ * it (German Whist).  @param {View} v */
+export function trumpLabel(v) {
+  if (v.game === "whist" || v.contract.startsWith("up:")) return "";
+  return v.trump ? t("trump", { suit: suitWord(v.trump) }) : "";
+}
+
 // What was all taken when a deal stopped early, by its contract without "no-"
 const EARLY = /** @type {Record<string, string>} */ ({ hearts: "early_hearts", queens: "early_queens", "jacks-kings": "early_jacks_kings",
   "king-of-hearts": "early_kh", king: "early_kh", girls: "early_girls" });
 
 /** A deal's summary line when the engine says it stopped before its last trick
- * (`early_end`): "The deal ended early: all four queens were taken.", else "".
- * @param {{contract: string, early_end?: boolean}} d @param {View} v */
-export function earlyEndText(d, v) {
-  if (!d.early_end) return "";
+ * (`early_end`): "The deal ended early: all four queens were taken.", else "".  Not
+ * where a claim ended it (`claimed`, the table's line for it): "East claims the rest"
+ * beside "the deal ended early" told one ending twice, and as two that disagree.
+ * @param {{contract: string, early_end?: boolean}} d @param {View} v @param {string} [claimed] */
+export function earlyEndText(d, v, claimed = "") {
+  if (!d.early_end || claimed) return "";
   const base = d.contract.replace(/^no-/, "");
   const key = base === "boys" ? (v.options.boys === "jacks-kings" ? "early_jacks_kings" : "early_jacks") : EARLY[base];
   return t("early_end", { why: t(key || "early_nothing_left") });
@@ -261,7 +271,9 @@ export function refusalText(r, v) {
 /** The bots' reason for a suggestion, from its code (why_<code>).
  * @param {Hint} h @param {View | null} v */
 export function reasonText(h, v) {
-  return codeText("why", h.reason, h.params, v, h.text);
+  // nothing left is said as nothing, not "only about 0 points" ("só uns 0 pontos")
+  const none = h.reason === "refuse8" && h.params && Number(h.params.pts) <= 0;
+  return codeText("why", none ? "refuse8_none" : h.reason, h.params, v, h.text);
 }
 
 /** A sentence about a seat: the "you" form (`<key>_you`) when the seat is the audience's.

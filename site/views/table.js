@@ -4,7 +4,7 @@
 import { t } from "../i18n/index.js";
 import { el, part } from "./dom.js";
 import { cardFace } from "./card.js";
-import { SUIT_SYM, bidLabel, bottomSeat, cardShort, contractLabel, costLabel, lessonText, names, pointsText, position, suitWord, totalLabel } from "./labels.js";
+import { SUIT_SYM, bidLabel, bottomSeat, cardShort, contractLabel, costLabel, lessonText, names, pointsText, position, suitWord, totalLabel, trumpLabel } from "./labels.js";
 import { heldAuction, positiveCaption, said } from "./narrate.js";
 import * as badgeView from "./badge.js";
 
@@ -53,8 +53,8 @@ function renderBanner(root, v, on) {
     kids.push(SEP, el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_open"), onclick: on.log }));
   }
   if (!caption) {
-    if (v.trump && v.game !== "whist") kids.push(SEP, fact(t("trump", { suit: suitWord(v.trump) })));  // whist's is on the stock
-    else if (v.game === "king" && v.contract.startsWith("up:NT")) kids.push(SEP, fact(t("no_trump")));
+    const trump = trumpLabel(v);
+    if (trump) kids.push(SEP, fact(trump));
     if (v.owner !== null && v.owner !== undefined) kids.push(SEP, said("cap_owns", v.owner, v));
   }
   if (v.game === "whist") {

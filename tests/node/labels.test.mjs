@@ -119,6 +119,22 @@ describe("contracts, offers and actions", () => {
     assert.equal(L.costLabel(view({ game: "whist", contract: "whist" })), "");
   });
 
+  test("a refusal of 8 up that leaves nothing says nothing, not \"only about 0 points\"", () => {
+    setLang("pt");
+    const h = (pts) => L.reasonText({ action: "pass", reason: "refuse8", params: { pts }, text: "" }, view());
+    assert.equal(h(0), "8 acima (200) não deixaria nada para você depois de pagar: deixe o dono jogar abaixo.");
+    assert.equal(h(-12), h(0));
+    assert.match(h(30), /só uns 30 pontos/);
+    setLang("en");
+  });
+
+  test("the banner's trump is said once: not beside a contract whose name says it", () => {
+    assert.equal(L.trumpLabel(view({ contract: "up:S", trump: "S" })), "");  // "Up, spades · Trump: spades"
+    assert.equal(L.trumpLabel(view({ contract: "up:NT", trump: null })), "");
+    assert.equal(L.trumpLabel(view({ game: "kingru", contract: "tricks", trump: "H" })), "Trump: hearts");
+    assert.equal(L.trumpLabel(view({ game: "whist", contract: "whist", trump: "H" })), "");  // on the stock
+  });
+
   test("offers and bids, in the plural after 2", () => {
     assert.equal(L.offerLabel("offer:up:5"), "5 up");
     assert.equal(L.offerLabel("offer:null:1"), "1 null");
