@@ -63,6 +63,8 @@ function renderBanner(root, v, on) {
     if (!v.lesson) kids.push(" ", el("span", { class: "match-score", id: "match-score", text: whistScore(v) }));
   }
   if (v.lesson) kids.unshift(el("strong", { text: `${t("lesson")}: ${lessonText(v.lesson)[0]}` }), SEP);
+  // a daily's table says it is one, and of which day: it plays without undo or hints
+  if (v.daily) kids.unshift(el("span", { id: "banner-daily", text: `${t("daily_title")} ${v.daily}` }), SEP);
   part(root, "banner").replaceChildren(...kids);
 }
 

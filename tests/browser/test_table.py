@@ -557,8 +557,10 @@ TOAST_CLEAR_JS = """() => {
   const t = document.querySelector('#toast').getBoundingClientRect();
   const over = (e) => { const r = e.getBoundingClientRect();
     return r.width > 0 && t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom; };
-  const things = [document.querySelector('#banner'), ...document.querySelectorAll('#seat-top .plate, #seat-left .plate, #seat-right .plate, #hand .card')];
-  return things.filter(over).map((e) => e.id || e.dataset.card || e.parentElement.id);
+  // (the badge's "Tricks / Tricks so far" line and a bot's bid bubble too: a play-test found them under it)
+  const things = [document.querySelector('#banner'), ...document.querySelectorAll(
+    '#seat-top .plate, #seat-left .plate, #seat-right .plate, #hand .card, #contract-badge > *, .seat .bubble')];
+  return things.filter(over).map((e) => e.id || e.dataset.card || e.className || e.parentElement.id);
 }"""
 
 
