@@ -196,6 +196,8 @@ export function applyLang() {
   setLang(prefs.lang);
   document.documentElement.lang = prefs.lang;
   for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) e.textContent = t(/** @type {string} */ (e.dataset.i18n));
+  // the page's landmarks are named for a screen reader in the page's language too
+  for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n-label]"))) e.setAttribute("aria-label", t(/** @type {string} */ (e.dataset.i18nLabel)));
   render();
 }
 

@@ -18,6 +18,11 @@ document.documentElement.lang = lang;
 document.title = `kingweb — ${t("rv_title")}`;
 
 const root = /** @type {HTMLElement} */ (document.getElementById("viewer"));
+// a way back to the game, from a deal and from a link that could not be read alike (not
+// in a frame: the framing page is the reader's way back)
+if (window.parent === window) {
+  root.before(el("nav", { class: "viewer-home" }, el("a", { id: "viewer-home", class: "button-link", href: "./", text: t("rv_home") })));
+}
 /** @param {string | null} x @param {number} max */
 const whole = (x, max) => (x !== null && /^\d{1,2}$/.test(x) && Number(x) < max ? Number(x) : null);
 

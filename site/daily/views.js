@@ -91,7 +91,7 @@ export function showResult(r, on) {
     par: (text) => { parLine.textContent = text; },
     share: (text) => { shareBox.value = text; },
     review: (href) => {
-      review.replaceChildren(el("a", { id: "daily-review", href, target: "_blank", rel: "noopener", text: t("daily_review") }));
+      review.replaceChildren(el("a", { id: "daily-review", class: "button-link", href, target: "_blank", rel: "noopener", text: t("daily_review") }));
     },
   };
 }

@@ -3,7 +3,7 @@
 /** @type {Record<string, string>} */
 export default {
   loading: "Loading the card engine…", retry: "Try again",
-  skip_hand: "Skip to your hand",
+  skip_hand: "Skip to your hand", aria_tools: "Game tools", aria_table: "Card table", aria_trick: "Cards on the table", aria_hand: "Your hand",
   lesson: "Lesson", lessons: "Lessons", start_lesson: "Start the lesson", right: "Right!", next_lesson: "Next lesson",
   why_prefix: "Not the best play.", try_again: "Try again.",
   bad_params: "Some settings in the address were not understood and were replaced by defaults: {list}.",
@@ -168,7 +168,7 @@ export default {
   rv_review: "Review", rv_title: "Review of a deal", rv_loading: "Reading the deal…",
   rv_viewer_intro: "Open a recorded deal of King, Кинг or German Whist to step through it with every hand shown.",
   rv_whose: "Decisions of", rv_every_seat: "every player", rv_quiz: "Hide the other hands and ask me",
-  rv_taken: "{n} trick|{n} tricks", rv_trick: "Cards on the table", rv_faceup: "Face-up card:", rv_over: "The deal is over.",
+  rv_taken: "{n} trick|{n} tricks", rv_trick: "Cards on the table", rv_faceup: "Face-up card:", rv_over: "The deal is over.", rv_home: "← Back to the game",
   rv_first: "To the start", rv_back: "Back one step", rv_forward: "Forward one step", rv_last: "To the end", rv_jump: "Go to step",
   rv_cursor: "Steps of the deal", rv_at: "Step {n} of {of}: {name} to play", rv_at_end: "The deal's end",
   rv_ask: "What would you play for {name}?", rv_yours: "Your choice, {action}: {sign} {mark}.", rv_yours_wait: "Your choice, {action}: the analysis is on its way.",
@@ -348,7 +348,7 @@ export default {
   why_4333: "Take 4-3-3-3: 100 sure points, against about {own} playing yourself.",
   why_ultimatum: "“8 o nulos”: down is your best play, about {own} points, and someone may give 8 up (200) instead.",
   why_give8: "8 up (200) should still leave you about {pts} points after paying.",
-  why_refuse8: "8 up (200) would leave you only about {pts} points after paying: let the owner play down.",
+  why_refuse8: "8 up (200) would leave you only about {pts} points after paying: let the owner play down.", why_refuse8_none: "8 up (200) would leave you nothing after paying: let the owner play down.",
   "why_choose-dealer": "{seat} deals first.",
   phase_dealer: "the first dealer is being named",
   phase_choose: "the owner is choosing the deal",
@@ -454,6 +454,6 @@ export default {
   removed_by_host: "The host removed you from the table.",
   join_aside: "You have not joined the table.",
   removed_title: "Removed from the table", play_bots: "Play here against bots",
-  seat_open_bot: "waiting for a person: a bot plays meanwhile", guest_n: "Guest {n}",
+  seat_open_bot: "waiting for a person: a bot plays meanwhile", guest_n: "Guest {n}", bot_n: "Bot {n}", player_n: "Player {n}",
   guest_flooded: "{name} was disconnected: their page sent too many messages the table could not use.",
 };

@@ -3,7 +3,7 @@
 /** @type {Record<string, string>} */
 export default {
   loading: "Cargando el motor de cartas…", retry: "Reintentar",
-  skip_hand: "Saltar a tu mano",
+  skip_hand: "Saltar a tu mano", aria_tools: "Herramientas de la partida", aria_table: "Mesa de juego", aria_trick: "Cartas en la mesa", aria_hand: "Tu mano",
   lesson: "Lección", lessons: "Lecciones", start_lesson: "Empezar la lección", right: "¡Bien!", next_lesson: "Siguiente lección",
   why_prefix: "No es la mejor jugada.", try_again: "Prueba otra vez.",
   bad_params: "Algunos ajustes de la dirección no se entendieron y se usaron los de defecto: {list}.",
@@ -160,7 +160,7 @@ export default {
   rv_review: "Analizar", rv_title: "Análisis de una mano", rv_loading: "Leyendo la mano…",
   rv_viewer_intro: "Abre una mano grabada de King, Кинг o Whist alemán para recorrerla jugada a jugada con todas las cartas a la vista.",
   rv_whose: "Decisiones de", rv_every_seat: "todos los jugadores", rv_quiz: "Ocultar las otras manos y preguntarme",
-  rv_taken: "{n} baza|{n} bazas", rv_trick: "Cartas en la mesa", rv_faceup: "Carta descubierta:", rv_over: "La mano ha terminado.",
+  rv_taken: "{n} baza|{n} bazas", rv_trick: "Cartas en la mesa", rv_faceup: "Carta descubierta:", rv_over: "La mano ha terminado.", rv_home: "← Volver al juego",
   rv_first: "Al principio", rv_back: "Una jugada atrás", rv_forward: "Una jugada adelante", rv_last: "Al final", rv_jump: "Ir a la jugada",
   rv_cursor: "Jugadas de la mano", rv_at: "Jugada {n} de {of}: juega {name}", rv_at_end: "Final de la mano",
   rv_ask: "¿Qué jugarías por {name}?", rv_yours: "Tu elección, {action}: {sign} {mark}.", rv_yours_wait: "Tu elección, {action}: el análisis está en camino.",
@@ -342,7 +342,7 @@ export default {
   why_4333: "Marca el 4-3-3-3: 100 puntos seguros, frente a unos {own} jugándola tú.",
   why_ultimatum: "«8 o nulos»: abajo es tu mejor juego, unos {own} puntos, y puede que alguien dé 8 arriba (200).",
   why_give8: "8 arriba (200) aún debería dejarte unos {pts} puntos después de pagar.",
-  why_refuse8: "8 arriba (200) te dejaría solo unos {pts} puntos después de pagar: que el dueño juegue abajo.",
+  why_refuse8: "8 arriba (200) te dejaría solo unos {pts} puntos después de pagar: que el dueño juegue abajo.", why_refuse8_none: "8 arriba (200) no te dejaría nada después de pagar: que el dueño juegue abajo.",
   "why_choose-dealer": "{seat} reparte primero.",
   phase_dealer: "se está eligiendo el primer repartidor",
   phase_choose: "el dueño está eligiendo la mano",
@@ -448,6 +448,6 @@ export default {
   removed_by_host: "El anfitrión te ha quitado de la mesa.",
   join_aside: "No te has sentado a la mesa.",
   removed_title: "Fuera de la mesa", play_bots: "Jugar aquí contra bots",
-  seat_open_bot: "esperando a alguien: mientras, juega un bot", guest_n: "Invitado {n}",
+  seat_open_bot: "esperando a alguien: mientras, juega un bot", guest_n: "Invitado {n}", bot_n: "Bot {n}", player_n: "Jugador {n}",
   guest_flooded: "Se desconectó a {name}: su página envió demasiados mensajes que la mesa no podía usar.",
 };

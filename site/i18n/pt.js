@@ -3,7 +3,7 @@
 /** @type {Record<string, string>} */
 export default {
   loading: "Carregando o motor de cartas…", retry: "Tentar de novo",
-  skip_hand: "Pular para a sua mão",
+  skip_hand: "Pular para a sua mão", aria_tools: "Ferramentas da partida", aria_table: "Mesa de jogo", aria_trick: "Cartas na mesa", aria_hand: "Sua mão",
   lesson: "Lição", lessons: "Lições", start_lesson: "Começar a lição", right: "Certo!", next_lesson: "Próxima lição",
   why_prefix: "Não é a melhor jogada.", try_again: "Tente de novo.",
   bad_params: "Alguns ajustes do endereço não foram entendidos e foram trocados pelo padrão: {list}.",
@@ -160,7 +160,7 @@ export default {
   rv_review: "Analisar", rv_title: "Análise de uma mão", rv_loading: "Lendo a mão…",
   rv_viewer_intro: "Abra uma mão gravada de King, Кинг ou Whist alemão para percorrê-la lance a lance com todas as cartas à vista.",
   rv_whose: "Decisões de", rv_every_seat: "todos os jogadores", rv_quiz: "Esconder as outras mãos e me perguntar",
-  rv_taken: "{n} vaza|{n} vazas", rv_trick: "Cartas na mesa", rv_faceup: "Carta virada:", rv_over: "A mão terminou.",
+  rv_taken: "{n} vaza|{n} vazas", rv_trick: "Cartas na mesa", rv_faceup: "Carta virada:", rv_over: "A mão terminou.", rv_home: "← Voltar ao jogo",
   rv_first: "Ao início", rv_back: "Um lance atrás", rv_forward: "Um lance à frente", rv_last: "Ao fim", rv_jump: "Ir ao lance",
   rv_cursor: "Lances da mão", rv_at: "Lance {n} de {of}: {name} joga", rv_at_end: "Fim da mão",
   rv_ask: "O que você jogaria por {name}?", rv_yours: "Sua escolha, {action}: {sign} {mark}.", rv_yours_wait: "Sua escolha, {action}: a análise está a caminho.",
@@ -343,7 +343,7 @@ export default {
   why_4333: "Fique com o 4-3-3-3: 100 pontos garantidos, contra uns {own} jogando você mesmo.",
   why_ultimatum: "«8 ou nulos»: abaixo é o seu melhor jogo, uns {own} pontos, e alguém pode dar 8 acima (200).",
   why_give8: "8 acima (200) ainda deve deixar uns {pts} pontos para você depois de pagar.",
-  why_refuse8: "8 acima (200) deixaria só uns {pts} pontos para você depois de pagar: deixe o dono jogar abaixo.",
+  why_refuse8: "8 acima (200) deixaria só uns {pts} pontos para você depois de pagar: deixe o dono jogar abaixo.", why_refuse8_none: "8 acima (200) não deixaria nada para você depois de pagar: deixe o dono jogar abaixo.",
   "why_choose-dealer": "{seat} dá as cartas primeiro.",
   phase_dealer: "o primeiro a dar está sendo escolhido",
   phase_choose: "o dono está escolhendo a mão",
@@ -449,6 +449,6 @@ export default {
   removed_by_host: "O anfitrião removeu você da mesa.",
   join_aside: "Você não se sentou à mesa.",
   removed_title: "Fora da mesa", play_bots: "Jogar aqui contra bots",
-  seat_open_bot: "esperando alguém: enquanto isso, um bot joga", guest_n: "Convidado {n}",
+  seat_open_bot: "esperando alguém: enquanto isso, um bot joga", guest_n: "Convidado {n}", bot_n: "Bot {n}", player_n: "Jogador {n}",
   guest_flooded: "A conexão de {name} foi encerrada: a página enviou mensagens demais que a mesa não podia usar.",
 };

@@ -342,7 +342,7 @@ export function showDealResult(v, i, deck, then, claimed = "", last = false) {
   // the stock showed the trump through the deal: the summary names it
   if (v.facts.stock && d.trump) content.push(el("p", { class: "note", text: t("trump", { suit: t(`suit_${d.trump}`) }) }));
   if (claimed) content.push(el("p", { class: "note", id: "claim-note", text: claimed }));
-  const early = earlyEndText(d, v);
+  const early = earlyEndText(d, v, claimed);
   if (early) content.push(el("p", { class: "note", id: "early-end", text: early }));
   const capped = cappedPayment(d, v);
   if (capped !== null) content.push(el("p", { class: "note", id: "payment-capped", text: t("payment_capped", { n: numberText(capped) }) }));

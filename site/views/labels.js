@@ -17,7 +17,9 @@ export function bottomSeat(v) {
 
 /** Whether several people share this device (pass and play): then every seat keeps one
  * name whoever holds it, nobody is "You" (the bot that took a trick was "North" on one
- * person's turn and "West" on the next one's), and the bots are named from the first seat.
+ * person's turn and "West" on the next one's), and a seat without a given name is named by
+ * its number, as the seating dialog numbers it ("Bot 2", "Player 3"): a compass name read
+ * from one seat would point the wrong way once the table turns to the next person.
  * @param {View} v */
 export function sharedDevice(v) {
   return (v.seats || []).filter((s) => s.kind === "person" && !s.away).length > 1;
@@ -31,18 +33,21 @@ export function isYou(seat, v) {
 
 /** Each seat's name: a person's own name when they gave one; else "You" for the
  * audience's seat, and the others by where they sit from the bottom: West, North, East
- * (German Whist: Opponent); on a shared device by where they sit from the first seat.
+ * (German Whist: Opponent); on a shared device by the seat's number (sharedDevice).
  * @param {View} v
  * @returns {string[]} */
 export function names(v) {
   const n = v.players;
   const others = n === 2 ? [t("seat_name2")] : t("seat_name").split("|");
-  const bottom = sharedDevice(v) ? 0 : bottomSeat(v);
+  const shared = sharedDevice(v);
+  const bottom = bottomSeat(v);
   const out = [];
   for (let s = 0; s < n; s++) {
-    const given = v.seats && v.seats[s] && v.seats[s].name;
+    const seat = v.seats && v.seats[s];
     const rel = (s - bottom + n) % n;
-    out[s] = given || (isYou(s, v) ? t("you") : rel === 0 ? t("seat_south") : others[rel - 1]);
+    if (seat && seat.name) out[s] = seat.name;
+    else if (shared) out[s] = t(seat && seat.kind === "bot" ? "bot_n" : "player_n", { n: s + 1 });
+    else out[s] = isYou(s, v) ? t("you") : rel === 0 ? t("seat_south") : others[rel - 1];
   }
   return out;
 }
@@ -113,15 +118,25 @@ export function totalLabel(v) {
   return t("in_all", { n: pointsText(v.deal_total, v) });
 }
 
+/** The banner's trump beside a contract's name ("Trump: hearts", "No trump"), or "" where
+ * the name says it already ("Up, spades" stood beside "Trump: spades") or the stock shows
+ * it (German Whist).  @param {View} v */
+export function trumpLabel(v) {
+  if (v.facts.stock || v.contract.startsWith("up:")) return "";  // a stock's trump is on the stock
+  return v.trump ? t("trump", { suit: suitWord(v.trump) }) : "";
+}
+
 // What was all taken when a deal stopped early, by its contract without "no-"
 const EARLY = /** @type {Record<string, string>} */ ({ hearts: "early_hearts", queens: "early_queens", "jacks-kings": "early_jacks_kings",
   "king-of-hearts": "early_kh", king: "early_kh", girls: "early_girls" });
 
 /** A deal's summary line when the engine says it stopped before its last trick
- * (`early_end`): "The deal ended early: all four queens were taken.", else "".
- * @param {{contract: string, early_end?: boolean}} d @param {View} v */
-export function earlyEndText(d, v) {
-  if (!d.early_end) return "";
+ * (`early_end`): "The deal ended early: all four queens were taken.", else "".  Not
+ * where a claim ended it (`claimed`, the table's line for it): "East claims the rest"
+ * beside "the deal ended early" told one ending twice, and as two that disagree.
+ * @param {{contract: string, early_end?: boolean}} d @param {View} v @param {string} [claimed] */
+export function earlyEndText(d, v, claimed = "") {
+  if (!d.early_end || claimed) return "";
   const base = d.contract.replace(/^no-/, "");
   const key = base === "boys" ? (v.options.boys === "jacks-kings" ? "early_jacks_kings" : "early_jacks") : EARLY[base];
   return t("early_end", { why: t(key || "early_nothing_left") });
@@ -259,7 +274,9 @@ export function refusalText(r, v) {
 /** The bots' reason for a suggestion, from its code (why_<code>).
  * @param {Hint} h @param {View | null} v */
 export function reasonText(h, v) {
-  return codeText("why", h.reason, h.params, v, h.text);
+  // nothing left is said as nothing, not "only about 0 points" ("só uns 0 pontos")
+  const none = h.reason === "refuse8" && h.params && Number(h.params.pts) <= 0;
+  return codeText("why", none ? "refuse8_none" : h.reason, h.params, v, h.text);
 }
 
 /** A sentence about a seat: the "you" form (`<key>_you`) when the seat is the audience's.

@@ -148,7 +148,10 @@ function placeToast(box, about) {
   }
   // (the plate sits above the panel: a message over the panel would cover it)
   const over = own || (!panel.hidden ? panel : $("hand"));
-  const top = over.getBoundingClientRect().top;
+  // ... and above the contract's badge, which a phone draws in the corners just above that
+  // plate ("Tricks", "Tricks so far" were read under the message)
+  const badge = [...document.querySelectorAll("#contract-badge > *")].map((e) => e.getBoundingClientRect()).filter((r) => r.height);
+  const top = Math.min(over.getBoundingClientRect().top, ...badge.map((r) => r.top));
   if (top <= 0) return;
   box.classList.add("above-hand");
   box.style.bottom = `${Math.max(0, innerHeight - top + 6)}px`;

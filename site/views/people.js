@@ -71,7 +71,7 @@ export function openPeople(info, cur, on) {
         el("option", { value: "away", selected: pick === "away", text: t("seat_away") }),
         ...info.levels.map((l) => el("option", { value: `bot:${l}`, selected: pick === `bot:${l}`, text: t("seat_bot", { level: t(`level_${l}`) }) }))));
       const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: `people-name-${s}`, maxlength: String(NAME_INPUT_MAX),
-        "aria-label": t("name_of_seat", { n: s + 1 }), placeholder: t("seat_n", { n: s + 1 }) }));
+        "aria-label": t("name_of_seat", { n: s + 1 }), placeholder: t("player_n", { n: s + 1 }) }));
       const fit = () => { name.hidden = kind.value !== "here"; refresh(); };
       kind.addEventListener("change", fit);
       kinds.push(kind);

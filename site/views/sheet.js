@@ -63,7 +63,7 @@ export function sheetTable(v) {
   const numbered = !v.facts.named_deals;
   /** @param {Node[]} cells @param {Node} contract @param {Node} sum */
   const row = (cells, contract, sum) => numbered ? cells : [cells[0], contract, ...cells.slice(1), sum];
-  const head = el("tr", {}, ...row([el("th", { text: "#" }), ...nm.map((n) => el("th", { text: n }))], el("th", { text: t("game") }), el("th", { class: "sum", text: "Σ" })));
+  const head = el("tr", {}, ...row([el("th", { text: "#" }), ...nm.map((n) => el("th", { text: n }))], el("th", { class: "contract", text: t("game") }), el("th", { class: "sum", text: "Σ" })));
   let ok = true;
   const body = sheetRows(v).map((r) => {
     const d = r.record;

@@ -4,7 +4,7 @@
 import { t } from "../i18n/index.js";
 import { el, part } from "./dom.js";
 import { cardFace } from "./card.js";
-import { SUIT_SYM, bidLabel, bottomSeat, cardShort, contractLabel, costLabel, lessonText, names, pointsText, position, suitWord, totalLabel } from "./labels.js";
+import { SUIT_SYM, bidLabel, bottomSeat, cardShort, contractLabel, costLabel, lessonText, names, pointsText, position, suitWord, totalLabel, trumpLabel } from "./labels.js";
 import { heldAuction, positiveCaption, said } from "./narrate.js";
 import * as badgeView from "./badge.js";
 
@@ -53,14 +53,16 @@ function renderBanner(root, v, on) {
     kids.push(SEP, el("button", { type: "button", class: "rules-link", id: "btn-deal-log", text: t("log_open"), onclick: on.log }));
   }
   if (!caption) {
-    if (v.trump && !v.facts.stock) kids.push(SEP, fact(t("trump", { suit: suitWord(v.trump) })));  // a stock's is on the stock
-    else if (v.contract.startsWith("up:NT")) kids.push(SEP, fact(t("no_trump")));  // (King's positive up)
+    const trump = trumpLabel(v);
+    if (trump) kids.push(SEP, fact(trump));
     if (v.owner !== null && v.owner !== undefined) kids.push(SEP, said("cap_owns", v.owner, v));
   }
   if (v.facts.stock) kids.push(SEP, fact(t(v.stage === 1 ? "stage1" : "stage2")));
   // a separator the pill's margin draws for the eye, and a space for the ear
   if (v.facts.to_target && !v.lesson) kids.push(" ", el("span", { class: "match-score", id: "match-score", text: whistScore(v) }));
   if (v.lesson) kids.unshift(el("strong", { text: `${t("lesson")}: ${lessonText(v.lesson)[0]}` }), SEP);
+  // a daily's table says it is one, and of which day: it plays without undo or hints
+  if (v.daily) kids.unshift(el("span", { id: "banner-daily", text: `${t("daily_title")} ${v.daily}` }), SEP);
   part(root, "banner").replaceChildren(...kids);
 }
 

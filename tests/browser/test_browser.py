@@ -141,6 +141,10 @@ def test_language_switch_changes_visible_text(page, base_url):
     page.locator("#btn-settings").click()
     page.select_option("#set-lang", "ru")
     assert page.locator("#btn-sheet").inner_text() == "Запись"
+    # the hand and the table are named in the page's language too (a Spanish hand was "Your hand")
+    assert page.locator("#hand").get_attribute("aria-label") == "Ваши карты"
+    assert page.get_by_role("toolbar", name="Ваши карты").count() == 1
+    assert page.locator("#trick").get_attribute("aria-label") == "Карты на столе"
     assert "Сдача 1 из 10" in page.locator("#banner").inner_text()
     assert page.locator("#dialog-title").inner_text() == "Настройки"  # the menu, in its new language
     page.select_option("#set-lang", "es")

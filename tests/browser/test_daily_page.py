@@ -206,6 +206,9 @@ def test_a_shared_code_is_replayed_and_shown_and_a_tampered_one_refused_with_its
         timeout=120,
     )
     assert href.startswith("viewer.html#z=")
+    # the review's link looks like the dialog's buttons beside it, not a bare blue link
+    looks = "(s) => (c => [c.backgroundColor, c.borderTopStyle, c.textDecorationLine])(getComputedStyle(document.querySelector(s)))"
+    assert page.evaluate(looks, "#daily-review") == page.evaluate(looks, "#daily-copy")
     # a code checked is not a daily played here: the history stays empty
     assert page.evaluate("(k) => localStorage.getItem(k)", DAILY_KEY) is None
     assert not errors, errors
@@ -244,5 +247,7 @@ def test_a_corrupt_history_is_set_aside_the_daily_still_plays_and_a_reload_resum
     daily_of = "async () => { const { page } = await import('./store.js'); return page.model && page.model.daily; }"
     assert until(page, daily_of) == DAY
     assert page.locator("#btn-hint").is_disabled() and page.locator("#btn-undo").is_disabled()
+    # the table says it is the day's daily (it was a match like any other to the eye)
+    assert page.locator("#banner #banner-daily").inner_text() == f"Daily challenge {DAY}"
     resumed = json.loads(stored_save(page))
     assert resumed["daily"] == DAY and resumed["actions"][: len(save["actions"])] == save["actions"]

@@ -94,11 +94,40 @@ def test_two_people_pass_one_device_round_and_never_see_each_others_hand(page, b
             assert part["hand"] == []
 
 
-def test_a_reload_resumes_at_the_screen_not_at_an_open_hand(page, base_url):
-    open_people(page, base_url, "kingru", ["here", "bot:random", "bot:random"], ["Ana", "Ben"])
-    page.wait_for_selector("#show-hand", timeout=60_000)
-    page.locator("#show-hand").click()
-    page.wait_for_selector("#hand .card.legal", timeout=30_000)
+# Each plate's name by where it sits on this person's screen.
+PLATES_JS = """() => Object.fromEntries(['left', 'top', 'right'].map((p) =>
+  [p, document.querySelector(`#seat-${p} .plate .who`).textContent]))"""
+
+
+def test_every_seat_keeps_its_name_whoever_holds_the_device_and_a_reload_resumes_at_the_screen(page, base_url):
+    # Ana at seat 1, Ben at seat 3, bots at 2 and 4: the table turns half round between them
+    open_people(page, base_url, "king", ["bot:random", "here", "bot:random"], ["Ana", "", "Ben"])
+    seen = {}
+    for _ in range(30):
+        page.wait_for_function(
+            "() => document.querySelector('#show-hand') || document.querySelector('#hand .card.legal')",
+            timeout=60_000,
+        )
+        if page.locator("#show-hand").count():
+            holder = "Ana" if "Ana" in page.locator("#pass-screen").inner_text() else "Ben"
+            page.locator("#show-hand").click()
+            page.wait_for_selector("#hand .card.legal", timeout=30_000)
+            seen[holder] = page.evaluate(PLATES_JS)
+            # the sheet names each positive's owner by name, never "you" (who is "you" here?)
+            page.locator("#btn-sheet").click()
+            owners = page.locator("#sheet .who").all_inner_texts()
+            assert owners and not any("you" in o for o in owners), owners
+            assert {"owner: Ana", "owner: Ben", "owner: Bot 2", "owner: Bot 4"} <= set(owners), owners
+            page.locator("#dialog-actions button.primary").click()
+            if len(seen) == 2:
+                break
+        s = page_state(page)
+        page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)
+    # a bot keeps one name on both screens (it was "West" on Ana's, sitting on Ben's right)
+    assert seen == {
+        "Ana": {"left": "Bot 2", "top": "Ben", "right": "Bot 4"},
+        "Ben": {"left": "Bot 4", "top": "Ana", "right": "Bot 2"},
+    }, seen
     stored_save(page)
     page.reload()
     page.wait_for_selector("#show-hand", timeout=90_000)

@@ -242,6 +242,11 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
     # the sheet: a column per player, no contract column and no Σ (two scores add up to nothing)
     heads = page.locator("#sheet thead th").all_text_contents()  # folded: read, not seen
     assert heads == ["#", "You", "Opponent"], heads
+    # both players' points stand alike (the second column was aligned as a contract's name)
+    aligns = page.evaluate(
+        "() => [...document.querySelectorAll('#sheet tr')].map((r) => [...r.children].slice(1).map((c) => getComputedStyle(c).textAlign))"
+    )
+    assert aligns and all(a == ["right", "right"] for a in aligns), aligns
     assert page.locator("#sheet tfoot td").all_text_contents()[0] == "Total"
     stats = json.loads(page.evaluate("localStorage.getItem('kingweb.stats.v1')"))
     assert stats["lines"]["whist/random"] == {"played": 1, "won": int(winner == 0), "total": v["scores"][0]}

@@ -197,7 +197,11 @@ def test_a_bad_record_is_refused_with_its_field_and_line_and_nothing_opens(page,
         loads(bad)
     field, line = refused.value.params["field"], refused.value.params["line"]
     page.add_init_script(prefs_script())
-    page.goto(base_url + "viewer.html")
+    page.goto(base_url + "viewer.html#z=!!!")
+    # a link that cannot be read leaves a way back to the game
+    until(page, "!!document.querySelector('.rv-error')")
+    home = page.get_by_role("link", name="← Back to the game")
+    assert home.is_visible() and read(page, "document.querySelector('#viewer-home').href") == base_url
     page.locator(".rv-import").click()
     page.locator("#rec-import .rec-in").fill(bad)
     page.locator("#rec-import .rec-open").click()

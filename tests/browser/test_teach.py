@@ -58,7 +58,19 @@ def _answer(frame, lesson_id):
     frame.locator(f'#hand .card[data-card="{card}"]').click(position=CARD_SPOT)
 
 
+# Each piece of the contract's badge ("Hearts", "Tricks so far") that overlaps a side
+# seat's plate or card backs, read inside a lesson's frame.
+OVER_BACKS_JS = """(center) => {
+  const doc = center.ownerDocument, box = (e) => e.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const sides = [...doc.querySelectorAll('.seat-left .backs, .seat-right .backs, .seat-left .plate, .seat-right .plate')];
+  return [...doc.querySelectorAll('#contract-badge > *')].filter((p) => box(p).width && sides.some((s) => meet(box(p), box(s))))
+    .map((p) => p.textContent);
+}"""
+
+
 def test_a_lesson_frame_grows_to_its_answer_and_its_heading_follows_it(page, base_url):
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone, whose side columns are narrow
     page.add_init_script(prefs_script())
     page.goto(base_url + "teach.html")
     duck = page.locator('kingweb-table[lesson="king/duck"]')
@@ -69,6 +81,11 @@ def test_a_lesson_frame_grows_to_its_answer_and_its_heading_follows_it(page, bas
     # drawn: the frame holds the whole table, nothing scrolls inside it
     got = _until_frame(page, lambda r: not r["scrolls"])
     assert got["frame"] >= got["body"] > 300
+    # the contract's badge keeps off the side seats' card backs (it was drawn over them)
+    for lesson in ("king/heart-lead-ban", "king/duck"):
+        center = page.frame_locator(f'kingweb-table[lesson="{lesson}"] iframe').locator("#center")
+        center.locator("#contract-badge > *").first.wait_for(timeout=120_000)
+        assert center.evaluate(OVER_BACKS_JS) == [], lesson
     _answer(frame, "king/duck")
     frame.locator("#lesson-feedback", has_text="Right!").wait_for()
     frame.locator("#next-lesson").wait_for()

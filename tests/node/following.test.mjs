@@ -57,6 +57,15 @@ describe("a deal that stopped early says so, from the engine's early_end", () =>
     assert.equal(L.earlyEndText(d, q), "A mão acabou antes da hora: as quatro damas já foram levadas.");
   });
 
+  test("a deal a claim ended says so once, by the claim (\"Este se lleva el resto\" beside \"terminó antes de tiempo\")", () => {
+    const q = scene("king-queens-early");
+    const d = q.deals.find((x) => x.contract === "queens");
+    setLang("es");
+    assert.equal(L.earlyEndText(d, q, "Este se lleva el resto"), "");
+    assert.match(L.earlyEndText(d, q), /terminó antes de tiempo/);
+    setLang("en");
+  });
+
   test("a deal played to its last trick says nothing", () => {
     const q = scene("king-queens-early");
     assert.equal(q.deals[0].contract, "tricks");

@@ -50,11 +50,14 @@ describe("seats", () => {
     const seats = [{ kind: "person", name: "Ana" }, { kind: "bot", name: "" }, { kind: "person", name: "Bruno" }, { kind: "bot", name: "" }];
     const from = (o) => L.names(view({ seats, ...o }));
     const ana = from({ seat: 0 });
-    assert.deepEqual(ana, ["Ana", "West", "Bruno", "East"]);
+    // a bot by its seat's number: "West" read from Ana's seat sits on Bruno's right
+    assert.deepEqual(ana, ["Ana", "Bot 2", "Bruno", "Bot 4"]);
     assert.deepEqual(from({ seat: 2 }), ana);  // Bruno's turn: the bots keep their names
     assert.deepEqual(from({ seat: null, bottom: 2 }), ana);  // between turns, the screen up
     assert.equal(L.aboutSeat("a_dealer", 0, view({ seats, seat: 0 })), "Ana deals");
     assert.equal(L.isYou(0, view({ seats, seat: 0 })), false);
+    const nameless = seats.map((s, i) => (i === 2 ? { ...s, name: "" } : s));
+    assert.deepEqual(L.names(view({ seats: nameless, seat: 2 })), ["Ana", "Bot 2", "Player 3", "Bot 4"]);
     // one person here and others away (a table of people): the person here is You
     const away = seats.map((s, i) => (i === 2 ? { ...s, away: true } : s));
     assert.deepEqual(L.names(view({ seats: away, seat: 2 })).slice(0, 2), ["Ana", "East"]);  // from Bruno's place
@@ -115,6 +118,22 @@ describe("contracts, offers and actions", () => {
     assert.equal(L.costLabel(view({ contract: "up:S" })), L.costLabel(view({ contract: "up:NT" })));
     assert.equal(L.costLabel(view({ game: "kingru", contract: "girls", deal_unit: 4 })), "+4 per girl");
     assert.equal(L.costLabel(view({ game: "whist", contract: "whist" })), "");
+  });
+
+  test("a refusal of 8 up that leaves nothing says nothing, not \"only about 0 points\"", () => {
+    setLang("pt");
+    const h = (pts) => L.reasonText({ action: "pass", reason: "refuse8", params: { pts }, text: "" }, view());
+    assert.equal(h(0), "8 acima (200) não deixaria nada para você depois de pagar: deixe o dono jogar abaixo.");
+    assert.equal(h(-12), h(0));
+    assert.match(h(30), /só uns 30 pontos/);
+    setLang("en");
+  });
+
+  test("the banner's trump is said once: not beside a contract whose name says it", () => {
+    assert.equal(L.trumpLabel(view({ contract: "up:S", trump: "S" })), "");  // "Up, spades · Trump: spades"
+    assert.equal(L.trumpLabel(view({ contract: "up:NT", trump: null })), "");
+    assert.equal(L.trumpLabel(view({ game: "kingru", contract: "tricks", trump: "H" })), "Trump: hearts");
+    assert.equal(L.trumpLabel(view({ game: "whist", contract: "whist", trump: "H" })), "");  // on the stock
   });
 
   test("offers and bids, in the plural after 2", () => {
