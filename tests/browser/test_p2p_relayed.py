@@ -126,9 +126,19 @@ def test_a_relay_that_dies_mid_deal_leaves_a_relayed_table_going(relayed_people)
     and the MQTT broker at once.  Mid-deal the broker dies: the table goes on through the
     Nostr relay, with no leave, and every card played reaches the guest's table."""
     make, _, site = relayed_people
-    host = make()
+    host, guest = relayed_whist(make, site)
+    site.local.stop("mqtt")
+    plays_on(host, guest, 8)
+    assert all(p.evaluate(CONNECTED) == 0 for p in (host, guest))
+
+
+def relayed_whist(make, site, ice=NO_ICE_JS):
+    """A host and a guest (pages of ``make``, whose candidates ``ice`` strips) seated
+    through the relays at German Whist, four events into the deal; each page then watches
+    for a word that would say the other left."""
+    host = make(ice)
     link = host_room(host, site, "whist", 2, kinds=KINDS)
-    guest = make()
+    guest = make(ice)
     join_table(guest, link, "Ann")
     until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 1", timeout=120)
     host.get_by_role("button", name="Start the match").click()
@@ -137,14 +147,18 @@ def test_a_relay_that_dies_mid_deal_leaves_a_relayed_table_going(relayed_people)
     drive([host, guest], lambda: model(host)["n"] >= start + 4, timeout=120)
     host.evaluate(WATCH_JS, "gone: a bot plays")
     guest.evaluate(WATCH_JS, "The host has left the table")
-    site.local.stop("mqtt")
+    return host, guest
+
+
+def plays_on(host, guest, events):
+    """The table goes on ``events`` further, the guest's page shows all of it, and neither
+    page ever said the other had left."""
     before = model(host)["n"]
-    drive([host, guest], lambda: model(host)["n"] >= before + 8, timeout=180)
+    drive([host, guest], lambda: model(host)["n"] >= before + events, timeout=180)
     after = model(host)["n"]
     until(guest, "async (n) => (await import('./store.js')).page.model.n >= n", after, timeout=60)
     assert host.evaluate("window.kingwebSaw") is False
     assert guest.evaluate("window.kingwebSaw") is False
-    assert all(p.evaluate(CONNECTED) == 0 for p in (host, guest))
 
 
 # Whether this page's room talks to its one peer through the relays (room.js stats)
@@ -157,18 +171,8 @@ def test_a_relayed_pair_moves_to_a_direct_connection_that_forms_later(relayed_pe
     candidates are let through: the connection waiting forms, the pair moves to it on both
     pages with no leave, and the cards played after it reach the guest's table."""
     make, _, site = relayed_people
-    host = make(HELD_ICE_JS)
-    link = host_room(host, site, "whist", 2, kinds=KINDS)
-    guest = make(HELD_ICE_JS)
-    join_table(guest, link, "Ann")
-    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 1", timeout=120)
-    host.get_by_role("button", name="Start the match").click()
-    guest.wait_for_selector("#hand .card", timeout=60_000)
-    start = model(host)["n"]
-    drive([host, guest], lambda: model(host)["n"] >= start + 4, timeout=120)
+    host, guest = relayed_whist(make, site, HELD_ICE_JS)
     assert host.evaluate(RELAYED_JS) == [True] and guest.evaluate(RELAYED_JS) == [True]
-    host.evaluate(WATCH_JS, "gone: a bot plays")
-    guest.evaluate(WATCH_JS, "The host has left the table")
     for p in (host, guest):
         p.evaluate("window.kingwebOpenIce()")
     # the direct connection forms and both pages move to it
@@ -176,9 +180,4 @@ def test_a_relayed_pair_moves_to_a_direct_connection_that_forms_later(relayed_pe
     until(host, RELAYED_JS.replace("p.relayed)", "p.relayed).every((r) => !r)"), timeout=60)
     until(guest, RELAYED_JS.replace("p.relayed)", "p.relayed).every((r) => !r)"), timeout=60)
     assert host.evaluate(RELAYED_JS) == [False] and guest.evaluate(RELAYED_JS) == [False]
-    before = model(host)["n"]
-    drive([host, guest], lambda: model(host)["n"] >= before + 6, timeout=120)
-    after = model(host)["n"]
-    until(guest, "async (n) => (await import('./store.js')).page.model.n >= n", after, timeout=60)
-    assert host.evaluate("window.kingwebSaw") is False
-    assert guest.evaluate("window.kingwebSaw") is False
+    plays_on(host, guest, 6)

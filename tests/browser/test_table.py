@@ -608,26 +608,27 @@ HINT_WORD = {"en": "Hint", "es": "Pista", "pt": "Dica", "ru": "Подсказк�
 
 
 def test_a_phones_bar_keeps_one_row_in_every_language(browser, base_url, console_errors):
-    ctx, page = new_page(browser, {"width": 360, "height": 740}, console_errors)
-    open_game(page, base_url, "king", seed=3, level="easy")
-    # each language chosen in the settings, the same phone's table read at both widths, and
-    # at a small laptop's 900 x 650, where Spanish and Russian wrapped the bar to a second
+    # each language chosen in the settings: a phone's table read at both its widths, then a
+    # small laptop's at 900 x 650, where Spanish and Russian wrapped the bar to a second
     # row and the hand's foot went under the window's edge
-    for lang, width in itertools.product(("en", "es", "pt", "ru"), (360, 390, 900)):
-        if width == 360 and lang != "en":
-            choose_language(page, lang)
-        page.set_viewport_size({"width": width, "height": 650 if width == 900 else 740})
-        rows = page.evaluate("""() => [...document.querySelectorAll('.bar .brand, .tools > button, .more > summary')]
-          .filter((e) => e.getBoundingClientRect().width > 0)
-          .map((e) => { const r = e.getBoundingClientRect(); return [e.id || e.className || e.tagName, Math.round(r.top + r.height / 2), Math.round(r.right)]; })""")
-        mids = {mid for _, mid, _ in rows}
-        assert max(mids) - min(mids) <= 8, (width, rows)  # one row: the ⋯ beside the rest, not below
-        assert max(right for *_, right in rows) <= width, (width, rows)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        # an icon's button keeps its word as its name
-        assert page.get_by_role("button", name=HINT_WORD[lang], exact=True).is_visible()
-        foot = page.evaluate(
-            "Math.max(...[...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect().bottom))"
-        )
-        assert foot <= page.evaluate("innerHeight"), (lang, width, foot)
-    ctx.close()
+    for screen, widths in (({"width": 360, "height": 740}, (360, 390)), ({"width": 900, "height": 650}, (900,))):
+        ctx, page = new_page(browser, screen, console_errors)
+        open_game(page, base_url, "king", seed=3, level="easy")
+        for lang, width in itertools.product(("en", "es", "pt", "ru"), widths):
+            if width == widths[0] and lang != "en":
+                choose_language(page, lang)
+            page.set_viewport_size({"width": width, "height": screen["height"]})
+            rows = page.evaluate("""() => [...document.querySelectorAll('.bar .brand, .tools > button, .more > summary')]
+              .filter((e) => e.getBoundingClientRect().width > 0)
+              .map((e) => { const r = e.getBoundingClientRect(); return [e.id || e.className || e.tagName, Math.round(r.top + r.height / 2), Math.round(r.right)]; })""")
+            mids = {mid for _, mid, _ in rows}
+            assert max(mids) - min(mids) <= 8, (lang, width, rows)  # one row: the ⋯ beside the rest, not below
+            assert max(right for *_, right in rows) <= width, (lang, width, rows)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (lang, width)
+            # an icon's button keeps its word as its name
+            assert page.get_by_role("button", name=HINT_WORD[lang], exact=True).is_visible()
+            foot = page.evaluate(
+                "Math.max(...[...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect().bottom))"
+            )
+            assert foot <= page.evaluate("innerHeight"), (lang, width, foot)
+        ctx.close()
