@@ -341,11 +341,18 @@ SAVE_KEYS_JS = """() => new Promise((resolve) => {
 
 
 def choose_language(page, lang):
-    """Choose the page's language in the settings, as a player does, and close them."""
+    """Choose the page's language in the settings, as a player does, and close them; until
+    the dialog's history entry is gone too (closing it goes Back, site/back.js: a
+    navigation begun before that Back ends is aborted)."""
     page.locator("#btn-settings").click()
     page.select_option("#set-lang", lang)
     page.locator("#dialog-actions button.primary").click()
-    until(page, "(l) => document.documentElement.lang === l && !document.querySelector('#dialog[open]')", lang)
+    until(
+        page,
+        """(l) => document.documentElement.lang === l && !document.querySelector('#dialog[open]')
+                 && !(history.state && history.state.kingweb === 'dialog')""",
+        lang,
+    )
 
 
 def new_page(browser, viewport, console_errors, lang="en"):

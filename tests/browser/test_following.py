@@ -10,7 +10,7 @@ import random
 import pytest
 from test_table import new_page, saved_match
 
-from browser_support import engine_view, page_state, plant_save, play_until, prefs_script, read
+from browser_support import choose_language, engine_view, page_state, plant_save, play_until, prefs_script, read
 
 pytestmark = pytest.mark.browser
 
@@ -136,9 +136,7 @@ def test_both_games_banners_give_the_price_and_the_deals_total(page, base_url):
         assert v["deal_no"] == 0 and v["contract"] in ("tricks", "no-tricks")
         for lang in ("en", "es", "pt", "ru"):
             if lang != "en":
-                page.locator("#btn-settings").click()
-                page.select_option("#set-lang", lang)
-                page.locator("#dialog-actions button.primary").click()
+                choose_language(page, lang)
             words = page.evaluate("async (l) => (await import('./i18n/index.js')).STRINGS[l]", lang)
             total = words["in_all"].replace("{n}", f"{MINUS}{-v['deal_total']}")
             price = (
@@ -153,9 +151,7 @@ def test_both_games_banners_give_the_price_and_the_deals_total(page, base_url):
                 # the same kind of words as King's
                 assert "Don't take tricks\xa0· −2 per trick\xa0· −16\xa0in\xa0all" in banner, banner
         # back to English for the next game's table (the choice is stored)
-        page.locator("#btn-settings").click()
-        page.select_option("#set-lang", "en")
-        page.locator("#dialog-actions button.primary").click()
+        choose_language(page, "en")
 
 
 def last_queen_on_the_table():
