@@ -10,6 +10,8 @@ import json
 
 from p2p_support import drive, heard_kp, host_and_guest, last_event, model, saved_through
 
+from browser_support import until
+
 PACE_MS = 600  # site/p2p/host.js (without the pacing a forced play went 4 ms after the move before it)
 # The pacing this test runs at: the test's own knob (window.kingwebPaceMs), shorter than the
 # product's, so that the deal's 52 paced moves take a third of the time; the mechanism is the
@@ -46,6 +48,10 @@ def test_a_bots_forced_play_is_sent_no_sooner_than_its_chosen_plays(people, p2p_
     assert host.evaluate("() => import('./p2p/host.js').then((m) => m.PACE_MS)") == PACE_MS
     # the first deal (no tricks: all thirteen are played, the last with one card each)
     drive([host, guest], lambda: host.evaluate(DEAL_JS) == 1, timeout=240)
+    # the host's page has sent all it holds back for pacing: the deal's last trick, its
+    # forced plays among them, leaves the queue a pace apart after the engine has moved on
+    # (read sooner, the wire lacked them: one forced play seen, r20)
+    until(host, "async () => (await import('./p2p/hosting.js')).hosted.paced.length === 0", timeout=30)
     sent = [{**json.loads(f["data"]), "_at": f["at"]} for f in host.evaluate("window.kingwebWire.sent")]
     # the save once it holds every move sent: a save read sooner may lack the deal's last
     # plays (a loaded run found one forced play of the deal's two last ones)
