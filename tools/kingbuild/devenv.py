@@ -29,6 +29,14 @@ def venv_python() -> Path:
     return VENV / "bin" / "python"
 
 
+def _apt(*args: str, check: bool = False) -> int:
+    """Run apt-get (through sudo unless root; an optional step, not ``check``ed, never asks
+    for a password); its exit code."""
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    sudo = [] if os.geteuid() == 0 else ["sudo"] if check else ["sudo", "-n"]
+    return subprocess.run([*sudo, "apt-get", *args], check=check, env=env).returncode
+
+
 def ensure_test_env() -> Path:
     """A virtualenv with the test dependencies, and Debian's Chromium and Node."""
     py = venv_python()
@@ -52,20 +60,14 @@ def ensure_test_env() -> Path:
     ]
     if missing:
         log("installing Debian's", " and ".join(missing))
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        sudo = [] if os.geteuid() == 0 else ["sudo"]
-        subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True, env=env)
-        subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
+        _apt("update", "-qq", check=True)
+        _apt("install", "-y", "-qq", *missing, check=True)
     # the field test's routers (tests/netfield.py) translate addresses with nftables; a
     # machine that cannot install it (no root) skips that one test, saying why
     if not shutil.which("nft") and not Path("/usr/sbin/nft").exists() and (os.geteuid() == 0 or shutil.which("sudo")):
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
         log("installing Debian's nftables (the field test's NATs)")
-        install = [*sudo, "apt-get", "install", "-y", "-qq", "nftables"]
-        if subprocess.run(install, env=env).returncode and (
-            subprocess.run([*sudo, "apt-get", "update", "-qq"], env=env).returncode
-            or subprocess.run(install, env=env).returncode
+        if _apt("install", "-y", "-qq", "nftables") and (
+            _apt("update", "-qq") or _apt("install", "-y", "-qq", "nftables")
         ):
             log("could not install nftables: the field test will be skipped")
     # the relays the peer-to-peer tests start (tests/p2p_support.py), by their lock
