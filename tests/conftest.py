@@ -154,18 +154,49 @@ def playwright():
         yield p
 
 
+def _kept_copy(new_context, base_url):
+    """What a player's browser holds after one visit to the site: the engine the page
+    installed with micropip and kept (site/kept.js, IndexedDB), and nothing else (no
+    preferences, no saved match).  Made once a run by a real first visit."""
+    from browser_support import open_game
+
+    ctx = new_context(bypass_csp=True)
+    page = ctx.new_page()
+    open_game(page, base_url, "whist", seed=1, level="easy")
+    page.wait_for_function("window.kingwebInstall.kept === true", timeout=60_000)
+    state = ctx.storage_state(indexed_db=True)
+    ctx.close()
+    origins = [
+        {
+            "origin": o["origin"],
+            "localStorage": [],
+            "indexedDB": [d for d in o["indexedDB"] if d["name"] == "kingweb-kept"],
+        }
+        for o in state["origins"]
+        if o.get("indexedDB")
+    ]
+    assert origins, "the first visit kept no copy of the engine"
+    return {"cookies": [], "origins": origins}
+
+
 @pytest.fixture(scope="session")
-def browser(playwright):
+def browser(playwright, base_url):
     from browser_support import CHROMIUM_ARGS
 
     b = playwright.chromium.launch(
         executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"), headless=True, args=CHROMIUM_ARGS
     )
+    new_context = b.new_context
+    # Each context is a returning player's browser: it holds the engine kept on a first
+    # visit, so a page boots the way most visits do, from that copy, without micropip
+    # (0.3-0.5 s of CPU less a page, and no copy to keep afterwards).  A first visit is
+    # asked for with storage_state=None (test_install.py); other origins (a test's own
+    # server, the peer-to-peer sites) have nothing kept and boot as first visits.
+    returning = _kept_copy(new_context, base_url)
     # Playwright runs wait_for_function's predicates through eval in the page, which the
     # site's Content Security Policy forbids; so contexts bypass the policy unless a test
     # asks for it (bypass_csp=False: test_csp.py, which polls with evaluate instead).
-    new_context = b.new_context
-    b.new_context = lambda **kw: new_context(**{"bypass_csp": True, **kw})  # type: ignore[method-assign]
+    b.new_context = lambda **kw: new_context(**{"bypass_csp": True, "storage_state": returning, **kw})  # type: ignore[method-assign]
     yield b
     b.close()
 

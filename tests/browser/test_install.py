@@ -44,7 +44,7 @@ def reload_and_wait(page):
 
 
 def test_micropip_installs_then_a_return_visit_uses_the_kept_copy(browser, base_url):
-    ctx = browser.new_context()  # a new profile: nothing kept yet
+    ctx = browser.new_context(storage_state=None)  # a new profile: nothing kept yet
     page = ctx.new_page()
     open_game(page, base_url, "kingru", seed=2, level="easy")
     first = install(page)
@@ -90,7 +90,7 @@ FIRST_VISIT_BYTES = 1_150_000
 
 
 def test_a_first_visit_downloads_within_its_budget_besides_the_runtime(browser, base_url):
-    ctx = browser.new_context()
+    ctx = browser.new_context(storage_state=None)
     page = ctx.new_page()
     sizes = {}
     page.on("response", lambda r: sizes.__setitem__(r.url, len(r.body())) if r.ok else None)
@@ -130,3 +130,13 @@ def test_without_node_and_npm_the_build_ships_the_classic_deck_as_drawn(tmp_path
     assert deck.classic_deck(tmp_path / "deck", cache=tmp_path / "cache") == "raw"  # nothing optimised before
     shipped = sorted(p.name for p in (tmp_path / "deck").glob("*.svg"))
     assert shipped == sorted(p.name for p in deck.DECK_SRC.glob("*.svg")) and len(shipped) == 54
+
+
+def test_a_tests_browser_is_a_returning_players_and_boots_from_the_kept_copy(page, base_url):
+    """The tests' contexts hold what one first visit kept (conftest.browser): a page boots
+    from that copy, fetching no wheel, as a returning player's does."""
+    fetched = []
+    page.on("request", lambda r: fetched.append(r.url))
+    open_game(page, base_url, "king", seed=5, level="easy")
+    assert install(page)["from"] == "kept"
+    assert not [u for u in fetched if u.endswith(".whl")]
