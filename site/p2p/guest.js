@@ -5,6 +5,7 @@
 // which answers each: taken (the events follow as an update) or refused with the engine's
 // code, said here in the guest's language.
 import { readHost, write } from "./table-messages.js";
+import { Requests, failure } from "../requests.js";
 
 /** @typedef {import("./host.js").Link} Link */
 
@@ -22,6 +23,7 @@ export class GuestTable {
    *   state: (state: any) => void, update: (u: any) => void, table: (t: any) => void,
    *   bye: (reason: string) => void, lost: (reason?: string) => void, dropped: (problem: string) => void,
    *   silent?: () => void}} o.on   `silent`: an action went unanswered (the page meets the host again)
+   * @param {import("../requests.js").Timers} [o.timers]  (a test's fake clock)
    */
   constructor(o) {
     this.link = o.link;
@@ -29,9 +31,14 @@ export class GuestTable {
     this.on = o.on;
     /** @type {number | null | undefined} */
     this.seat = undefined;
-    this.nextId = 1;
-    /** @type {Map<number, {resolve: (v: any) => void, timer: ReturnType<typeof setTimeout>}>} */
-    this.pending = new Map();
+    /** @type {Requests<string>} */
+    this.pending = new Requests({
+      expired: (id) => {
+        this.pending.reject(id, failure("the host does not answer", { code: "host-silent" }));
+        this.on.silent?.();
+      },
+      timers: o.timers,
+    });
     /** @type {((state: any) => void)[]} */
     this.waitingState = [];
     this.link.listen({
@@ -56,30 +63,17 @@ export class GuestTable {
       case "update": this.on.update(msg.update); return;
       case "table": this.on.table(msg.table); return;
       case "farewell": this.on.bye(String(msg.reason)); return;
-      case "answer": {
-        const p = this.pending.get(msg.id);
-        if (!p) return;
-        this.pending.delete(msg.id);
-        clearTimeout(p.timer);
-        p.resolve(msg);
-        return;
-      }
+      case "answer": this.pending.resolve(msg.id, msg); return;
       default:
     }
   }
 
-  /** @param {string} type @param {Record<string, unknown>} [fields] @returns {Promise<any>} */
+  /** The host's answer to a request, or, when it does not answer in `ANSWER_MS` or has
+   * left, the refusal `host-silent` or `host-gone` (an answer is never a rejection).
+   * @param {string} type @param {Record<string, unknown>} [fields] @returns {Promise<any>} */
   ask(type, fields = {}) {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        resolve({ ok: false, code: "host-silent", params: {}, error: "the host does not answer" });
-        this.on.silent?.();
-      }, ANSWER_MS);
-      this.pending.set(id, { resolve, timer });
-      this.link.send(this.host, write(type, { id, ...fields }));
-    });
+    return this.pending.ask(type, (id) => this.link.send(this.host, write(type, { id, ...fields })), ANSWER_MS)
+      .catch((/** @type {import("../requests.js").Failure} */ e) => ({ ok: false, code: e.code, params: {}, error: e.message }));
   }
 
   /**
@@ -116,11 +110,7 @@ export class GuestTable {
 
   /** @param {string} [reason]  why the connection closed ("blocked": the host refuses this guest) */
   lostHost(reason) {
-    for (const p of this.pending.values()) {
-      clearTimeout(p.timer);
-      p.resolve({ ok: false, code: "host-gone", params: {}, error: "the host has left" });
-    }
-    this.pending.clear();
+    this.pending.failAll(() => failure("the host has left", { code: "host-gone" }));
     this.on.lost(reason);
   }
 
