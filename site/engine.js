@@ -95,24 +95,29 @@ function crashed(message, stuckFor) {
   if (handlers) handlers.crashed(message, stuckFor === undefined ? null : { seconds: stuckFor });
 }
 
-/** @param {BootNews} m */
-function news(m) {
-  const w = /** @type {any} */ (window);
-  if (m.type === "update") {
+/** The worker's news besides answers: what the page does with each type.
+ * @type {{[T in BootNews["type"]]: (m: Extract<BootNews, {type: T}>, w: any) => void}} */
+const NEWS = {
+  update: (m) => {
     perf.push({ cmd: "step", ms: m.total_ms });  // the whole turn: the decision and its events
     watchBots(m.result);
-    return handlers && handlers.update(m.result);
-  }
-  if (m.type === "progress") return handlers && handlers.progress(m.stage, m.pct);
-  if (m.type === "ready") {
+    if (handlers) handlers.update(m.result);
+  },
+  progress: (m) => { if (handlers) handlers.progress(m.stage, m.pct); },
+  ready: (m, w) => {
     booted = true;
     w.kingwebBoot = m.boot_ms; w.kingwebInstall = m.install;
-    return handlers && handlers.ready(m.info);
-  }
-  if (m.type === "fatal") return booted ? crashed(m.message) : handlers && handlers.failed(m.message, m.kind);
-  if (m.type === "crashed") return crashed(m.message);
-  if (m.type === "kept") w.kingwebInstall.kept = true;
-  if (m.type === "stdlib") w.kingwebInstall.stdlib = m.stdlib;
+    if (handlers) handlers.ready(m.info);
+  },
+  fatal: (m) => { if (booted) crashed(m.message); else if (handlers) handlers.failed(m.message, m.kind); },
+  crashed: (m) => crashed(m.message),
+  kept: (_m, w) => { w.kingwebInstall.kept = true; },
+  stdlib: (m, w) => { w.kingwebInstall.stdlib = m.stdlib; },
+};
+
+/** @param {BootNews} m */
+function news(m) {
+  if (Object.hasOwn(NEWS, m.type)) NEWS[m.type](/** @type {any} */ (m), window);
 }
 
 /** Start the worker, or adopt the one index.html's boot script started (with the news

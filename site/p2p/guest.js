@@ -53,19 +53,7 @@ export class GuestTable {
   heard(text) {
     const { msg, problem } = readHost(text);
     if (!msg) return this.on.dropped(problem || "bad");
-    switch (msg.type) {
-      case "welcome": this.seat = msg.seat; this.on.welcome(msg.seat, msg.lobby); return;
-      case "lobby": this.on.lobby(msg.seats); return;
-      case "state":
-        for (const f of this.waitingState.splice(0)) f(msg.state);
-        this.on.state(msg.state);
-        return;
-      case "update": this.on.update(msg.update); return;
-      case "table": this.on.table(msg.table); return;
-      case "farewell": this.on.bye(String(msg.reason)); return;
-      case "answer": this.pending.resolve(msg.id, msg); return;
-      default:
-    }
+    HOST_MESSAGES[/** @type {keyof typeof HOST_MESSAGES} */ (msg.type)](this, msg);
   }
 
   /** The host's answer to a request, or, when it does not answer in `ANSWER_MS` or has
@@ -77,32 +65,15 @@ export class GuestTable {
   }
 
   /**
-   * The page's `call`, as the host answers it: an action, a hint, the whole state again.
+   * The page's `call`, as the host answers it: an action, a hint, the seat back after the
+   * move clock marked it away, the whole state again (`CALLS`).
    * @param {string} cmd @param {any} [args]
    */
   async call(cmd, args = {}) {
-    if (cmd === "act") {
-      const r = await this.ask("act", { action: args.action });
-      return r.ok ? { ok: true } : { ok: false, code: r.code, params: r.params || {}, error: r.error || r.code };
+    if (!Object.hasOwn(CALLS, cmd)) {
+      throw failure(`a guest cannot ${cmd}`, { code: "unknown-command", params: { cmd } });
     }
-    if (cmd === "hint") {
-      const r = await this.ask("hint");
-      if (!r.ok) throw Object.assign(new Error(r.error || r.code), { code: r.code, params: r.params });
-      return r.hint;
-    }
-    if (cmd === "back") {  // back at the table after the move clock marked the seat away
-      const r = await this.ask("back");
-      if (!r.ok) throw Object.assign(new Error(r.error || r.code), { code: r.code, params: r.params });
-      return {};
-    }
-    if (cmd === "sync") {
-      const state = new Promise((resolve) => this.waitingState.push(resolve));
-      const r = await this.ask("sync");
-      if (!r.ok) throw Object.assign(new Error(r.error || r.code), { code: r.code, params: r.params });
-      const s = /** @type {any} */ (await state);
-      return { n: s.n, table: s, states: { [this.key()]: s }, outbox: {}, bots: false };
-    }
-    throw Object.assign(new Error(`a guest cannot ${cmd}`), { code: "unknown-command", params: { cmd } });
+    return CALLS[/** @type {keyof typeof CALLS} */ (cmd)](this, args);
   }
 
   /** The audience key of this guest's seat. */
@@ -119,3 +90,53 @@ export class GuestTable {
     this.link.close();
   }
 }
+
+/**
+ * The guest's one table of the host's messages (the types readHost lets through).
+ * @type {Record<"welcome" | "lobby" | "state" | "update" | "table" | "farewell" | "answer", (t: GuestTable, msg: {[k: string]: any}) => void>}
+ */
+const HOST_MESSAGES = {
+  welcome: (t, msg) => { t.seat = msg.seat; t.on.welcome(msg.seat, msg.lobby); },
+  lobby: (t, msg) => t.on.lobby(msg.seats),
+  state: (t, msg) => {
+    for (const f of t.waitingState.splice(0)) f(msg.state);
+    t.on.state(msg.state);
+  },
+  update: (t, msg) => t.on.update(msg.update),
+  table: (t, msg) => t.on.table(msg.table),
+  farewell: (t, msg) => t.on.bye(String(msg.reason)),
+  answer: (t, msg) => { t.pending.resolve(msg.id, msg); },
+};
+
+/** A refusal of the host's as the page's `call` throws it. @param {any} r */
+function refused(r) {
+  return failure(r.error || r.code, { code: r.code, params: r.params });
+}
+
+/**
+ * The guest's one table of the page's calls it answers, each by asking the host.
+ * @type {Record<"act" | "hint" | "back" | "sync", (t: GuestTable, args: any) => Promise<any>>}
+ */
+const CALLS = {
+  act: async (t, args) => {
+    const r = await t.ask("act", { action: args.action });
+    return r.ok ? { ok: true } : { ok: false, code: r.code, params: r.params || {}, error: r.error || r.code };
+  },
+  hint: async (t) => {
+    const r = await t.ask("hint");
+    if (!r.ok) throw refused(r);
+    return r.hint;
+  },
+  back: async (t) => {  // back at the table after the move clock marked the seat away
+    const r = await t.ask("back");
+    if (!r.ok) throw refused(r);
+    return {};
+  },
+  sync: async (t) => {
+    const state = new Promise((resolve) => t.waitingState.push(resolve));
+    const r = await t.ask("sync");
+    if (!r.ok) throw refused(r);
+    const s = /** @type {any} */ (await state);
+    return { n: s.n, table: s, states: { [t.key()]: s }, outbox: {}, bots: false };
+  },
+};
