@@ -15,14 +15,14 @@ ARGS = {"hint": {}, "sync": {}, "clock": {}, "save": {}, "share": {}, "info": {}
 def _mid_match() -> Session:
     s = Session()
     s.start("king", seed=7)
-    while s._need().game.turn != 0:
+    while s.table.game.turn != 0:
         s.step()
-    s.act(s._need().game.legal()[0])
+    s.act(s.table.game.legal()[0])
     return s
 
 
 def _seen(s: Session) -> tuple:
-    t = s._need()
+    t = s.table
     return (json.dumps(s.save(), sort_keys=True), t.game.event_count, s.told, s.here, s.away)
 
 
