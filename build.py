@@ -48,10 +48,12 @@ def test(extra: list[str]) -> int:
     if not run_node_tests(py):
         failed.append("node tests")
     build()
-    # the ten slowest tests close the report: where the run's time goes.  The tests run on
-    # every core (at most four), each stolen by an idle worker: a browser test spends much
-    # of its time waiting on the page's timers, which the other worker fills.
-    workers = int(os.environ.get("KINGWEB_TEST_WORKERS", min(4, os.cpu_count() or 1)))
+    # the ten slowest tests close the report: where the run's time goes.  The tests run in
+    # one worker more than there are cores (at most four), each test stolen by an idle
+    # worker: a browser test spends part of its time waiting on the page's timers and its
+    # relays, which the others fill (2 cores, the same commit from a fresh clone: 990 s of
+    # pytest in two workers, 912 s in three; docs/BENCHMARKS.md).
+    workers = int(os.environ.get("KINGWEB_TEST_WORKERS", min(4, (os.cpu_count() or 1) + 1)))
     spread = ["-n", str(workers), "--dist", "worksteal"] if workers > 1 else []
     pytest = [str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=10", *spread, *extra]
     r = subprocess.run(pytest, cwd=ROOT, env=_test_env())

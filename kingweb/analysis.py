@@ -19,7 +19,7 @@ from .cards import INDEX, KH, cards_of, code, codes_of
 from .claim import cards_only
 from .game import Game
 from .games import GAMES
-from .king import offer_terms, settle
+from .kingauction import offer_terms, settle
 from .play import Play
 from .trickgame import TrickGame
 from .views import (

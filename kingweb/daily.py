@@ -24,7 +24,7 @@ import hashlib
 import math
 import re
 from datetime import date as Date
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from . import IllegalAction, RulesError, new_game
 from .bots import Bot
@@ -32,7 +32,45 @@ from .errors import describe
 from .game import Game
 from .games import GAMES, facts_of
 from .record import of_game
-from .views import DailyResult, DailySetup, ParStep
+from .recordjson import Record
+
+# -- the shapes of a daily ------------------------------------------------------------------------------
+
+
+class DailySetup(TypedDict):
+    """How to play a game's daily on a UTC date: a match of this seed and these options,
+    the player at ``seat``, bots of ``level`` with no clock (``budget`` None)."""
+
+    game: str
+    date: str
+    seed: int
+    options: dict[str, Any]
+    seat: int
+    level: str
+    budget: None
+    version: int  # of the replay code
+
+
+class DailyResult(TypedDict):
+    """A replay code verified: the match it plays, and its record to review."""
+
+    game: str
+    date: str
+    seat: int
+    score: int
+    scores: list[int]
+    actions: list[str]
+    record: Record
+
+
+class ParStep(TypedDict):
+    """Par's match one deal further: its actions so far; ``score`` once it is over."""
+
+    actions: list[str]
+    deals: int
+    done: bool
+    score: int | None
+
 
 if TYPE_CHECKING:
     from .table import Table

@@ -1,144 +1,33 @@
 """King (``king``): 52 cards, four players, six negative deals then four positives
-with an auction.  RULES.md §1 is the reference; the comments here say only why."""
+with an auction.  RULES.md §1 is the reference; the comments here say only why.
+
+Here: the match, the deal's play and its scoring; King's contracts are in
+``kingweb.kingcontracts``, a positive's auction and its offers in ``kingweb.kingauction``
+(their public names are imported back here, where the bots and the tests find them)."""
 
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from . import cards
-from .cards import HEART_MASK, JACKS_KINGS, KH, KH_BIT, QUEENS, SUITS
+from .cards import KH
 from .errors import IllegalAction, RulesError, describe
-from .events import Audience, PositiveState
+from .events import Audience
 from .game import Option, check_seat, flag
 from .games import DealError, GameFacts, register
-from .play import KH_VOID, KH_VOID_OR_HEARTS, Contract, Scorer
+from .kingauction import ULTIMATUM_OFFER, KingAuction, _known, offer_value
+from .kingauction import describe_offer as describe_offer
+from .kingauction import offer_terms as offer_terms
+from .kingauction import settle as settle
+from .kingcontracts import DOWN_STAKE as DOWN_STAKE
+from .kingcontracts import KING_OF_HEARTS_NOT_FORCED as KING_OF_HEARTS_NOT_FORCED
+from .kingcontracts import NEGATIVE_ORDER, NEGATIVES, NULL_VALUE, POSITIVES, TOTALS, UP_VALUE, contract_for
+from .kingcontracts import UP_MODES as UP_MODES
+from .play import Contract
 from .trickgame import TrickGame, scenario_hands
-from .views import Auction, Bid, Counted, KingDeal, KingPlan, KingView, LogEntry
+from .views import Counted, KingDeal, KingPlan, KingView, LogEntry
 
 
-def _per_card(mask: int, unit: int) -> Scorer:
-    return lambda won, nt, wins: [unit * (w & mask).bit_count() for w in won]
-
-
-def _last_two(won: list[int], nt: list[int], wins: list[int | None]) -> list[int]:
-    pts = [0] * 4
-    for w in wins[-2:]:
-        if w is not None:  # a scenario may start inside the last two tricks
-            pts[w] -= 90
-    return pts
-
-
-NEGATIVES = {
-    "tricks": Contract("tricks", lambda won, nt, wins: [-20 * t for t in nt], parts=(("tricks", 0, -20),)),
-    "hearts": Contract(
-        "hearts",
-        _per_card(HEART_MASK, -20),
-        ban_hearts_lead=True,
-        early_mask=HEART_MASK,
-        parts=(("card", HEART_MASK, -20),),
-    ),
-    "queens": Contract("queens", _per_card(QUEENS, -50), early_mask=QUEENS, parts=(("card", QUEENS, -50),)),
-    "jacks-kings": Contract(
-        "jacks-kings", _per_card(JACKS_KINGS, -30), early_mask=JACKS_KINGS, parts=(("card", JACKS_KINGS, -30),)
-    ),
-    "king-of-hearts": Contract(
-        "king-of-hearts",
-        _per_card(KH_BIT, -160),
-        ban_hearts_lead=True,
-        kh_rule=KH_VOID_OR_HEARTS,
-        kh_on_lead=True,
-        early_mask=KH_BIT,
-        parts=(("card", KH_BIT, -160),),
-    ),
-    "last-two": Contract("last-two", _last_two, parts=(("last-two", 0, -90),)),
-}
-NEGATIVE_ORDER = tuple(NEGATIVES)
-KING_OF_HEARTS_NOT_FORCED = replace(NEGATIVES["king-of-hearts"], kh_rule=KH_VOID)
-
-
-def contract_for(cid: str, options: dict[str, Any]) -> Contract:
-    """The ``Contract`` of a played King deal under the match options."""
-    if cid == "king-of-hearts" and not options["king_forced_on_heart_lead"]:
-        return KING_OF_HEARTS_NOT_FORCED
-    return NEGATIVES.get(cid) or POSITIVES[cid]
-
-
-UP_VALUE, NULL_VALUE = 25, 75
-DOWN_STAKE = 325  # a down deal gives each seat this, less NULL_VALUE a trick
-TOTALS = {
-    "tricks": -260,
-    "hearts": -260,
-    "queens": -200,
-    "jacks-kings": -240,
-    "king-of-hearts": -160,
-    "last-two": -180,
-    "positive": 325,
-}
-
-
-def _up(trump: int) -> Contract:
-    return Contract(
-        f"up:{'NT' if trump < 0 else SUITS[trump]}",
-        lambda won, nt, wins: [25 * t for t in nt],
-        trump=trump,
-        sign=1,
-        parts=(("tricks", 0, UP_VALUE),),
-    )
-
-
-POSITIVES = {c.id: c for c in [_up(s) for s in range(4)] + [_up(-1)]}
-POSITIVES["down"] = Contract(
-    "down",
-    lambda won, nt, wins: [DOWN_STAKE - NULL_VALUE * t for t in nt],
-    sign=0,
-    parts=(("tricks", DOWN_STAKE, -NULL_VALUE),),
-    stake=DOWN_STAKE,
-)
-UP_MODES = tuple(k for k in POSITIVES if k != "down")
-
-ULTIMATUM_OFFER = "offer:up:8"
-_T = TypeVar("_T")
-
-
-def offer_terms(action: str) -> tuple[str, int, int] | None:
-    """``"offer:up:5"`` → ``("up", 5, 125)``; None if not an offer."""
-    parts = action.split(":")
-    if len(parts) != 3 or parts[0] != "offer" or parts[1] not in ("up", "null"):
-        return None
-    digits = parts[2]
-    # only a number written plainly: no "03", no "٣" or "²" (str.isdigit accepts those)
-    if not (digits.isascii() and digits.isdigit()) or digits != str(int(digits)):
-        return None
-    n = int(digits)
-    return parts[1], n, n * (UP_VALUE if parts[1] == "up" else NULL_VALUE)
-
-
-def offer_value(action: str) -> int:
-    """What the offer ``action`` (a valid one) is worth."""
-    terms = offer_terms(action)
-    assert terms is not None, action
-    return terms[2]
-
-
-def describe_offer(action: str) -> str:
-    terms = offer_terms(action)
-    assert terms is not None, action
-    kind, n, _ = terms
-    return f"{n} up" if kind == "up" else f"{n} null" + ("s" if n > 1 else "")
-
-
-def settle(raw: list[int], owner: int, buyer: int, value: int, uncapped: bool = False) -> tuple[list[int], int]:
-    """The points of a bought positive: the buyer pays the owner ``value``, or under
-    the default capped payment only what he made, ``min(value, max(0, raw[buyer]))``.
-    Returns ``(points, payment)``."""
-    pay = value if uncapped else min(value, max(0, raw[buyer]))
-    points = list(raw)
-    points[buyer] -= pay
-    points[owner] += pay
-    return points, pay
-
-
-class King(TrickGame):
+class King(KingAuction):
     id = "king"
     players = 4
     OPTIONS: ClassVar[dict[str, Option]] = {
@@ -160,19 +49,6 @@ class King(TrickGame):
         self._reset_positive()
         if _deal:
             self._open()
-
-    def _reset_positive(self) -> None:
-        self.owner: int | None = None
-        self.mode: str | None = None  # fixed contract of a positive, or "4333"
-        self.bids: list[Bid] = []
-        self.passed: set[int] = set()
-        self.holder: int | None = None  # seat holding the standing offer
-        self.standing: str | None = None  # the standing offer action
-        self.speaker: int | None = None
-        self.buyer: int | None = None
-        self.bought: str | None = None  # the offer the buyer bought
-        self.asked: int | None = None  # seat answering the ultimatum
-        self.log: list[LogEntry] = []  # every spoken action of the deal: see ``_view``
 
     # -- match flow ----------------------------------------------------------------
 
@@ -280,8 +156,9 @@ class King(TrickGame):
         self._start_deal()
 
     # -- the phases ------------------------------------------------------------------
-    # Each phase has its turn, legal actions, refusal and effect, side by side below;
-    # ``_PHASES`` (after the class) maps a phase to its four.  ``play`` is TrickGame's.
+    # Each phase has its turn, legal actions, refusal and effect; ``_PHASES`` (after the
+    # class) maps a phase to its four.  ``play`` is TrickGame's, ``dealer`` is below, the
+    # positive's phases before its play are KingAuction's (kingweb.kingauction).
 
     _PHASES: ClassVar[
         dict[
@@ -320,35 +197,8 @@ class King(TrickGame):
         then = self._positive_state() if len(self._events) == at else None
         self._events.insert(at, {"type": kind, "entry": entry, "then": then})
 
-    def _positive_state(self) -> PositiveState:
-        p = self.p
-        return {
-            "phase": self.phase,
-            "turn": self._turn(),
-            "owner": self.owner,
-            "auction": self._auction(),
-            "buyer": self.buyer,
-            "bought": self.bought,
-            "contract": self.contract,
-            "trump": None if p is None or p.c.trump < 0 else SUITS[p.c.trump],
-            "leader": self.leader if p is None else p.leader,
-            "deal_total": TOTALS.get(self.contract, 325),
-            "deal_points": [0] * 4 if p is None else p.points_so_far(),
-            "deal_unit": None if p is None else p.c.unit,
-        }
-
     _play_turn, _play_legal = TrickGame._turn, TrickGame._legal
     _play_refusal, _play_apply = TrickGame._refusal, TrickGame._apply
-
-    def _not_now(self, action: str) -> IllegalAction:
-        return IllegalAction("not-possible-now", action=action[:40], phase=self.phase, legal=self._legal())
-
-    def _say(self, action: str) -> None:
-        """Log a spoken action of the positive (see ``_view``)."""
-        entry: LogEntry = {"seat": _known(self._turn()), "phase": self.phase, "action": action}
-        if self.phase == "auction" and action == self.standing:
-            entry["matches"] = _known(self.holder)  # a preference: the same terms, taken over
-        self.log.append(entry)
 
     # dealer: with king_chooses_dealer, the receiver of the K♥ names the first dealer.
 
@@ -358,173 +208,11 @@ class King(TrickGame):
     def _dealer_legal(self) -> list[str]:
         return [f"dealer:{s}" for s in range(4)]
 
-    _dealer_refusal = _not_now
+    _dealer_refusal = KingAuction._not_now
 
     def _dealer_apply(self, action: str) -> None:
         self.first_dealer = int(action.split(":")[1])
         self._start_deal()
-
-    # choose: the owner of a positive plays up or down himself, or opens the auction.
-
-    def _choose_turn(self) -> int | None:
-        return self.owner
-
-    def _choose_legal(self) -> list[str]:
-        return [*UP_MODES, "down", "auction"]
-
-    _choose_refusal = _not_now
-
-    def _choose_apply(self, action: str) -> None:
-        self._say(action)
-        if action == "auction":
-            self.phase = "auction"
-            self.speaker = (_known(self.owner) + 1) % 4
-        else:
-            self._set_mode(action)
-
-    # auction: owner+1..+3 outbid each other (or match by preference) until all but one pass.
-
-    def _auction_turn(self) -> int | None:
-        return self.speaker
-
-    def _auction_legal(self) -> list[str]:
-        return [a for a in self._offers() if self._offer_refusal(a) is None] + ["pass"]
-
-    def _auction_refusal(self, action: str) -> IllegalAction:
-        why = self._offer_refusal(action) if action.startswith("offer:") else None
-        return self._not_now(action) if why is None else IllegalAction(why[0], **why[1])
-
-    def _auction_apply(self, action: str) -> None:
-        s = _known(self.speaker)
-        self._say(action)
-        self.bids.append({"seat": s, "action": action})
-        if action == "pass":
-            self.passed.add(s)
-        else:
-            self.standing, self.holder = action, s
-        # Next speaker: the next seat in owner+1..+3 order that has not passed.
-        nxt = s
-        for _ in range(3):
-            nxt = (nxt + 1) % 4
-            if nxt == self.owner:
-                nxt = (nxt + 1) % 4
-            if nxt not in self.passed:
-                break
-        if len(self.passed) == 3 or (len(self.passed) == 2 and self.holder is not None):
-            self.phase, self.speaker = "decide", None
-        else:
-            self.speaker = nxt
-
-    def _offers(self) -> list[str]:
-        return [f"offer:up:{n}" for n in range(1, 9)] + [
-            f"offer:null:{m}" for m in range(1, self.options["max_nulls"] + 1)
-        ]
-
-    def _value(self) -> int:
-        return 0 if self.standing is None else offer_value(self.standing)
-
-    def _order(self, seat: int | None) -> int:
-        return (_known(seat) - _known(self.owner)) % 4
-
-    def _offer_refusal(self, action: str) -> tuple[str, dict[str, Any]] | None:
-        """Why ``action`` is not an acceptable offer from the speaker, as ``(code, params)``
-        (None if it is acceptable)."""
-        terms = offer_terms(action)
-        top = self.options["max_nulls"]
-        if terms is None or not (1 <= terms[1] <= (8 if terms[0] == "up" else top)):
-            return "offer-format", {"max_nulls": top}
-        if self.standing is None:
-            return None
-        value, standing = terms[2], self._value()
-        if value > standing:
-            return None
-        if value == standing:
-            if action != self.standing:
-                return "offer-same-terms", {"offer": self.standing}
-            if self._order(self.speaker) < self._order(self.holder):
-                return None
-            return "offer-preference", {"offer": self.standing, "seat": self.holder}
-        return "offer-too-low", {"offer": self.standing}
-
-    # decide: the owner accepts the best offer, rejects it, takes 4-3-3-3 or sets the ultimatum.
-
-    def _decide_turn(self) -> int | None:
-        return self.owner
-
-    def _decide_legal(self) -> list[str]:
-        out = ["accept"] if self.standing else []
-        out.append("reject")
-        if self._value() <= 75:
-            out.append("4333")
-        if self.standing and self._value() < 200:
-            out.append("ultimatum")
-        return out
-
-    def _decide_refusal(self, action: str) -> IllegalAction:
-        if action == "4333":
-            return IllegalAction("no-4333")
-        if action == "ultimatum":
-            return IllegalAction("ultimatum-too-high" if self.standing else "ultimatum-no-offer")
-        if action == "accept":
-            return IllegalAction("no-offer-to-accept")
-        return self._not_now(action)
-
-    def _decide_apply(self, action: str) -> None:
-        self._say(action)
-        owner = _known(self.owner)
-        if action == "accept":
-            self.buyer, self.bought = self.holder, self.standing
-            if _known(offer_terms(_known(self.bought)))[0] == "null":
-                self._set_mode("down")
-            else:
-                self.phase = "trump"
-        elif action == "reject":
-            self.phase = "trump"
-        elif action == "4333":
-            self.mode = self.contract = "4333"
-            points = [100 if s == owner else 75 for s in range(4)]
-            self._close_deal(points, [[{"kind": "4333", "points": pts}] for pts in points], [0] * 4, self.standing)
-        else:  # ultimatum
-            self.phase = "ultimatum"
-            self.asked = (owner + 1) % 4
-
-    # ultimatum ("8 o nulos"): owner+1..+3 in turn give 8 up or pass; nobody: the owner plays down.
-
-    def _ultimatum_turn(self) -> int | None:
-        return self.asked
-
-    def _ultimatum_legal(self) -> list[str]:
-        return [ULTIMATUM_OFFER, "pass"]
-
-    def _ultimatum_refusal(self, action: str) -> IllegalAction:
-        return IllegalAction("ultimatum-answer") if action.startswith("offer:") else self._not_now(action)
-
-    def _ultimatum_apply(self, action: str) -> None:
-        asked = _known(self.asked)
-        self._say(action)
-        self.bids.append({"seat": asked, "action": action, "ultimatum": True})
-        if action == ULTIMATUM_OFFER:
-            self.buyer, self.bought = asked, ULTIMATUM_OFFER
-            self.phase = "trump"
-        elif self._order(asked) == 3:
-            self._set_mode("down")
-        else:
-            self.asked = (asked + 1) % 4
-
-    # trump: a buyer at up names the trump; an owner who rejected names up or down.
-
-    def _trump_turn(self) -> int | None:
-        return self.buyer if self.buyer is not None else self.owner
-
-    def _trump_legal(self) -> list[str]:
-        return list(UP_MODES) + ([] if self.buyer is not None else ["down"])
-
-    def _trump_refusal(self, action: str) -> IllegalAction:
-        return IllegalAction("name-trump") if action == "down" else self._not_now(action)
-
-    def _trump_apply(self, action: str) -> None:
-        self._say(action)
-        self._set_mode(action)
 
     # -- views -------------------------------------------------------------------------
 
@@ -568,16 +256,6 @@ class King(TrickGame):
             "owners": [
                 (self.first_dealer + k) % 4 if named and k >= len(NEGATIVE_ORDER) else None for k in range(self.DEALS)
             ],
-        }
-
-    def _auction(self) -> Auction:
-        return {
-            "bids": [b.copy() for b in self.bids],
-            "holder": self.holder,
-            "offer": self.standing,
-            "passed": sorted(self.passed),
-            "speaker": self.speaker,
-            "asked": self.asked,
         }
 
     # -- scenarios -----------------------------------------------------------------------
@@ -642,12 +320,6 @@ class King(TrickGame):
                     field=f"hands[{i}]",
                 )
         return masks
-
-
-def _known(value: _T | None) -> _T:
-    """``value``, which the phase guarantees is set (the owner during a positive, ...)."""
-    assert value is not None
-    return value
 
 
 King._PHASES = {

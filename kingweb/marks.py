@@ -3,24 +3,78 @@ reason for it, and the summary of a seat's marks (docs/RECORDS.md §5)."""
 
 import math
 import statistics
-from typing import Any, cast
+from typing import Any, NotRequired, TypedDict, cast
 
 from .analysis import _Found
 from .bots.knowledge import Knowledge, card_values
 from .cards import INDEX
 from .games import GAMES
-from .king import offer_terms
+from .kingauction import offer_terms
 from .play import beats
 from .record import MARKS
-from .views import (
-    Analysis,
-    Costly,
-    DealTally,
-    Mark,
-    Summary,
-    Tally,
-    View,
-)
+from .recordjson import Mark
+from .views import View
+
+# -- the shapes of a verdict and a summary -----------------------------------------------------------
+
+
+class Analysis(TypedDict):
+    """The analysis of one action from the acting seat's own view (``kingweb.review``):
+    every legal action's expected points, the best, what the action done lost."""
+
+    deal: NotRequired[int]  # a record's deal and step (not for a position alone)
+    step: NotRequired[int]
+    seat: int
+    phase: str
+    kind: str  # card or bid
+    action: str
+    legal: list[str]
+    values: dict[str, float]  # expected points of each legal action (German Whist: yours minus the other's)
+    best: str
+    value: float
+    best_value: float
+    loss: float
+    margin: float  # a sampled loss counts only beyond it (0 when exact)
+    exact: bool
+    worlds: int  # deals of the unseen cards valued (0 for a forced action)
+    method: str  # forced, solved (exact), sampled, simulated (a bid)
+    mark: str  # good, inaccuracy, mistake, blunder
+    symbol: str
+    reason: str  # a code of kingweb.review.REASONS
+    params: dict[str, Any]
+    text: str  # the reason in English
+    marks: dict[str, str]  # the mark each legal action would have had
+
+
+class Costly(TypedDict):
+    """One of the costliest decisions of a summary."""
+
+    deal: int
+    step: int
+    seat: int
+    action: str
+    best: str
+    loss: float
+    mark: str
+    exact: bool
+
+
+class Tally(TypedDict):
+    decisions: int  # analysed actions that were choices
+    marks: dict[str, int]  # decisions per mark
+    lost: float  # expected points lost to the marked decisions
+    costliest: list[Costly]  # the three costliest marked decisions
+
+
+class DealTally(Tally):
+    deal: int
+
+
+class Summary(Tally):
+    """What a deal's or a match's analyses add up to, and per deal."""
+
+    deals: list[DealTally]
+
 
 #: Loss (expected points given up) from which a decision is marked inaccuracy, mistake,
 #: blunder, per game (``GameFacts.review_thresholds``); below the first it is good

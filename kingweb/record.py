@@ -45,13 +45,13 @@ from .recordjson import (
     SEAT_NAMES,
     SEATS,
     VERSION,
+    Record,
     bad,
     compact,
 )
 from .recordtext import at_line, line_error, read_text, text_of
 from .replay import Loaded, load, read
 from .trickgame import TrickGame
-from .views import Record
 
 __all__ = [
     "DEAL_FIELDS",

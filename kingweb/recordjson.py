@@ -4,7 +4,7 @@ reference is docs/RECORDS.md."""
 
 import json
 import unicodedata
-from typing import Any, NoReturn, cast
+from typing import Any, NoReturn, NotRequired, TypedDict, cast
 
 from . import RulesError
 from .cards import codes_of, parse_hand
@@ -12,7 +12,55 @@ from .errors import describe
 from .game import is_seat
 from .games import GameFacts
 from .names import ZWJ
-from .views import Mark, Record
+
+# -- the shapes of a record (docs/RECORDS.md) --------------------------------------------------------
+
+
+class Mark(TypedDict):
+    """An analysis mark on one action of a deal (``step`` indexes its ``actions``): ``mark``
+    is good, inaccuracy, mistake or blunder; the rest is what the review found."""
+
+    step: int
+    mark: str
+    seat: NotRequired[int]  # who acted
+    action: NotRequired[str]  # what was done
+    best: NotRequired[str]  # the analysis's best choice
+    value: NotRequired[float]  # expected points of the action done
+    best_value: NotRequired[float]  # expected points of the best choice
+    loss: NotRequired[float]
+    exact: NotRequired[bool]
+    worlds: NotRequired[int]  # deals of the unseen cards the values are taken over
+    reason: NotRequired[str]  # a review reason code (kingweb.review.REASONS)
+    params: NotRequired[dict[str, Any]]
+
+
+class RecordDeal(TypedDict):
+    """One deal of a record: its number in the match (from 0), hands as dealt, every action."""
+
+    deal_no: int
+    contract: str  # as played (a King positive: its mode, 4333; "positive" before it is chosen)
+    dealer: NotRequired[int]  # King, German Whist
+    leader: NotRequired[int]  # Кинг: who leads the deal
+    hands: list[list[str]]
+    stock: NotRequired[list[str]]  # German Whist: top first, the first card turned up
+    actions: list[str]
+    points: NotRequired[list[int]]  # a finished deal's points, per seat
+    marks: NotRequired[list[Mark]]
+
+
+class Record(TypedDict):
+    """A record of one deal, or of a match from its first deal on."""
+
+    format: str  # "kingweb-record"
+    version: int
+    game: str
+    options: dict[str, Any]
+    names: NotRequired[list[str | None]]  # per seat
+    seed: NotRequired[int | str]  # the kingweb match it came from (digits when ≥ 2⁵³: kingweb.seeds)
+    kh_receiver: NotRequired[int]  # King, king_chooses_dealer: who named deal 1's dealer
+    deals: list[RecordDeal]
+    scores: NotRequired[list[int]]  # a match record: the totals after its last deal
+
 
 FORMAT = "kingweb-record"
 VERSION = 1

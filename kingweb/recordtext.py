@@ -10,9 +10,8 @@ from .cards import INDEX, RANKS, code
 from .errors import describe
 from .game import Game
 from .games import GAMES
-from .recordjson import FORMAT, MARKS, SEAT_NAMES, SEATS, VERSION
+from .recordjson import FORMAT, MARKS, SEAT_NAMES, SEATS, VERSION, Record, RecordDeal
 from .replay import Loaded, load
-from .views import Record, RecordDeal
 
 
 def at_line(field: str, lines: dict[str, int], what: str) -> RulesError:

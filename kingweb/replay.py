@@ -12,9 +12,20 @@ from .cards import code, codes_of
 from .errors import describe
 from .game import Game, is_seat
 from .games import GAMES, DealError, GameFacts
-from .recordjson import DEAL_FIELDS, FIELDS, FORMAT, VERSION, bad, check_deal, check_names, check_points, compact
+from .recordjson import (
+    DEAL_FIELDS,
+    FIELDS,
+    FORMAT,
+    VERSION,
+    Record,
+    RecordDeal,
+    bad,
+    check_deal,
+    check_names,
+    check_points,
+    compact,
+)
 from .trickgame import TrickGame
-from .views import Record, RecordDeal
 
 
 @dataclass(frozen=True)

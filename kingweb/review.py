@@ -42,14 +42,10 @@ from .catalogue import facts
 from .errors import describe
 from .games import GAMES
 from .handler import Command
-from .marks import MARGIN_SE, REASONS, THRESHOLDS, mark_of, summary
+from .marks import MARGIN_SE, REASONS, THRESHOLDS, Analysis, Summary, mark_of, summary
 from .record import MARKS
 from .steps import _CACHE as _CACHE
 from .steps import CACHE_SIZE, _loaded, analyse, judge, review
-from .views import (
-    Analysis,
-    Summary,
-)
 
 __all__ = [
     "BID_WORLDS",

@@ -13,7 +13,8 @@ from .bots import Bot
 from .game import Game
 from .king import King
 from .kingru import KingRu
-from .views import Analysis, Record
+from .marks import Analysis
+from .recordjson import Record
 from .whist import Whist
 
 

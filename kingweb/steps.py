@@ -4,7 +4,7 @@ cache, so that a deal's steps and analyses replay its record once)."""
 
 import json
 from collections import OrderedDict
-from typing import Any, cast
+from typing import Any, NotRequired, TypedDict, cast
 
 from . import RulesError
 from .analysis import BID_WORLDS, _bid_values, _card_values, _Found, review_rng
@@ -13,15 +13,52 @@ from .claim import cards_only
 from .errors import describe
 from .game import Game
 from .games import GAMES
-from .marks import _verdict
+from .marks import Analysis, _verdict
 from .record import Loaded, load, parse
-from .views import (
-    Analysis,
-    KingView,
-    Review,
-    ReviewStep,
-    Trick,
-)
+from .views import KingView, LogEntry, Trick, TrickCard
+
+# -- the shapes of a reviewed deal ----------------------------------------------------------------------
+
+
+class ReviewStep(TypedDict):
+    """A position of a reviewed deal, every hand open: before action ``step``, or (the
+    last) the deal's end."""
+
+    step: int
+    seat: int | None  # who acts (None at the end)
+    phase: str  # play, choose, auction, decide, ultimatum, trump; over at the end
+    action: str | None  # what was done there (None at the end)
+    legal: list[str]
+    decision: bool  # more than one legal action
+    hands: list[list[str]]  # every hand now, seat 0 first
+    trick: list[TrickCard]
+    last_trick: Trick | None  # the deal's latest finished trick
+    taken: list[int]
+    deal_points: list[int]
+    contract: str
+    trump: str | None
+    stage: NotRequired[int]  # German Whist
+    faceup: NotRequired[str | None]  # German Whist: the stock's face-up card
+    stock: NotRequired[list[str]]  # German Whist: the stock, the face-up card first
+    log: NotRequired[list[LogEntry]]  # King: the positive's spoken actions so far
+
+
+class Review(TypedDict):
+    """One deal of a record, step by step (``kingweb.review.review``)."""
+
+    game: str
+    options: dict[str, Any]
+    names: list[str | None] | None
+    deal: int  # its place in the record's deals
+    deal_no: int  # its number in the match, from 0
+    contract: str
+    dealer: NotRequired[int]
+    leader: NotRequired[int]
+    hands: list[list[str]]  # as dealt
+    stock: NotRequired[list[str]]
+    points: NotRequired[list[int]]
+    steps: list[ReviewStep]
+
 
 # -- records, checked once ----------------------------------------------------------------------------------
 

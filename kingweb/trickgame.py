@@ -1,14 +1,16 @@
 """What every game here shares once cards are dealt: card play through a ``Play``, the
-public record of tricks, the refusal of a card with its reason, the trick part of a
-view, and one-deal scenarios."""
+public record of tricks, the refusal of a card with its reason, the claims open to the
+seat to act, the trick part of a view, and one-deal scenarios (what a seat has seen and
+a claim played out: ``kingweb.claiming``, the base class)."""
 
 from typing import Any, Self
 
 from . import cards
 from .cards import HEART_MASK, INDEX, KH_BIT, code
-from .claim import KINDS, Seen, ShortSuits, can_take, claim_card, open_kinds
+from .claim import KINDS, ShortSuits, can_take, claim_card, open_kinds
+from .claiming import ClaimingGame
 from .errors import IllegalAction, RulesError
-from .game import DealtCards, Game, Preset, check_seat
+from .game import DealtCards, Preset, check_seat
 from .games import GAMES
 from .play import Contract, Play
 from .views import LastTrick, Tallies, Trick, TrickPart
@@ -49,7 +51,7 @@ def scenario_hands(hands: object, players: int, deck: int) -> tuple[list[int], i
     return masks, seen
 
 
-class TrickGame(Game):
+class TrickGame(ClaimingGame):
     """A game of tricks: subclasses deal, start play with ``_start_play`` and file the
     deal in ``_end_play``; card play, its refusals and the trick view are here."""
 
@@ -70,8 +72,6 @@ class TrickGame(Game):
         self.trick_serial = 0
         self._claim_memo: tuple[tuple[int, int, int], list[str]] = ((-1, -1, -1), [])
         self._short = ShortSuits()
-        # (the play, its finished tricks folded in, their cards, the voids they showed)
-        self._shown: tuple[Play | None, int, int, list[int]] = (None, 0, 0, [])
 
     @classmethod
     def from_preset(cls, preset: object, seed: int | str = 0, options: dict[str, Any] | None = None) -> Self:
@@ -142,12 +142,6 @@ class TrickGame(Game):
         hands = [cards.mask_of(deck[i * k : (i + 1) * k]) for i in range(self.players)]
         return hands, deck[k * self.players :]
 
-    @property
-    def play(self) -> Play:
-        """The deal's card play (there is one whenever a card may be played)."""
-        assert self.p is not None, "no card play in this phase"
-        return self.p
-
     def _new_play(self, contract: Contract, hands: list[int], leader: int, trick_no: int = 0) -> Play:
         return Play(
             contract,
@@ -207,7 +201,7 @@ class TrickGame(Game):
             return IllegalAction("not-a-card", action=action[:40], legal=self._legal())
         return card_refusal(self.play, INDEX[action])
 
-    # -- claiming the rest (kingweb.claim) ----------------------------------------------
+    # -- claiming the rest (kingweb.claim judges, kingweb.claiming plays it out) -----------
 
     def _claims_open(self) -> bool:
         """Whether a claim may be made now at all (German Whist: not in the stock stage)."""
@@ -250,68 +244,6 @@ class TrickGame(Game):
             out = [f"claim:{k}" for k in kinds if claim_card(k, seen, p.c, legal) is not None]
         self._claim_memo = (key, out)
         return list(out)
-
-    def _record(self) -> tuple[int, list[int]]:
-        """The cards of the deal's finished tricks and the suits each seat has shown out
-        of in them: kept, and brought up to date with the tricks finished since."""
-        p = self.play
-        tricks = self.tricks
-        done = len(tricks) - (1 if tricks and tricks[-1]["winner"] is None else 0)
-        of, k, played, voids = self._shown
-        if of is not p or k > done:  # (a new deal's play: start again)
-            k, played, voids = 0, 0, [0] * self.players
-        if k < done:
-            voids = voids[:]
-            for t in tricks[k:done]:
-                played = self._fold(t, played, voids)
-            self._shown = (p, done, played, voids)
-        return played, voids
-
-    def _fold(self, t: Trick, played: int, voids: list[int]) -> int:
-        """Add trick ``t``'s cards to ``played`` and what they show to ``voids`` (in place)."""
-        n = self.players
-        led = INDEX[t["cards"][0]] // 13
-        if n > 2 and self.play.c.ban_hearts_lead and led == cards.HEARTS:
-            voids[t["leader"]] |= 0b1011  # a heart is led only from hearts alone
-        for i, c in enumerate(t["cards"]):
-            x = INDEX[c]
-            played |= 1 << x
-            if n > 2 and x // 13 != led:  # (German Whist's draws refill a suit)
-                voids[(t["leader"] + i) % n] |= 1 << led
-        return played
-
-    def _seen(self, seat: int) -> Seen:
-        """What ``seat`` knows of the deal, from its hand and the public record alone."""
-        p = self.play
-        n = self.players
-        played, voids = self._record()
-        voids = voids[:]
-        trick: list[tuple[int, int]] = []
-        if self.tricks and self.tricks[-1]["winner"] is None:
-            t = self.tricks[-1]
-            played = self._fold(t, played, voids)
-            trick = [((t["leader"] + i) % n, INDEX[c]) for i, c in enumerate(t["cards"])]
-        hand = p.hands[seat]
-        unseen = self.DECK & ~hand & ~played & ~self.out_of_play
-        return Seen(seat, hand, unseen, voids, [h.bit_count() for h in p.hands], trick)
-
-    def _claim(self, kind: str) -> None:
-        """Play the rest of the deal out as the claim says: the claimant's cards by its
-        plan, every other seat its lowest legal card, each told as it is played."""
-        p = self.play
-        seat = p.turn
-        self._emit({"type": "claim", "seat": seat, "claim": kind, "tricks": p.hands[seat].bit_count()})
-        filed = len(self.deals)
-        while len(self.deals) == filed:
-            p = self.play
-            legal = p.legal_mask()
-            c = None
-            if p.turn == seat and legal & (legal - 1):
-                c = claim_card(kind, self._seen(seat), p.c, legal)
-                assert c is not None, "a claim that held has a card to play"
-            if c is None:
-                c = (legal & -legal).bit_length() - 1
-            self._apply(code(c))
 
     def _apply(self, action: str) -> None:
         """Play the card ``action`` and keep the public record of tricks (``tricks`` of

@@ -13,10 +13,12 @@ import collections
 import datetime
 import os
 import re
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CONSOLE_LINES = 30
+NAVIGATIONS = 12  # the last places a page went to, in its report
 TRACE_LINES = 40
 
 # Kept in the page (window.__kingwebTrace): each message to or from a dedicated worker,
@@ -82,8 +84,15 @@ class _Tracked:
         self.page = page
         self.console: collections.deque[str] = collections.deque(maxlen=CONSOLE_LINES)
         self.errors: list[str] = []
+        # where the page went, and when: a page that left its table shows how it left
+        self.navigations: list[str] = []
+        t0 = time.monotonic()
         page.on("console", lambda m: self.console.append(f"[{m.type}] {m.text}"))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on(
+            "framenavigated",
+            lambda f: f == page.main_frame and self.navigations.append(f"{time.monotonic() - t0:.1f}s {f.url}"),
+        )
 
 
 _pages: list[_Tracked] = []
@@ -156,6 +165,7 @@ def report(nodeid: str) -> str:
                 out.append(f"  screenshot: {shot}")
             except Exception as e:
                 out.append(f"  (no screenshot: {str(e).splitlines()[0]})")
+        out.append("  navigations: " + (" → ".join(t.navigations[-NAVIGATIONS:]) or "none"))
         out.append("  console, last lines:" if t.console else "  console: nothing")
         out += ["    " + s for s in t.console]
         if t.errors:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .. import cards
 from ..cards import INDEX
-from ..king import offer_terms, offer_value
+from ..kingauction import offer_terms, offer_value
 from ..views import KingView, seat_of
 from . import bidding
 from .hintfacts import Params

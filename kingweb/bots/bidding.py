@@ -17,7 +17,8 @@ from typing import Any, Self
 
 from .. import cards
 from ..cards import INDEX, SUIT_MASK, mask_of
-from ..king import NULL_VALUE, POSITIVES, UP_MODES, UP_VALUE, offer_terms, offer_value
+from ..kingauction import offer_terms, offer_value
+from ..kingcontracts import NULL_VALUE, POSITIVES, UP_MODES, UP_VALUE
 from ..play import Contract
 from ..views import KingView, seat_of
 from . import weights

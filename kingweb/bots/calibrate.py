@@ -31,7 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import cards, scenario
-from ..king import POSITIVES, King
+from ..king import King
+from ..kingcontracts import POSITIVES
 from ..play import Play
 from . import Bot, bidding, weights
 from .policy import rollout

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, cast
 from .. import cards
 from ..cards import INDEX, SUITS
 from ..games import GAMES
-from ..king import offer_value
+from ..kingauction import offer_value
 from ..views import Hint, KingView, View, WhistView
 from . import bidding
 from .bidchecks import BidFacts

@@ -17,7 +17,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .. import cards, scenario
-from ..king import King, offer_value
+from ..king import King
+from ..kingauction import offer_value
 from . import Bot
 
 

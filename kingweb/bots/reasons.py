@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from .. import cards
 from ..cards import INDEX, SUITS
 from ..errors import english
-from ..king import describe_offer
+from ..kingauction import describe_offer
 from ..views import Hint
 from .bidchecks import (
     BidCheck,

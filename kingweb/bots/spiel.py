@@ -42,7 +42,9 @@ from ..cards import INDEX
 from ..claim import cards_only
 from ..game import Game
 from ..games import GAMES
-from ..king import UP_MODES, King, offer_value, settle
+from ..king import King
+from ..kingauction import offer_value, settle
+from ..kingcontracts import UP_MODES
 from ..play import Play
 from ..trickgame import TrickGame
 from ..views import KingRuView, KingView, View, seat_of

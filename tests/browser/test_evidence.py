@@ -19,6 +19,9 @@ def test_the_report_names_the_console_the_worker_the_table_and_a_screenshot(page
     text = evidence.report("tests/browser/test_evidence.py::probe")
     assert "[log] a line of the page" in text
     assert "mode solo" in text and "model: whist event" in text, text
+    # where the page went: the match's link, then the address the page keeps once it has read it
+    went = re.search(r"navigations: (.*)", text).group(1).split(" → ")
+    assert "seed=3" in went[0] and "seed=" not in went[-1], went
     # the worker's traffic, newest first: the start asked for, and the table's updates
     worker = text[text.index("worker messages") :]
     assert '-> worker.js: {"id":' in worker and '"cmd":"start"' in worker, worker

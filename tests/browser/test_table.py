@@ -337,29 +337,44 @@ SEATS_JS = """() => Object.fromEntries(['bottom', 'left', 'top', 'right'].map(p 
 ACCENT = "rgb(242, 193, 78)"
 
 
-@pytest.mark.parametrize("game,seed,lang", [("king", 13, "en"), ("whist", 5, "ru"), ("king", 13, "es")])
+# The lit plate's glow: how it swells, and every animation of the page that runs for ever.
+GLOW_JS = """() => {
+  const glow = getComputedStyle(document.querySelector('.seat.to-act .plate'), '::after');
+  const endless = document.getAnimations().filter((a) => a.effect.getComputedTiming().iterations === Infinity);
+  return [glow.animationName, glow.animationIterationCount, endless.map((a) => a.animationName || a.id)];
+}"""
+
+
+@pytest.mark.parametrize("game,seed,langs", [("king", 13, ["en", "es"]), ("whist", 5, ["ru"])])
 def test_the_dealer_has_the_button_and_the_seat_to_act_is_lit_and_named(
-    browser, base_url, console_errors, game, seed, lang
+    browser, base_url, console_errors, game, seed, langs
 ):
     ctx, page = open_at_speed(
-        browser, base_url, console_errors, "normal", game, seed, PHONE, lang, is_mobile=True, has_touch=True
+        browser, base_url, console_errors, "normal", game, seed, PHONE, langs[0], is_mobile=True, has_touch=True
     )
     wait_my_card_turn(page)
     v = engine_view(page)
     where = ["bottom", "left", "top", "right"] if game == "king" else ["bottom", "top"]
     # the dealer's button is the language's own letter: the initial of its word for the dealer
-    words = {
+    table_words = {
         "en": ("dealer", "to play", "D"),
         "ru": ("сдающий", "очередь хода", "С"),
         "es": ("repartidor", "en turno", "R"),
-    }[lang]
-    seats = page.evaluate(SEATS_JS)
-    for s, pos in enumerate(where):
-        assert seats[pos]["dealer"] == (1 if s == v["dealer"] else 0), (s, seats)
-        assert (words[0] in seats[pos]["label"]) == (s == v["dealer"]), seats[pos]
-        assert (words[1] in seats[pos]["label"]) == (s == 0), seats[pos]  # our turn
-    assert seats[where[v["dealer"]]]["mark"] == words[2]
-    assert seats["bottom"]["fill"] == ACCENT
+    }
+    for lang in langs:  # another language is chosen at the same turn, as a player may
+        if lang != langs[0]:
+            choose_language(page, lang)
+        words = table_words[lang]
+        seats = page.evaluate(SEATS_JS)
+        for s, pos in enumerate(where):
+            assert seats[pos]["dealer"] == (1 if s == v["dealer"] else 0), (s, seats)
+            assert (words[0] in seats[pos]["label"]) == (s == v["dealer"]), seats[pos]
+            assert (words[1] in seats[pos]["label"]) == (s == 0), seats[pos]  # our turn
+        assert seats[where[v["dealer"]]]["mark"] == words[2]
+        assert seats["bottom"]["fill"] == ACCENT
+    # the glow swells three times as the turn comes, then holds: nothing on the page
+    # animates for ever while a player thinks (it redrew the page 60 times a second)
+    assert page.evaluate(GLOW_JS) == ["turn-pulse", "3", []]
     # a bot to act: its plate is filled on a phone too, and its label says so
     s = page_state(page)
     page.locator(f'#hand .card[data-card="{s["legal"][0]}"]').click(position=CARD_SPOT)

@@ -14,8 +14,12 @@ import types
 import typing
 from pathlib import Path
 
+import kingweb.daily as daily
 import kingweb.events as events
+import kingweb.marks as marks
+import kingweb.recordjson as recordjson
 import kingweb.session as session
+import kingweb.steps as steps
 import kingweb.table as table
 import kingweb.views as views
 from kingweb.bots.hints import REASONS
@@ -78,7 +82,7 @@ def _notes(module, name: str) -> dict[str, str]:
     return notes
 
 
-MODULES = (views, events, table, session)
+MODULES = (views, recordjson, steps, marks, daily, events, table, session)
 
 
 def _typedefs_of_module(module) -> list[tuple[str, object]]:

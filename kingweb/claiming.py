@@ -1,0 +1,94 @@
+"""The claims' machinery a trick game shares besides offering them (``TrickGame._claims``,
+on the public API's hot path): what a seat has seen of the deal, its hand and the public
+record of tricks folded up once per trick, for ``kingweb.claim`` to judge a claim by; and
+the rest of the deal played out as a claim says."""
+
+from typing import Any
+
+from . import cards
+from .cards import INDEX, code
+from .claim import Seen, claim_card
+from .game import Game
+from .play import Play
+from .views import Trick
+
+
+class ClaimingGame(Game):
+    """The base of ``TrickGame``, which deals, plays and keeps ``p`` and ``tricks``."""
+
+    DECK: int
+    p: Play | None  # the deal's card play (None: a deal whose contract is not chosen yet)
+    tricks: list[Trick]  # the deal's tricks, the one being played last
+
+    def __init__(self, seed: int | str | None = None, options: dict[str, Any] | None = None) -> None:
+        super().__init__(seed, options)
+        # (the play, its finished tricks folded in, their cards, the voids they showed)
+        self._shown: tuple[Play | None, int, int, list[int]] = (None, 0, 0, [])
+
+    @property
+    def play(self) -> Play:
+        """The deal's card play (there is one whenever a card may be played)."""
+        assert self.p is not None, "no card play in this phase"
+        return self.p
+
+    def _record(self) -> tuple[int, list[int]]:
+        """The cards of the deal's finished tricks and the suits each seat has shown out
+        of in them: kept, and brought up to date with the tricks finished since."""
+        p = self.play
+        tricks = self.tricks
+        done = len(tricks) - (1 if tricks and tricks[-1]["winner"] is None else 0)
+        of, k, played, voids = self._shown
+        if of is not p or k > done:  # (a new deal's play: start again)
+            k, played, voids = 0, 0, [0] * self.players
+        if k < done:
+            voids = voids[:]
+            for t in tricks[k:done]:
+                played = self._fold(t, played, voids)
+            self._shown = (p, done, played, voids)
+        return played, voids
+
+    def _fold(self, t: Trick, played: int, voids: list[int]) -> int:
+        """Add trick ``t``'s cards to ``played`` and what they show to ``voids`` (in place)."""
+        n = self.players
+        led = INDEX[t["cards"][0]] // 13
+        if n > 2 and self.play.c.ban_hearts_lead and led == cards.HEARTS:
+            voids[t["leader"]] |= 0b1011  # a heart is led only from hearts alone
+        for i, c in enumerate(t["cards"]):
+            x = INDEX[c]
+            played |= 1 << x
+            if n > 2 and x // 13 != led:  # (German Whist's draws refill a suit)
+                voids[(t["leader"] + i) % n] |= 1 << led
+        return played
+
+    def _seen(self, seat: int) -> Seen:
+        """What ``seat`` knows of the deal, from its hand and the public record alone."""
+        p = self.play
+        n = self.players
+        played, voids = self._record()
+        voids = voids[:]
+        trick: list[tuple[int, int]] = []
+        if self.tricks and self.tricks[-1]["winner"] is None:
+            t = self.tricks[-1]
+            played = self._fold(t, played, voids)
+            trick = [((t["leader"] + i) % n, INDEX[c]) for i, c in enumerate(t["cards"])]
+        hand = p.hands[seat]
+        unseen = self.DECK & ~hand & ~played & ~self.out_of_play
+        return Seen(seat, hand, unseen, voids, [h.bit_count() for h in p.hands], trick)
+
+    def _claim(self, kind: str) -> None:
+        """Play the rest of the deal out as the claim says: the claimant's cards by its
+        plan, every other seat its lowest legal card, each told as it is played."""
+        p = self.play
+        seat = p.turn
+        self._emit({"type": "claim", "seat": seat, "claim": kind, "tricks": p.hands[seat].bit_count()})
+        filed = len(self.deals)
+        while len(self.deals) == filed:
+            p = self.play
+            legal = p.legal_mask()
+            c = None
+            if p.turn == seat and legal & (legal - 1):
+                c = claim_card(kind, self._seen(seat), p.c, legal)
+                assert c is not None, "a claim that held has a card to play"
+            if c is None:
+                c = (legal & -legal).bit_length() - 1
+            self._apply(code(c))
