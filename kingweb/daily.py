@@ -24,7 +24,7 @@ import hashlib
 import math
 import re
 from datetime import date as Date
-from typing import Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from . import IllegalAction, RulesError, new_game
 from .bots import Bot
@@ -71,6 +71,9 @@ class ParStep(TypedDict):
     done: bool
     score: int | None
 
+
+if TYPE_CHECKING:
+    from .table import Table
 
 #: The daily's options: the defaults, but those a game's facts set (German Whist to 5
 #: points: a 15-point match runs an hour, a daily a few minutes)
@@ -311,3 +314,29 @@ def par(game: str, date: str, seat: int = SEAT) -> int:
     while not step["done"]:
         step = par_step(game, date, seat, step["actions"])
     return cast(int, step["score"])
+
+
+def table(game: object, date: object) -> "Table":
+    """The table of the daily challenge of ``game`` on UTC ``date``: its deals, the person
+    at its seat, its bots with no clock (``kingweb.session``'s ``daily``)."""
+    from .table import Table, bot, person
+
+    day = setup(game, date)
+    g = new(day["game"], day["date"])
+    seats = [person() if s == day["seat"] else bot(day["level"]) for s in range(g.players)]
+    return Table(g, seats, day["level"], math.inf, daily=day["date"])
+
+
+def code_of(t: "Table") -> dict[str, Any]:
+    """The replay code of the daily challenge played at table ``t``, once it is over:
+    ``{code, game, date, seat, score}``."""
+    if t.daily is None or not t.game.over:
+        raise RulesError("not-daily", "the table is not a daily challenge played to its end")
+    seat = t.people[0]
+    return {
+        "code": code(t.game.id, t.daily, seat, list(t.game.actions)),
+        "game": t.game.id,
+        "date": t.daily,
+        "seat": seat,
+        "score": t.game.scores[seat],
+    }

@@ -2,19 +2,43 @@
 in, ``{"ok": true, "result": ...}`` out, or ``{"ok": false, "error", "kind", "code",
 "params"}``, never an exception, so that a worker never dies on bad input.
 
-``kingweb.review``'s worker answers through it; ``kingweb.session``'s table answers the
-same way (docs/PROTOCOL.md §1.1).
+Each receiver declares one table of ``Command``s (``kingweb.session``'s table, ``kingweb.review``'s
+worker) and answers through ``serve`` (docs/PROTOCOL.md §1.1).
 """
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import safejson
 from .errors import IllegalAction, RulesError, describe
 
-#: Each command's arguments: the required ones, then the optional ones
-Commands = dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
+
+class Command(NamedTuple):
+    """One command a receiver answers: ``run`` called with the receiver's context and the
+    checked arguments, the ``required`` and ``optional`` arguments' names, and whether its
+    answer may change the table (``changes``: the worker writes the save again and wakes
+    the bots after it)."""
+
+    run: Callable[..., Any]
+    required: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+    changes: bool = False
+
+
+#: A receiver's commands by name
+Commands = dict[str, Command]
+
+
+def serve(request: object, commands: Commands, *context: object) -> str:
+    """The JSON answer to ``request``: its command, looked up in ``commands``, run on
+    ``context`` with the request's arguments (see ``answer`` and ``read``)."""
+
+    def run() -> Any:
+        cmd, args = read(request, commands)
+        return commands[cmd].run(*context, **args)
+
+    return answer(run)
 
 
 def answer(result: Callable[[], Any]) -> str:
@@ -62,7 +86,7 @@ def read(request: object, commands: Commands) -> tuple[str, dict[str, Any]]:
         args = {}
     if not isinstance(args, dict):
         raise RulesError("bad-request", "args: expected an object of argument names to values", field="args")
-    required, optional = commands[cmd]
+    required, optional = commands[cmd].required, commands[cmd].optional
     for name in required:
         if name not in args:
             raise RulesError("bad-request", f"args: {cmd} needs {name!r}", field=name)

@@ -33,7 +33,6 @@ This module is the review worker's server (``handle``) and re-exports the parts:
 and ``marks`` (the verdicts and the summary).
 """
 
-from collections.abc import Callable
 from typing import Any, cast
 
 from . import RulesError, handler
@@ -42,6 +41,7 @@ from .analysis import _settlement as _settlement
 from .catalogue import facts
 from .errors import describe
 from .games import GAMES
+from .handler import Command
 from .marks import MARGIN_SE, REASONS, THRESHOLDS, Analysis, Summary, mark_of, summary
 from .record import MARKS
 from .steps import _CACHE as _CACHE
@@ -72,33 +72,13 @@ __all__ = [
 
 # -- the review worker's requests ------------------------------------------------------------------------
 
-#: Each command's arguments: the required ones, then the optional ones
-COMMANDS: handler.Commands = {
-    "info": ((), ()),
-    "read": (("text",), ()),
-    "write": (("record",), ("form",)),
-    "record": (("save",), ("names", "deal")),
-    "review": (("record", "deal"), ()),
-    "analyse": (("record", "deal", "step"), ("worlds",)),
-    "summary": (("analyses",), ("seat",)),
-    "daily": (("game", "date"), ()),
-    "daily_code": (("game", "date", "seat", "actions"), ()),
-    "verify": (("code",), ()),
-    "par": (("game", "date", "seat"), ("actions",)),
-}
-
 
 def handle(request: object) -> str:
     """One JSON request ``{"cmd": ..., "args": {...}}`` → JSON answer, as
     ``kingweb.session.handle``: ``{"ok": true, "result": ...}`` or ``{"ok": false, "error",
     "kind", "code", "params"}``; it never raises, and keeps nothing but a few checked
     records (a record that fails its check is not kept)."""
-
-    def run() -> Any:
-        cmd, args = handler.read(request, COMMANDS)
-        return _COMMANDS[cmd](**args)
-
-    return handler.answer(run)
+    return handler.serve(request, COMMANDS)
 
 
 def info() -> dict[str, Any]:
@@ -181,16 +161,17 @@ def _par(game: object, date: object, seat: object, actions: object = None) -> An
     return daily.par_step(game, date, seat, actions)
 
 
-_COMMANDS: dict[str, Callable[..., Any]] = {
-    "info": info,
-    "read": _read,
-    "write": _write,
-    "record": _record,
-    "review": review,
-    "analyse": analyse,
-    "summary": _analyses,
-    "daily": _daily,
-    "daily_code": _daily_code,
-    "verify": _verify,
-    "par": _par,
+#: The review worker's commands: each one's handler and arguments (required, then optional)
+COMMANDS: handler.Commands = {
+    "info": Command(info),
+    "read": Command(_read, ("text",)),
+    "write": Command(_write, ("record",), ("form",)),
+    "record": Command(_record, ("save",), ("names", "deal")),
+    "review": Command(review, ("record", "deal")),
+    "analyse": Command(analyse, ("record", "deal", "step"), ("worlds",)),
+    "summary": Command(_analyses, ("analyses",), ("seat",)),
+    "daily": Command(_daily, ("game", "date")),
+    "daily_code": Command(_daily_code, ("game", "date", "seat", "actions")),
+    "verify": Command(_verify, ("code",)),
+    "par": Command(_par, ("game", "date", "seat"), ("actions",)),
 }

@@ -8,7 +8,7 @@ import math
 import secrets
 from typing import Any, cast
 
-from . import RulesError, from_json, safejson, seeds
+from . import RulesError, from_json, new_game, safejson, seeds
 from .errors import describe
 from .game import Game, check_seat
 from .table import Seat, Table, bot, check_clock, check_level, check_seats, person
@@ -41,6 +41,29 @@ def save_of(t: Table, match: str) -> dict[str, Any]:
         out["daily"] = t.daily
     if t.clock is not None:
         out["clock"] = t.clock
+    return out
+
+
+def share_of(t: Table) -> dict[str, Any]:
+    """A solo match's link data: the same deals and bot play for whoever opens it.  A
+    table of several people shares nothing: the seed would show every hand."""
+    if not t.solo or t.lesson is not None:
+        raise RulesError("not-shared", "only a match of one person against bots can be shared")
+    if t.daily is not None:  # a link's bots play on a clock: not the daily's
+        raise RulesError("not-shared", "a daily challenge is shared by its replay code, once it is over")
+    g = t.game
+    return {"game": g.id, "seed": seeds.to_json(g.seed), "options": g.options, "level": t.level}
+
+
+def undo_marks(game: Game, seat: int) -> list[int]:
+    """Where each of ``seat``'s actions stands in ``game.actions`` (found by replaying), for
+    the undo of a solo match restored from its save."""
+    replay = new_game(game.id, game.seed, game.options)
+    out = []
+    for i, a in enumerate(game.actions):
+        if replay.turn == seat:
+            out.append(i)
+        replay.act(a)
     return out
 
 

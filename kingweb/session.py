@@ -16,28 +16,39 @@ the bots are deterministic for a seed, so a replay reproduces their play exactly
 """
 
 import json
-import math
 import secrets
 import time
 from collections.abc import Callable
 from typing import Any, NotRequired, TypedDict
 
-from . import IllegalAction, RulesError, handler, new_game, seeds
+from . import IllegalAction, RulesError, catalogue, handler, new_game
 from .bots import DEFAULT_BUDGET
-from .catalogue import facts, info
+from .catalogue import facts
 from .errors import describe
 from .events import Audience, Event
-from .game import Game, check_seat
-from .saves import SAVE_FIELDS, SAVE_FORMAT, SAVE_VERSION, copy_seat, read_save, save_of
-from .table import Seat, Table, bot, check_clock, check_level, check_seats, person
+from .game import check_seat
+from .handler import Command
+from .moveclock import SUMMARY_MAX, Deadline, MoveClock, Timeout, summary_wait
+from .saves import SAVE_FIELDS, SAVE_FORMAT, SAVE_VERSION, copy_seat, read_save, save_of, share_of, undo_marks
+from .table import Seat, Table, bot, check_budget, check_clock, check_level, check_seats, person
 from .views import Hint
 
-__all__ = ["COMMANDS", "SAVE_FIELDS", "SAVE_FORMAT", "SAVE_VERSION", "Session", "handle", "info", "key_of"]
+__all__ = [
+    "COMMANDS",
+    "SAVE_FIELDS",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SUMMARY_MAX",
+    "Session",
+    "handle",
+    "info",
+    "key_of",
+    "summary_wait",
+]
 
 #: An answer's ``result``: plain JSON data.
 Result = dict[str, Any]
 
-MAX_BUDGET = 10.0
 SPECTATOR = "spectator"
 
 
@@ -63,24 +74,6 @@ class TableInfo(TypedDict):
     facts: dict[str, Any]
 
 
-class Deadline(TypedDict):
-    """The move clock running for the person at ``seat``: ``ms`` milliseconds left when
-    this was written (each page counts down from when it received it: the host's clock
-    and a guest's need not agree)."""
-
-    seat: int
-    ms: int
-
-
-class Timeout(TypedDict):
-    """The move clock ran out for ``seat``: its stand-in made the decision told by event
-    ``n``; ``away``: that was the seat's third timeout in a row, and the stand-in plays on."""
-
-    seat: int
-    n: int
-    away: bool
-
-
 class Update(TypedDict):
     """An audience's news: the events after the last it was told (numbered ``n``, with no
     gaps), then its legal actions now (empty unless it is to act)."""
@@ -96,18 +89,6 @@ def key_of(audience: Audience) -> str:
     return SPECTATOR if audience is None else str(audience)
 
 
-#: The longest a new deal's move clock waits for the last deal's summary (seconds).
-SUMMARY_MAX = 30
-
-
-def summary_wait(clock: int) -> int:
-    """How long after a deal is dealt its move clock begins: one decision's time, at most
-    ``SUMMARY_MAX``, for the people to read the last deal's summary (each page closes it
-    when its own seat's clock begins), so that no one loses a decision behind it and no
-    one who never closes it holds the table longer than that."""
-    return min(clock, SUMMARY_MAX)
-
-
 class Session:
     """The page's one table, and whom the page follows."""
 
@@ -117,13 +98,7 @@ class Session:
         self.here: list[Audience] = []
         self.away: list[Audience] = []
         self.told = 0  # the number of the last event the followed audiences were sent
-        # the move clock's time source (seconds; a test gives a fake one), and the turn it
-        # runs for: (seat, actions before the decision, when it runs out)
-        self.now = now
-        self._deadline: tuple[int, int, float] | None = None
-        # the deal the clock last saw and when it was dealt (a new deal's clock waits for
-        # the last deal's summary: SUMMARY_MAX)
-        self._dealt: tuple[int, float] = (0, -math.inf)
+        self.move_clock = MoveClock(now)
 
     # -- opening a table ----------------------------------------------------------------------
 
@@ -144,7 +119,7 @@ class Session:
         checked before the old table is replaced: a refused start leaves the session as
         it was."""
         level = check_level(level)
-        budget = DEFAULT_BUDGET if budget is None else _budget(budget)
+        budget = DEFAULT_BUDGET if budget is None else check_budget(budget)
         clock = check_clock(clock)
         g = new_game(game, seed, {} if options is None else options)
         if seats is None:
@@ -159,24 +134,15 @@ class Session:
         told the table, never the seed."""
         from . import daily
 
-        setup = daily.setup(game, date)
-        g = daily.new(setup["game"], setup["date"])
-        seats = [person() if s == setup["seat"] else bot(setup["level"]) for s in range(g.players)]
-        table = Table(g, seats, setup["level"], math.inf, daily=setup["date"])
-        self._open(table, secrets.token_hex(6))
+        self._open(daily.table(game, date), secrets.token_hex(6))
         return self.sync()
 
     def daily_code(self) -> Result:
-        """The replay code of the daily challenge played here, once it is over:
-        ``{code, game, date, seat, score}``."""
+        """The replay code of the daily challenge played here, once it is over
+        (``daily.code_of``)."""
         from . import daily
 
-        t = self._need()
-        if t.daily is None or not t.game.over:
-            raise RulesError("not-daily", "the table is not a daily challenge played to its end")
-        seat = t.people[0]
-        code = daily.code(t.game.id, t.daily, seat, list(t.game.actions))
-        return {"code": code, "game": t.game.id, "date": t.daily, "seat": seat, "score": t.game.scores[seat]}
+        return daily.code_of(self._need())
 
     def _open(self, table: Table, match: str) -> None:
         self.table, self.match = table, match
@@ -186,8 +152,7 @@ class Session:
         self.here = [here[0]] if len(here) == 1 else [None]
         self.away = [s for s in table.people if table.seats[s].get("away")]
         self.told = table.game.event_count
-        self._deadline = None
-        self._dealt = (table.game.deal_no, -math.inf)  # (a table opened mid-deal waits on no summary)
+        self.move_clock.reset(table.game.deal_no)
 
     def lesson(self, lesson_id: str) -> Result:
         """Open a lesson: its position, with the learner to act."""
@@ -247,25 +212,8 @@ class Session:
         return out
 
     def deadline(self) -> Deadline | None:
-        """The move clock now: for whom it runs and how long it has left (None: it does not
-        run).  It starts when the decision becomes the person's: every answer that
-        changes the table asks, so the host's timer is armed at once.  In a deal after
-        the first, no earlier than ``summary_wait`` seconds after the deal was dealt, as
-        every page shows the last deal's summary meanwhile (and closes it when its own
-        seat's clock begins): a person does not lose a decision behind it."""
-        t = self._need()
-        now = self.now()
-        if t.game.deal_no != self._dealt[0]:
-            self._dealt = (t.game.deal_no, now)
-        seat = t.on_clock()
-        if seat is None or t.clock is None:
-            self._deadline = None
-            return None
-        turn = len(t.game.actions)
-        if self._deadline is None or self._deadline[:2] != (seat, turn):
-            start = max(now, self._dealt[1] + summary_wait(t.clock))
-            self._deadline = (seat, turn, start + t.clock)
-        return {"seat": seat, "ms": max(0, math.ceil((self._deadline[2] - now) * 1000))}
+        """The move clock now (``MoveClock.deadline``): for whom it runs, how long it has left."""
+        return self.move_clock.deadline(self._need())
 
     def hint(self, seat: object = None) -> Hint:
         t = self._need()
@@ -412,22 +360,15 @@ class Session:
         return save_of(self._need(), self.match)
 
     def share(self) -> Result:
-        """A solo match's link data: the same deals and bot play for whoever opens it.  A
-        table of several people shares nothing: the seed would show every hand."""
-        t = self._need()
-        if not t.solo or t.lesson is not None:
-            raise RulesError("not-shared", "only a match of one person against bots can be shared")
-        if t.daily is not None:  # a link's bots play on a clock: not the daily's
-            raise RulesError("not-shared", "a daily challenge is shared by its replay code, once it is over")
-        g = t.game
-        return {"game": g.id, "seed": seeds.to_json(g.seed), "options": g.options, "level": t.level}
+        """A solo match's link data, never a table of several people's (``saves.share_of``)."""
+        return share_of(self._need())
 
-    def load(self, data: object) -> Result:
+    def load(self, save: object) -> Result:
         """Restore a save (an object, or its JSON text); a corrupt or foreign one raises
         ``RulesError`` with code ``bad-save`` saying why, and leaves the session as it was."""
-        table, match = read_save(data)
+        table, match = read_save(save)
         if table.solo:
-            table.undo_marks = _undo_marks(table.game, table.people[0])
+            table.undo_marks = undo_marks(table.game, table.people[0])
         self._open(table, match)
         return self.sync()
 
@@ -456,51 +397,42 @@ def _refused(e: IllegalAction) -> Result:
     return {"ok": False, "error": str(e), "code": e.code, "params": e.params}
 
 
-def _budget(budget: object) -> float:
-    """A bot's seconds a decision: a number above 0, at most ``MAX_BUDGET``."""
-    if not (
-        type(budget) in (int, float) and isinstance(budget, int | float) and 0 < budget <= MAX_BUDGET
-    ):  # (NaN fails too; bool is not a number here)
-        raise RulesError(
-            "bad-request",
-            f"budget: {describe(budget)} is not a number of seconds above 0 and at most {MAX_BUDGET}",
-            field="budget",
-        )
-    return float(budget)
-
-
-def _undo_marks(game: Game, seat: int) -> list[int]:
-    """Where each of ``seat``'s actions stands in ``game.actions`` (found by replaying)."""
-    replay = new_game(game.id, game.seed, game.options)
-    out = []
-    for i, a in enumerate(game.actions):
-        if replay.turn == seat:
-            out.append(i)
-        replay.act(a)
-    return out
-
-
 _SESSION = Session()
 
-#: Each command's arguments: the required ones, then the optional ones.
-COMMANDS = {
-    "start": (("game",), ("options", "seed", "level", "seat", "budget", "seats", "clock")),
-    "act": (("action",), ("seat",)),
-    "step": ((), ()),
-    "clock": ((), ()),
-    "hint": ((), ("seat",)),
-    "undo": ((), ()),
-    "save": ((), ()),
-    "share": ((), ()),
-    "load": (("save",), ()),
-    "lesson": (("id",), ()),
-    "lesson_try": (("action",), ()),
-    "sync": ((), ("audience",)),
-    "follow": ((), ("here", "away")),
-    "seat": (("seat",), ("name", "stand_in")),
-    "info": ((), ()),
-    "daily": (("game", "date"), ()),
-    "daily_code": ((), ()),
+
+def info() -> dict[str, Any]:
+    """What exists (``catalogue.info``), and the commands the session answers: ``changes``,
+    those whose answer may change the table (the worker writes the save again after them
+    and wakes the bots), read from ``COMMANDS``."""
+    return {
+        **catalogue.info(),
+        "commands": list(COMMANDS),
+        "changes": [cmd for cmd, c in COMMANDS.items() if c.changes],
+    }
+
+
+#: The session's commands: each one's handler (called with the session and the checked
+#: arguments), its arguments (required, then optional) and whether it may change the table.
+COMMANDS: handler.Commands = {
+    "start": Command(
+        Session.start, ("game",), ("options", "seed", "level", "seat", "budget", "seats", "clock"), changes=True
+    ),
+    "act": Command(Session.act, ("action",), ("seat",), changes=True),
+    "step": Command(Session.step, changes=True),
+    "clock": Command(Session.clock),
+    "hint": Command(Session.hint, (), ("seat",)),
+    "undo": Command(Session.undo, changes=True),
+    "save": Command(Session.save),
+    "share": Command(Session.share),
+    "load": Command(Session.load, ("save",), changes=True),
+    "lesson": Command(lambda s, id: s.lesson(id), ("id",), changes=True),
+    "lesson_try": Command(Session.lesson_try, ("action",), changes=True),
+    "sync": Command(Session.sync, (), ("audience",)),
+    "follow": Command(Session.follow, (), ("here", "away"), changes=True),
+    "seat": Command(Session.seat, ("seat",), ("name", "stand_in"), changes=True),
+    "info": Command(lambda s: info()),
+    "daily": Command(Session.daily, ("game", "date"), changes=True),
+    "daily_code": Command(Session.daily_code),
 }
 
 
@@ -510,49 +442,12 @@ def handle(request: object) -> str:
 
 
 def _handle(s: Session, request: object) -> str:
-    """One JSON request ``{"cmd": ..., "args": {...}}`` → JSON response.
+    """One JSON request ``{"cmd": ..., "args": {...}}`` → JSON response, run through
+    ``COMMANDS`` (every part of the request checked first).
 
     The answer is ``{"ok": true, "result": ...}``; errors come back as ``{"ok": false,
     "error": message, "kind": "RulesError", "code": code, "params": {...}}``, never
     raised, so that the worker never dies on bad input, and a request that fails leaves
     the session as it was (``kingweb.handler``).  A refused action is not an error: its
     result is ``{"ok": false, "error", "code", "params"}``."""
-    return handler.answer(lambda: _run(s, request))
-
-
-def _run(s: Session, request: object) -> Any:
-    """Check ``request`` fully, then run it on session ``s``."""
-    cmd, args = handler.read(request, COMMANDS)
-    if cmd == "start":
-        return s.start(**args)
-    if cmd == "act":
-        return s.act(args["action"], args.get("seat"))
-    if cmd == "step":
-        return s.step()
-    if cmd == "clock":
-        return s.clock()
-    if cmd == "hint":
-        return s.hint(args.get("seat"))
-    if cmd == "undo":
-        return s.undo()
-    if cmd == "save":
-        return s.save()
-    if cmd == "share":
-        return s.share()
-    if cmd == "load":
-        return s.load(args["save"])
-    if cmd == "lesson":
-        return s.lesson(args["id"])
-    if cmd == "lesson_try":
-        return s.lesson_try(args["action"])
-    if cmd == "sync":
-        return s.sync(args["audience"]) if "audience" in args else s.sync()
-    if cmd == "follow":
-        return s.follow(args.get("here"), args.get("away"))
-    if cmd == "seat":
-        return s.seat(args["seat"], args.get("name"), args.get("stand_in"))
-    if cmd == "daily":
-        return s.daily(args["game"], args["date"])
-    if cmd == "daily_code":
-        return s.daily_code()
-    return info()
+    return handler.serve(request, COMMANDS, s)

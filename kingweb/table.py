@@ -83,6 +83,23 @@ def check_clock(clock: object, field: str = "clock") -> int | None:
     return clock
 
 
+#: The most a bot may think a decision (seconds)
+MAX_BUDGET = 10.0
+
+
+def check_budget(budget: object) -> float:
+    """A bot's seconds a decision: a number above 0, at most ``MAX_BUDGET``."""
+    if not (
+        type(budget) in (int, float) and isinstance(budget, int | float) and 0 < budget <= MAX_BUDGET
+    ):  # (NaN fails too; bool is not a number here)
+        raise RulesError(
+            "bad-request",
+            f"budget: {describe(budget)} is not a number of seconds above 0 and at most {MAX_BUDGET}",
+            field="budget",
+        )
+    return float(budget)
+
+
 def check_level(level: object, field: str = "level") -> str:
     if not (isinstance(level, str) and level in LEVELS):
         raise RulesError("bad-level", f"{field}: {describe(level)} is not a bot level (one of {', '.join(LEVELS)})")

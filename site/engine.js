@@ -1,6 +1,7 @@
 // The one module that talks to the worker (worker.js, Python in Pyodide): it sends
 // requests, matches answers to them and passes the worker's boot news on.  The shapes of
-// both sides are in protocol.js.
+// both sides are in protocol.js; the requests under way are kept by requests.js.
+import { Requests, failure } from "./requests.js";
 
 /** @typedef {import("./protocol.js").Command} Command */
 /** @typedef {import("./protocol.js").Info} Info */
@@ -30,9 +31,10 @@
 
 /** @type {Worker | null} */
 let worker = null;
-/** @type {Map<number, {resolve: (v: any) => void, reject: (e: Error) => void, cmd: Command, timer: ReturnType<typeof setTimeout>}>} */
-const calls = new Map();
-let nextId = 1;
+/** @type {Requests<Command>} */
+const calls = new Requests({
+  expired: (id, cmd, limit) => crashed(`no answer to "${cmd}" in ${limit} ms`, Math.round(limit / 1000)),
+});
 /** @type {BootHandlers | null} */
 let handlers = null;
 let booted = false;
@@ -77,44 +79,45 @@ function followKeeping(cmd, result) {
 function receive(ev) {
   const m = ev.data;
   if ("type" in m) return news(m);
-  const c = calls.get(m.id);
-  if (!c) return;
-  calls.delete(m.id);
-  clearTimeout(c.timer);
-  perf.push({ cmd: c.cmd, ms: m.ms });
+  // (the caller's code runs after this bookkeeping: a promise settles after this turn)
+  const cmd = calls.answer(m.id, m.response);
+  if (cmd === undefined) return;
+  perf.push({ cmd, ms: m.ms });
   if (perf.length > 2000) perf.splice(0, 1000);
-  if (m.response.ok) { watchBots(m.response.result); followKeeping(c.cmd, m.response.result); }
-  if (m.response.ok) c.resolve(m.response.result);
-  else c.reject(Object.assign(new Error(m.response.error), { kind: m.response.kind, code: m.response.code, params: m.response.params }));
+  if (m.response.ok) { watchBots(m.response.result); followKeeping(cmd, m.response.result); }
 }
 
 /** The worker broke after its boot, or is stuck: refuse what is under way, tell the page.
  * @param {string} message @param {number} [stuckFor]  seconds a request waited, if stuck */
 function crashed(message, stuckFor) {
   clearTimeout(botsDue);
-  for (const c of calls.values()) { clearTimeout(c.timer); c.reject(Object.assign(new Error(message), { kind: "crash" })); }
-  calls.clear();
+  calls.failAll(() => failure(message, { kind: "crash" }));
   if (handlers) handlers.crashed(message, stuckFor === undefined ? null : { seconds: stuckFor });
 }
 
-/** @param {BootNews} m */
-function news(m) {
-  const w = /** @type {any} */ (window);
-  if (m.type === "update") {
+/** The worker's news besides answers: what the page does with each type.
+ * @type {{[T in BootNews["type"]]: (m: Extract<BootNews, {type: T}>, w: any) => void}} */
+const NEWS = {
+  update: (m) => {
     perf.push({ cmd: "step", ms: m.total_ms });  // the whole turn: the decision and its events
     watchBots(m.result);
-    return handlers && handlers.update(m.result);
-  }
-  if (m.type === "progress") return handlers && handlers.progress(m.stage, m.pct);
-  if (m.type === "ready") {
+    if (handlers) handlers.update(m.result);
+  },
+  progress: (m) => { if (handlers) handlers.progress(m.stage, m.pct); },
+  ready: (m, w) => {
     booted = true;
     w.kingwebBoot = m.boot_ms; w.kingwebInstall = m.install;
-    return handlers && handlers.ready(m.info);
-  }
-  if (m.type === "fatal") return booted ? crashed(m.message) : handlers && handlers.failed(m.message, m.kind);
-  if (m.type === "crashed") return crashed(m.message);
-  if (m.type === "kept") w.kingwebInstall.kept = true;
-  if (m.type === "stdlib") w.kingwebInstall.stdlib = m.stdlib;
+    if (handlers) handlers.ready(m.info);
+  },
+  fatal: (m) => { if (booted) crashed(m.message); else if (handlers) handlers.failed(m.message, m.kind); },
+  crashed: (m) => crashed(m.message),
+  kept: (_m, w) => { w.kingwebInstall.kept = true; },
+  stdlib: (m, w) => { w.kingwebInstall.stdlib = m.stdlib; },
+};
+
+/** @param {BootNews} m */
+function news(m) {
+  if (Object.hasOwn(NEWS, m.type)) NEWS[m.type](/** @type {any} */ (m), window);
 }
 
 /** Start the worker, or adopt the one index.html's boot script started (with the news
@@ -144,8 +147,7 @@ export function restartEngine(on) {
   clearTimeout(botsDue);
   if (worker) worker.terminate();
   worker = null;
-  for (const c of calls.values()) { clearTimeout(c.timer); c.reject(Object.assign(new Error("the engine restarted"), { kind: "crash" })); }
-  calls.clear();
+  calls.failAll(() => failure("the engine restarted", { kind: "crash" }));
   startEngine(on);
 }
 
@@ -161,14 +163,8 @@ function requestLimit() {
  * @param {object} [args]
  * @returns {Promise<any>} */
 export function call(cmd, args = {}) {
-  return new Promise((resolve, reject) => {
-    const id = nextId++;
-    const limit = requestLimit();
-    const timer = setTimeout(() => {
-      if (calls.has(id)) crashed(`no answer to "${cmd}" in ${limit} ms`, Math.round(limit / 1000));
-    }, limit);
-    calls.set(id, { resolve, reject, cmd, timer });
+  return calls.ask(cmd, (id) => {
     if (cmd === "keep") keepNext = !(/** @type {any} */ (args).next === false);
     /** @type {Worker} */ (worker).postMessage({ id, cmd, args });
-  });
+  }, requestLimit());
 }

@@ -8,12 +8,20 @@
 // seat at the bottom.
 
 /**
- * Python's commands (kingweb.session), then the worker's own: "keep" (saves on or off),
- * "resume" (a game's kept match: each game has a slot of its own, saves.js), "saved" (every
- * save written), "forget" (set the table's save aside).
- * @typedef {"info" | "start" | "daily" | "act" | "step" | "hint" | "undo" | "save" | "share" | "load" | "lesson" | "lesson_try"
- *   | "sync" | "follow" | "seat" | "keep" | "resume" | "saved" | "forget"} Command
+ * Python's commands: the names of kingweb.session's `COMMANDS`, the session's one table of
+ * handlers (tests/docs/test_protocol_commands.py fails when the two differ).
+ * @typedef {"info" | "start" | "daily" | "daily_code" | "act" | "step" | "clock" | "hint" | "undo" | "save" | "share"
+ *   | "load" | "lesson" | "lesson_try" | "sync" | "follow" | "seat"} EngineCommand
  */
+
+/**
+ * The worker's own commands: "keep" (saves on or off), "resume" (a game's kept match: each
+ * game has a slot of its own, saves.js), "saved" (every save written), "forget" (set the
+ * table's save aside).
+ * @typedef {"keep" | "resume" | "saved" | "forget"} WorkerCommand
+ */
+
+/** @typedef {EngineCommand | WorkerCommand} Command */
 
 /**
  * A request, page → worker.
@@ -107,6 +115,9 @@
  * @property {string[]} lessons    "game/name" ids, in teaching order
  * @property {string} version
  * @property {{refusals: string[], reasons: string[]}} [codes]  every refusal and hint code
+ * @property {EngineCommand[]} commands  every command the session answers
+ * @property {EngineCommand[]} changes   those whose answer may change the table: the worker
+ *   writes the save again after them and wakes the bots (kingweb.session's `COMMANDS`)
  */
 
 /**

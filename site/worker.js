@@ -202,6 +202,7 @@ async function boot() {
     }
     handle = session.handle;
     const info = JSON.parse(handle(JSON.stringify({ cmd: "info" }))).result;
+    changes = new Set(info.changes || []);  // (the review's worker changes no table)
     pyodide.runPython("gc.enable()");
     lap("engine");
     booted = true;
@@ -256,8 +257,9 @@ function ask(request) {
 }
 
 // Requests after which the table may have changed: the save is written again, and the
-// bots are woken if one is to act.
-const CHANGES = new Set(["start", "daily", "act", "step", "undo", "load", "lesson", "lesson_try", "seat", "follow"]);
+// bots are woken if one is to act.  The session declares them beside its handlers
+// (kingweb.session's COMMANDS) and says them in `info`, read at boot.
+let changes = new Set();
 let keeping = false;  // the page asked for saves (a framed table and a lesson keep none)
 let table = false;    // a match is open and kept (after a start or a load that succeeded)
 let keepNext = true;  // false: the next match started is not kept (a link's, beside a saved one)
@@ -322,7 +324,7 @@ function clockTurn() {
 }
 
 function after(cmd, response) {
-  if (!response.ok || !CHANGES.has(cmd)) return;
+  if (!response.ok || !changes.has(cmd)) return;
   const result = response.result || {};
   if (cmd === "start" || cmd === "daily") { table = keepNext; keepNext = true; }
   if (cmd === "load") table = true;

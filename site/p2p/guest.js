@@ -5,6 +5,7 @@
 // which answers each: taken (the events follow as an update) or refused with the engine's
 // code, said here in the guest's language.
 import { readHost, write } from "./table-messages.js";
+import { Requests, failure } from "../requests.js";
 
 /** @typedef {import("./host.js").Link} Link */
 
@@ -22,6 +23,7 @@ export class GuestTable {
    *   state: (state: any) => void, update: (u: any) => void, table: (t: any) => void,
    *   bye: (reason: string) => void, lost: (reason?: string) => void, dropped: (problem: string) => void,
    *   silent?: () => void}} o.on   `silent`: an action went unanswered (the page meets the host again)
+   * @param {import("../requests.js").Timers} [o.timers]  (a test's fake clock)
    */
   constructor(o) {
     this.link = o.link;
@@ -29,9 +31,14 @@ export class GuestTable {
     this.on = o.on;
     /** @type {number | null | undefined} */
     this.seat = undefined;
-    this.nextId = 1;
-    /** @type {Map<number, {resolve: (v: any) => void, timer: ReturnType<typeof setTimeout>}>} */
-    this.pending = new Map();
+    /** @type {Requests<string>} */
+    this.pending = new Requests({
+      expired: (id) => {
+        this.pending.reject(id, failure("the host does not answer", { code: "host-silent" }));
+        this.on.silent?.();
+      },
+      timers: o.timers,
+    });
     /** @type {((state: any) => void)[]} */
     this.waitingState = [];
     this.link.listen({
@@ -46,69 +53,27 @@ export class GuestTable {
   heard(text) {
     const { msg, problem } = readHost(text);
     if (!msg) return this.on.dropped(problem || "bad");
-    switch (msg.type) {
-      case "welcome": this.seat = msg.seat; this.on.welcome(msg.seat, msg.lobby); return;
-      case "lobby": this.on.lobby(msg.seats); return;
-      case "state":
-        for (const f of this.waitingState.splice(0)) f(msg.state);
-        this.on.state(msg.state);
-        return;
-      case "update": this.on.update(msg.update); return;
-      case "table": this.on.table(msg.table); return;
-      case "farewell": this.on.bye(String(msg.reason)); return;
-      case "answer": {
-        const p = this.pending.get(msg.id);
-        if (!p) return;
-        this.pending.delete(msg.id);
-        clearTimeout(p.timer);
-        p.resolve(msg);
-        return;
-      }
-      default:
-    }
+    HOST_MESSAGES[/** @type {keyof typeof HOST_MESSAGES} */ (msg.type)](this, msg);
   }
 
-  /** @param {string} type @param {Record<string, unknown>} [fields] @returns {Promise<any>} */
+  /** The host's answer to a request, or, when it does not answer in `ANSWER_MS` or has
+   * left, the refusal `host-silent` or `host-gone` (an answer is never a rejection).
+   * @param {string} type @param {Record<string, unknown>} [fields] @returns {Promise<any>} */
   ask(type, fields = {}) {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        resolve({ ok: false, code: "host-silent", params: {}, error: "the host does not answer" });
-        this.on.silent?.();
-      }, ANSWER_MS);
-      this.pending.set(id, { resolve, timer });
-      this.link.send(this.host, write(type, { id, ...fields }));
-    });
+    return this.pending.ask(type, (id) => this.link.send(this.host, write(type, { id, ...fields })), ANSWER_MS)
+      .catch((/** @type {import("../requests.js").Failure} */ e) => ({ ok: false, code: e.code, params: {}, error: e.message }));
   }
 
   /**
-   * The page's `call`, as the host answers it: an action, a hint, the whole state again.
+   * The page's `call`, as the host answers it: an action, a hint, the seat back after the
+   * move clock marked it away, the whole state again (`CALLS`).
    * @param {string} cmd @param {any} [args]
    */
   async call(cmd, args = {}) {
-    if (cmd === "act") {
-      const r = await this.ask("act", { action: args.action });
-      return r.ok ? { ok: true } : { ok: false, code: r.code, params: r.params || {}, error: r.error || r.code };
+    if (!Object.hasOwn(CALLS, cmd)) {
+      throw failure(`a guest cannot ${cmd}`, { code: "unknown-command", params: { cmd } });
     }
-    if (cmd === "hint") {
-      const r = await this.ask("hint");
-      if (!r.ok) throw Object.assign(new Error(r.error || r.code), { code: r.code, params: r.params });
-      return r.hint;
-    }
-    if (cmd === "back") {  // back at the table after the move clock marked the seat away
-      const r = await this.ask("back");
-      if (!r.ok) throw Object.assign(new Error(r.error || r.code), { code: r.code, params: r.params });
-      return {};
-    }
-    if (cmd === "sync") {
-      const state = new Promise((resolve) => this.waitingState.push(resolve));
-      const r = await this.ask("sync");
-      if (!r.ok) throw Object.assign(new Error(r.error || r.code), { code: r.code, params: r.params });
-      const s = /** @type {any} */ (await state);
-      return { n: s.n, table: s, states: { [this.key()]: s }, outbox: {}, bots: false };
-    }
-    throw Object.assign(new Error(`a guest cannot ${cmd}`), { code: "unknown-command", params: { cmd } });
+    return CALLS[/** @type {keyof typeof CALLS} */ (cmd)](this, args);
   }
 
   /** The audience key of this guest's seat. */
@@ -116,11 +81,7 @@ export class GuestTable {
 
   /** @param {string} [reason]  why the connection closed ("blocked": the host refuses this guest) */
   lostHost(reason) {
-    for (const p of this.pending.values()) {
-      clearTimeout(p.timer);
-      p.resolve({ ok: false, code: "host-gone", params: {}, error: "the host has left" });
-    }
-    this.pending.clear();
+    this.pending.failAll(() => failure("the host has left", { code: "host-gone" }));
     this.on.lost(reason);
   }
 
@@ -129,3 +90,53 @@ export class GuestTable {
     this.link.close();
   }
 }
+
+/**
+ * The guest's one table of the host's messages (the types readHost lets through).
+ * @type {Record<"welcome" | "lobby" | "state" | "update" | "table" | "farewell" | "answer", (t: GuestTable, msg: {[k: string]: any}) => void>}
+ */
+const HOST_MESSAGES = {
+  welcome: (t, msg) => { t.seat = msg.seat; t.on.welcome(msg.seat, msg.lobby); },
+  lobby: (t, msg) => t.on.lobby(msg.seats),
+  state: (t, msg) => {
+    for (const f of t.waitingState.splice(0)) f(msg.state);
+    t.on.state(msg.state);
+  },
+  update: (t, msg) => t.on.update(msg.update),
+  table: (t, msg) => t.on.table(msg.table),
+  farewell: (t, msg) => t.on.bye(String(msg.reason)),
+  answer: (t, msg) => { t.pending.resolve(msg.id, msg); },
+};
+
+/** A refusal of the host's as the page's `call` throws it. @param {any} r */
+function refused(r) {
+  return failure(r.error || r.code, { code: r.code, params: r.params });
+}
+
+/**
+ * The guest's one table of the page's calls it answers, each by asking the host.
+ * @type {Record<"act" | "hint" | "back" | "sync", (t: GuestTable, args: any) => Promise<any>>}
+ */
+const CALLS = {
+  act: async (t, args) => {
+    const r = await t.ask("act", { action: args.action });
+    return r.ok ? { ok: true } : { ok: false, code: r.code, params: r.params || {}, error: r.error || r.code };
+  },
+  hint: async (t) => {
+    const r = await t.ask("hint");
+    if (!r.ok) throw refused(r);
+    return r.hint;
+  },
+  back: async (t) => {  // back at the table after the move clock marked the seat away
+    const r = await t.ask("back");
+    if (!r.ok) throw refused(r);
+    return {};
+  },
+  sync: async (t) => {
+    const state = new Promise((resolve) => t.waitingState.push(resolve));
+    const r = await t.ask("sync");
+    if (!r.ok) throw refused(r);
+    const s = /** @type {any} */ (await state);
+    return { n: s.n, table: s, states: { [t.key()]: s }, outbox: {}, bots: false };
+  },
+};

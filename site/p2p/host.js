@@ -118,38 +118,44 @@ export class HostTable {
   async heard(peer, text) {
     const { msg, problem } = readGuest(text);
     if (!msg) return this.drop(peer, problem || "bad");
-    const g = this.guests.get(peer);
+    const on = GUEST_MESSAGES[/** @type {keyof typeof GUEST_MESSAGES} */ (msg.type)];
     // a guest is known by its peer id: the transport proves it, and it stays the same when
     // the guest's page reloads or comes back through the same link
-    if (msg.type === "join") return this.blocked.has(peer) ? this.drop(peer, "blocked") : this.join(peer, msg.name, peer, msg.watch);
+    if (on.from === "anyone") return on.run(this, peer, /** @type {any} */ (undefined), msg);
+    const g = this.guests.get(peer);
     if (!g) return this.drop(peer, "not introduced");
-    if (msg.type === "leave") return this.left(peer);
-    if (msg.type === "sync") return this.syncGuest(g, msg.id);
-    if (msg.type === "back") return this.back(g, msg.id);
+    if (on.from === "guest") return on.run(this, peer, g, msg);
     if (g.seat === null) {  // a spectator acts for no seat
       this.drop(peer, "spectator-acts");
       return this.answer(g, msg.id, { ok: false, code: "bot-seat", params: { seat: null } });
     }
     if (!this.started) return this.answer(g, msg.id, { ok: false, code: "no-game", params: {} });
-    if (msg.type === "hint") {
-      try {
-        const hint = await this.call("hint", { seat: g.seat });
-        return this.answer(g, msg.id, { ok: true, hint });
-      } catch (e) {
-        return this.answer(g, msg.id, refusal(e));
-      }
-    }
-    // an action, for the seat this connection holds and no other
+    return on.run(this, peer, g, msg);
+  }
+
+  /** A guest asks a hint for its seat. @param {Guest} g @param {number} id */
+  async hint(g, id) {
     try {
-      const r = await this.call("act", { action: msg.action, seat: g.seat });
+      const hint = await this.call("hint", { seat: g.seat });
+      return this.answer(g, id, { ok: true, hint });
+    } catch (e) {
+      return this.answer(g, id, refusal(e));
+    }
+  }
+
+  /** A guest's action, for the seat this connection holds and no other.
+   * @param {string} peer @param {Guest} g @param {number} id @param {string} action */
+  async act(peer, g, id, action) {
+    try {
+      const r = await this.call("act", { action, seat: g.seat });
       if (r.ok === false) {  // out of turn, or not allowed: counted, and the guest is told why
         this.drop(peer, r.code || "refused");
-        return this.answer(g, msg.id, { ok: false, code: r.code, params: r.params, error: r.error });
+        return this.answer(g, id, { ok: false, code: r.code, params: r.params, error: r.error });
       }
-      this.answer(g, msg.id, { ok: true });
+      this.answer(g, id, { ok: true });
       this.receive(r);
     } catch (e) {
-      this.answer(g, msg.id, refusal(e));
+      this.answer(g, id, refusal(e));
     }
   }
 
@@ -356,6 +362,22 @@ export class HostTable {
     this.link.close();
   }
 }
+
+/**
+ * The host's one table of a guest's messages (the types readGuest lets through): who may
+ * send each (`anyone`, before it is introduced; any `guest`; a `player`, a guest with a
+ * seat once the match has started) and what the host does with it.
+ * @type {Record<"join" | "leave" | "sync" | "back" | "hint" | "act", {from: "anyone" | "guest" | "player",
+ *   run: (h: HostTable, peer: string, g: Guest, msg: {[k: string]: any}) => any}>}
+ */
+const GUEST_MESSAGES = {
+  join: { from: "anyone", run: (h, peer, _g, msg) => (h.blocked.has(peer) ? h.drop(peer, "blocked") : h.join(peer, msg.name, peer, msg.watch)) },
+  leave: { from: "guest", run: (h, peer) => h.left(peer) },
+  sync: { from: "guest", run: (h, _peer, g, msg) => h.syncGuest(g, msg.id) },
+  back: { from: "guest", run: (h, _peer, g, msg) => h.back(g, msg.id) },
+  hint: { from: "player", run: (h, _peer, g, msg) => h.hint(g, msg.id) },
+  act: { from: "player", run: (h, peer, g, msg) => h.act(peer, g, msg.id, msg.action) },
+};
 
 /** A failed request as an answer's refusal. @param {any} e */
 function refusal(e) {

@@ -9,20 +9,16 @@
 // rejects with an Error carrying the engine's `code` and `params` (for the page's words)
 // and `kind`; a worker that fails or breaks rejects what is under way with kind "crash".
 
-/** @typedef {Error & {kind?: string, code?: string, params?: Record<string, unknown>}} AnalystError */
+import { Requests, failure } from "../requests.js";
+
+/** @typedef {import("../requests.js").Failure} AnalystError */
 
 /** @type {Worker | null} */
 let worker = null;
 /** @type {Promise<any> | null} */
 let ready = null;
-/** @type {Map<number, {resolve: (v: any) => void, reject: (e: Error) => void}>} */
-const calls = new Map();
-let nextId = 1;
-
-/** @param {string} message @param {string} kind @param {Partial<AnalystError>} [more] */
-function failure(message, kind, more = {}) {
-  return /** @type {AnalystError} */ (Object.assign(new Error(message), { kind, ...more }));
-}
+/** @type {Requests<string>} */
+const calls = new Requests();
 
 /** @param {string} message */
 function broke(message) {
@@ -30,8 +26,7 @@ function broke(message) {
   worker = null;
   ready = null;
   if (w) w.terminate();
-  for (const c of calls.values()) c.reject(failure(message, "crash"));
-  calls.clear();
+  calls.failAll(() => failure(message, { kind: "crash" }));
 }
 
 /** The worker, booted: resolves with the review's info once Python is up. */
@@ -43,20 +38,15 @@ function start() {
       const m = ev.data || {};
       if (m.type === "ready") return resolve(m.info);
       if (m.type === "fatal" || m.type === "crashed") {
-        reject(failure(m.message, m.kind || "crash"));
+        reject(failure(m.message, { kind: m.kind || "crash" }));
         return broke(m.message);
       }
       if (m.type) return;  // progress, kept, stdlib
-      const c = calls.get(m.id);
-      if (!c) return;
-      calls.delete(m.id);
-      const r = m.response || {};
-      if (r.ok) c.resolve(r.result);
-      else c.reject(failure(r.error, r.kind || "RulesError", { code: r.code, params: r.params }));
+      calls.answer(m.id, m.response, "RulesError");
     };
     w.onerror = (e) => {
       const message = e.message || "worker.js";
-      reject(failure(message, "crash"));
+      reject(failure(message, { kind: "crash" }));
       broke(message);
     };
   });
@@ -69,12 +59,8 @@ function start() {
 export async function ask(cmd, args = {}) {
   await start();
   const w = worker;
-  if (!w) throw failure("the review's worker stopped", "stopped");
-  return new Promise((resolve, reject) => {
-    const id = nextId++;
-    calls.set(id, { resolve, reject });
-    w.postMessage({ id, cmd, args });
-  });
+  if (!w) throw failure("the review's worker stopped", { kind: "stopped" });
+  return calls.ask(cmd, (id) => w.postMessage({ id, cmd, args }));
 }
 
 /** What the review offers (marks, thresholds, reasons, worlds), once its worker is up. */
@@ -88,6 +74,5 @@ export function stop() {
   worker = null;
   ready = null;
   if (w) w.terminate();
-  for (const c of calls.values()) c.reject(failure("stopped", "stopped"));
-  calls.clear();
+  calls.failAll(() => failure("stopped", { kind: "stopped" }));
 }

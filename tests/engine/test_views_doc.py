@@ -1,7 +1,8 @@
 """docs/PROTOCOL.md (§1.6) carries the shapes of kingweb.views (views and records),
-kingweb.events (the numbered events), kingweb.table (a seat) and kingweb.session (what the
-page is told of the table) as JSDoc typedefs for the page: written from the TypedDicts
-themselves, so that the two cannot drift apart.
+kingweb.events (the numbered events), kingweb.table (a seat), kingweb.moveclock (the move
+clock's deadline and timeout) and kingweb.session (what the page is told of the table)
+as JSDoc typedefs for the page: written from the TypedDicts themselves, so that the two
+cannot drift apart.
 
 Regenerate the typedefs after changing kingweb/views.py:
     PYTHONPATH=. .venv/bin/python tests/engine/test_views_doc.py
@@ -17,6 +18,7 @@ from pathlib import Path
 import kingweb.daily as daily
 import kingweb.events as events
 import kingweb.marks as marks
+import kingweb.moveclock as moveclock
 import kingweb.recordjson as recordjson
 import kingweb.session as session
 import kingweb.steps as steps
@@ -82,7 +84,7 @@ def _notes(module, name: str) -> dict[str, str]:
     return notes
 
 
-MODULES = (views, recordjson, steps, marks, daily, events, table, session)
+MODULES = (views, recordjson, steps, marks, daily, events, table, moveclock, session)
 
 
 def _typedefs_of_module(module) -> list[tuple[str, object]]:
