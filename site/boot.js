@@ -301,15 +301,10 @@ async function startFromAddress() {
  * @param {NonNullable<typeof address>} cfg */
 function askLink(cfg) {
   const game = /** @type {string} */ (cfg.game);
-  const name = t(`game_${game}`);
-  let chosen = false;
-  const back = () => { chosen = true; resumeGame(game).catch(tellFailure); };
-  const play = () => {
-    chosen = true;
-    call("keep", { on: true, next: false }).then(() => startLink(cfg)).catch((e) => tellFailure(e, 8000));
-  };
-  dialogs.openDialog(t("link_title", { game: name }), el("p", { text: t("link_body", { game: name }) }),
-    [[t("link_back"), back, true], [t("link_open"), play]], () => { if (!chosen) back(); });
+  dialogs.askBesideKept(game, t("link_body", { game: t(`game_${game}`) }), t("link_open"), {
+    back: () => { resumeGame(game).catch(tellFailure); },
+    play: () => { call("keep", { on: true, next: false }).then(() => startLink(cfg)).catch((e) => tellFailure(e, 8000)); },
+  });
 }
 
 /** Start the match a link asks for.  @param {NonNullable<typeof address>} cfg */
@@ -356,7 +351,7 @@ function onHostCommand(msg) {
 /** Back at a table whose match is under way: stay, or leave the page.
  * @param {() => void} leave */
 function askLeave(leave) {
-  const why = page.mode === "guest" ? "leave_guest" : !tableKept() ? "leave_unkept" : page.mode === "host" ? "leave_host" : "leave_saved";
+  const why = page.mode === "guest" ? "leave_guest" : !tableKept() ? (page.model?.daily ? "leave_unkept_daily" : "leave_unkept") : page.mode === "host" ? "leave_host" : "leave_saved";
   const game = page.model ? t(`game_${page.model.game}`) : "";
   dialogs.openDialog(t("leave_title"), el("p", { text: t(why, { game }) }), [[t("leave_stay"), null, true], [t("leave_go"), leave]]);
 }
