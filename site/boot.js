@@ -301,15 +301,10 @@ async function startFromAddress() {
  * @param {NonNullable<typeof address>} cfg */
 function askLink(cfg) {
   const game = /** @type {string} */ (cfg.game);
-  const name = t(`game_${game}`);
-  let chosen = false;
-  const back = () => { chosen = true; resumeGame(game).catch(tellFailure); };
-  const play = () => {
-    chosen = true;
-    call("keep", { on: true, next: false }).then(() => startLink(cfg)).catch((e) => tellFailure(e, 8000));
-  };
-  dialogs.openDialog(t("link_title", { game: name }), el("p", { text: t("link_body", { game: name }) }),
-    [[t("link_back"), back, true], [t("link_open"), play]], () => { if (!chosen) back(); });
+  dialogs.askBesideKept(game, t("link_body", { game: t(`game_${game}`) }), t("link_open"), {
+    back: () => { resumeGame(game).catch(tellFailure); },
+    play: () => { call("keep", { on: true, next: false }).then(() => startLink(cfg)).catch((e) => tellFailure(e, 8000)); },
+  });
 }
 
 /** Start the match a link asks for.  @param {NonNullable<typeof address>} cfg */
@@ -356,7 +351,7 @@ function onHostCommand(msg) {
 /** Back at a table whose match is under way: stay, or leave the page.
  * @param {() => void} leave */
 function askLeave(leave) {
-  const why = page.mode === "guest" ? "leave_guest" : !tableKept() ? "leave_unkept" : page.mode === "host" ? "leave_host" : "leave_saved";
+  const why = page.mode === "guest" ? "leave_guest" : !tableKept() ? (page.model?.daily ? "leave_unkept_daily" : "leave_unkept") : page.mode === "host" ? "leave_host" : "leave_saved";
   const game = page.model ? t(`game_${page.model.game}`) : "";
   dialogs.openDialog(t("leave_title"), el("p", { text: t(why, { game }) }), [[t("leave_stay"), null, true], [t("leave_go"), leave]]);
 }
@@ -390,17 +385,24 @@ function readAddress(known) {
   return addressRead;
 }
 
-/** Set up what the address asks for, and open the welcome unless a match is about to
- * start or resume.  @param {Info} known */
-async function readingAddress(known) {
-  // a daily's replay code in the address (#daily=): replayed and checked in the review's
-  // worker, which needs no table; read once, so a reload does not check it again
+/** A daily's replay code in the address (`#daily=`), taken out of it and answered; or null.
+ * @returns {Promise<string | null>} */
+async function dailyCode() {
   const code = /^#(.*&)?daily=/.test(location.hash) ? (await import("./daily/share.js")).codeOf(location.hash) : null;
   if (code !== null) {
     history.replaceState(null, "", location.pathname + location.search);
     hideLoading();
     daily().then((d) => d.openCode(code, { newGame: openNewGame })).catch(tellFailure);
   }
+  return code;
+}
+
+/** Set up what the address asks for, and open the welcome unless a match is about to
+ * start or resume.  @param {Info} known */
+async function readingAddress(known) {
+  // a daily's replay code in the address (#daily=): replayed and checked in the review's
+  // worker, which needs no table; read once, so a reload does not check it again
+  const code = await dailyCode();
   const read = readParams(location.search, known, { langs: LANGS, speeds: Object.keys(SPEEDS) });
   let { cfg, problems } = read;
   // a link to a match that cannot be read in full starts nothing and changes nothing: the
@@ -430,6 +432,8 @@ async function readingAddress(known) {
     const keep = new URLSearchParams([...new URLSearchParams(location.search)].filter(([k]) => k === "relays" || k === "turn"));
     history.replaceState(null, "", location.pathname + (keep.size ? `?${keep}` : ""));
   }
+  // (a code pasted into the address of the open page changes only its fragment: no new page)
+  if (!page.embedded) addEventListener("hashchange", () => { dailyCode().catch(tellFailure); });
   if (!page.embedded) mindBack({ inProgress: () => !!page.model && !page.model.over && !page.model.lesson, ask: askLeave });
   const starting = cfg.lesson || cfg.game || page.embedded || code !== null || (await hasSave());
   if (!starting && !info) {

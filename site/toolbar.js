@@ -77,10 +77,24 @@ export function openNewGame() {
   if (page.mode !== "guest" && !page.embedded) markResumable();
   if (dailySlot) {
     import("./daily/play.js").then((d) => dailySlot.replaceWith(d.dailyEntry(Object.keys(info.games), {
-      play: (game) => tools.whenReady(() => d.startDaily(engine(), game).catch((e) => tools.failed(e, 6000))),
+      play: (game) => tools.whenReady(() => playDaily(game, () => d.startDaily(engine(), game)).catch((e) => tools.failed(e, 6000))),
       back: openNewGame, newGame: openNewGame,
     }))).catch((e) => tools.failed(e));
   }
+}
+
+/** The welcome's daily of `game`: beside a kept match of that game it asks first, as a
+ * link does; the kept match stays kept whatever the answer (the daily is then played
+ * without a save).  @param {string} game @param {() => Promise<void>} start */
+async function playDaily(game, start) {
+  const v = page.model;
+  const here = v && !v.over && !v.lesson && tableKept() ? v.game : null;
+  if (here !== game && !(await savedGames()).includes(game)) return start();
+  dialogs.askBesideKept(game, t("daily_beside", { game: t(`game_${game}`) }), t("daily_play"), {
+    // (the table's own match: closing the dialog is going back to it)
+    back: () => { if (game !== here) tools.resume(game).catch((e) => tools.failed(e)); },
+    play: () => { engine()("keep", { on: true, next: false }).then(start).catch((e) => tools.failed(e, 6000)); },
+  });
 }
 
 /** The welcome's Resume, for each game whose match is kept: the worker's slots, and the

@@ -89,7 +89,16 @@ export async function dailyEnded(v, call, on) {
   const h = history();
   const counts = finish(h, r.game, r.date, v.match, r.score, r.code);
   saveHistory(h);
+  // a code from a link is being answered (the player's own daily resumed at its end behind
+  // it): its answer stays, a refusal above all, rather than this result over it
+  if (codeOnScreen()) return;
   showFilled({ game: r.game, date: r.date, score: r.score, code: r.code, counts }, on);
+}
+
+/** Whether the dialog shows a code from a link: being checked, refused or checked. */
+function codeOnScreen() {
+  const d = /** @type {HTMLDialogElement} */ (document.getElementById("dialog"));
+  return d.open && d.querySelector("#daily-checking, #daily-refused, #daily-checked") !== null;
 }
 
 /** A replay code from a link: replayed and checked in the review's worker, then shown

@@ -75,6 +75,8 @@ export default {
   resume: "Resume", resume_game: "Resume {game}", new_match: "New match",
   link_title: "You have a {game} match in progress",
   link_body: "This link starts a new {game} match. Whatever you choose, your match in progress stays saved and you can resume it from New game; the link’s match is not saved.",
+  daily_beside: "Today’s daily challenge starts a new {game} match. Whatever you choose, your match in progress stays saved and you can resume it from New game; the daily’s match is not saved.",
+  daily_play: "Play the daily", leave_unkept_daily: "This daily challenge is not saved; your saved {game} match is kept, and you can resume it from New game.",
   link_open: "Play the link’s match", link_back: "Back to my match",
   bad_link: "This link could not be read ({list}), so nothing was started; your saved matches are as they were.",
   leave_unkept: "This match came from a link and is not saved; your saved {game} match is kept, and you can resume it from New game.",

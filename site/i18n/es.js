@@ -68,6 +68,8 @@ export default {
   resume: "Continuar", resume_game: "Continuar el {game}", new_match: "Partida nueva",
   link_title: "Tienes una partida de {game} a medias",
   link_body: "Este enlace empieza una partida nueva de {game}. Elijas lo que elijas, tu partida a medias sigue guardada y puedes continuarla desde «Nueva partida»; la partida del enlace no se guarda.",
+  daily_beside: "El reto diario empieza una partida nueva de {game}. Elijas lo que elijas, tu partida a medias sigue guardada y puedes continuarla desde «Nueva partida»; la partida del reto no se guarda.",
+  daily_play: "Jugar el reto", leave_unkept_daily: "Este reto diario no se guarda; tu partida guardada de {game} se conserva y puedes continuarla desde «Nueva partida».",
   link_open: "Jugar la del enlace", link_back: "Volver a mi partida",
   bad_link: "No se pudo leer este enlace ({list}), así que no se empezó nada; tus partidas guardadas siguen igual.",
   leave_unkept: "Esta partida viene de un enlace y no se guarda; tu partida de {game} sigue guardada y puedes continuarla desde «Nueva partida».",

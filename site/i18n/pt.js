@@ -68,6 +68,8 @@ export default {
   resume: "Continuar", resume_game: "Continuar {game}", new_match: "Nova partida",
   link_title: "Você tem uma partida de {game} em andamento",
   link_body: "Este link começa uma nova partida de {game}. Seja qual for a sua escolha, a partida em andamento continua salva e você pode retomá-la em «Novo jogo»; a partida do link não é salva.",
+  daily_beside: "O desafio diário começa uma nova partida de {game}. Seja qual for a sua escolha, a partida em andamento continua salva e você pode retomá-la em «Novo jogo»; a partida do desafio não é salva.",
+  daily_play: "Jogar o desafio", leave_unkept_daily: "Este desafio diário não é salvo; a sua partida salva de {game} continua guardada e você pode retomá-la em «Novo jogo».",
   link_open: "Jogar a partida do link", link_back: "Voltar à minha partida",
   bad_link: "Não foi possível ler este link ({list}), então nada foi iniciado; suas partidas salvas continuam como estavam.",
   leave_unkept: "Esta partida veio de um link e não é salva; sua partida de {game} continua salva e você pode retomá-la em «Novo jogo».",

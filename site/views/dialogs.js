@@ -44,6 +44,19 @@ export function openDialog(title, content, actions, onClose) {
 const USUAL_NUMBERS = [5, 7, 10, 15, 21, 25, 50, 100];
 const LONG_LIST = 12;
 
+/** Ask before a match (a link's, the daily's) is played beside a kept match of its game:
+ * "Back to my match" (also what closing the dialog means) or play the new one, which the
+ * caller then plays without a save, so the kept match stays kept whatever the answer.
+ * @param {string} game @param {string} body @param {string} open  the new match's button
+ * @param {{back: () => void, play: () => void}} on */
+export function askBesideKept(game, body, open, on) {
+  let chosen = false;
+  const back = () => { chosen = true; on.back(); };
+  const play = () => { chosen = true; on.play(); };
+  openDialog(t("link_title", { game: t(`game_${game}`) }), el("p", { text: body }),
+    [[t("link_back"), back, true], [open, play]], () => { if (!chosen) back(); });
+}
+
 /** The values a select offers for an option. @param {OptionSpec} spec @param {any} current */
 export function offeredValues(spec, current) {
   if (spec.allowed.length <= LONG_LIST || !spec.allowed.every(Number.isInteger)) return spec.allowed;

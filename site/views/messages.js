@@ -123,7 +123,7 @@ function placeToast(box, about) {
   const own = document.querySelector("#seat-bottom .plate");
   const wide = !matchMedia("(max-width: 899px)").matches;
   box.classList.remove("above-hand", "beside-plate", "above-plate");
-  box.style.bottom = box.style.left = box.style.maxWidth = "";
+  box.style.bottom = box.style.left = box.style.maxWidth = box.style.fontSize = box.style.lineHeight = box.style.padding = "";
   if (wide) {
     if (!own || !about || !NEAR_HAND.has(about)) return;
     const r = own.getBoundingClientRect();
@@ -155,4 +155,28 @@ function placeToast(box, about) {
   if (top <= 0) return;
   box.classList.add("above-hand");
   box.style.bottom = `${Math.max(0, innerHeight - top + 6)}px`;
+  if (!clashes(box)) return;
+  // a short phone in an auction: the side seats' plates and bid bubbles stand at that
+  // height, so the message keeps to the column between them, below the top seat's bubble,
+  // in smaller type when it needs the room
+  const side = (/** @type {string} */ sel) => [...document.querySelectorAll(`${sel} > *`)].map((e) => e.getBoundingClientRect()).filter((r) => r.height);
+  const left = Math.max(0, ...side(".seat-left").map((r) => r.right)) + 6;
+  const right = Math.min(innerWidth, ...side(".seat-right").map((r) => r.left)) - 6;
+  const ceiling = Math.max(0, ...side(".seat-top").map((r) => r.bottom)) + 4;
+  box.style.left = `${Math.round((left + right) / 2)}px`;
+  box.style.maxWidth = `${Math.floor(right - left)}px`;
+  for (const [size, lines, pad] of [["", "", ""], [".85rem", "1.25", "6px 10px"], [".75rem", "1.2", "4px 8px"]]) {
+    Object.assign(box.style, { fontSize: size, lineHeight: lines, padding: pad });
+    if (box.getBoundingClientRect().top >= ceiling) return;
+  }
+}
+
+/** Whether the message lies over a name, a count of cards, a bid's bubble or the contract's
+ * badge.  @param {HTMLElement} box */
+function clashes(box) {
+  const a = box.getBoundingClientRect();
+  return [...document.querySelectorAll(".seat > *, #contract-badge > *")].some((e) => {
+    const b = e.getBoundingClientRect();
+    return b.height > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  });
 }

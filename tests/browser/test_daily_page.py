@@ -13,7 +13,7 @@ import pytest
 from kingweb import daily
 from kingweb.session import Session
 
-from browser_support import page_state, play_until, prefs_script, stored_save, until
+from browser_support import PLANT_JS, page_state, play_until, prefs_script, stored_save, until
 
 pytestmark = pytest.mark.browser
 
@@ -211,6 +211,42 @@ def test_a_shared_code_is_replayed_and_shown_and_a_tampered_one_refused_with_its
     assert page.evaluate(looks, "#daily-review") == page.evaluate(looks, "#daily-copy")
     # a code checked is not a daily played here: the history stays empty
     assert page.evaluate("(k) => localStorage.getItem(k)", DAILY_KEY) is None
+    # in one's own profile, where that daily's end is the match to resume, a tampered code was
+    # hidden under one's own result, without a word: its refusal stays, and changes nothing
+    own = Session()
+    own.daily("whist", DAY)
+    rng = random.Random(1)
+    while not own.table.game.over:
+        own.step() if own.table.bot_seat() is not None else own.act(rng.choice(own.table.game.legal()))
+    save, mine = own.save(), own.daily_code()
+    began = {
+        "version": 1,
+        "entries": [{"game": "whist", "date": DAY, "match": save["match"], "score": None, "code": None}],
+        "pars": {},
+    }
+    page.goto(base_url + "icon.svg")
+    page.evaluate(PLANT_JS, json.dumps(save))
+    page.evaluate(
+        "([p, k, h]) => { localStorage.setItem('kingweb.prefs.v1', p); localStorage.setItem(k, h); }",
+        [json.dumps({"lang": "pt", "speed": "instant"}), DAILY_KEY, json.dumps(began)],
+    )
+    page.goto(f"{base_url}#daily={head}.{flipped}.{check}")
+    page.locator("#daily-refused").wait_for(timeout=120_000)
+    ended = "(k) => { const h = JSON.parse(localStorage.getItem(k)); return h.entries[0].code; }"
+    assert until(page, ended, DAILY_KEY, timeout=120) == mine["code"]  # one's own daily's end, resumed behind
+    refused = page.locator("#dialog[open] #daily-refused")
+    assert "Este código foi recusado: foi alterado ou copiado mal." in refused.inner_text()
+    assert [e["score"] for e in json.loads(page.evaluate("(k) => localStorage.getItem(k)", DAILY_KEY))["entries"]] == [
+        mine["score"]
+    ]
+    # pasted into the open page's address (its fragment alone changes): answered all the same
+    page.locator("#dialog-actions button", has_text="Fechar").click()
+    # (closing a dialog goes Back, site/back.js: a navigation begun before that ends is aborted)
+    until(
+        page, "() => !document.querySelector('#dialog[open]') && !(history.state && history.state.kingweb === 'dialog')"
+    )
+    page.goto(f"{base_url}#daily=K1.2026.0.AA.abcdef")
+    page.locator("#dialog[open] #daily-refused").wait_for(timeout=60_000)
     assert not errors, errors
     ctx.close()
 

@@ -13,6 +13,7 @@ from browser_support import choose_language, engine_view, new_page, plant_save, 
 pytestmark = pytest.mark.browser
 
 SMALL = {"width": 360, "height": 740}
+PHONE = {"width": 390, "height": 844}
 
 
 def eralash_save():
@@ -611,6 +612,17 @@ OVERLAP_JS = """(sel) => {
 }"""
 
 
+# What the message lies over among the seats' names, counts of cards and bid bubbles, and the
+# contract's badge.
+COVERED_JS = """() => {
+  const a = document.querySelector('#toast').getBoundingClientRect();
+  return [...document.querySelectorAll('.seat > *, #contract-badge > *')].filter((e) => {
+    const b = e.getBoundingClientRect();
+    return b.height > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  }).map((e) => e.parentElement.id + ' ' + e.className + ' ' + e.textContent);
+}"""
+
+
 @pytest.mark.parametrize("where", ["card", "auction"])
 def test_a_hint_leaves_the_players_plate_in_sight_and_goes_once_acted_on(browser, base_url, console_errors, where):
     # (in an auction the player's plate sits above the panel: the message once covered it)
@@ -619,11 +631,23 @@ def test_a_hint_leaves_the_players_plate_in_sight_and_goes_once_acted_on(browser
     page.goto(base_url)
     page.wait_for_selector("#hand .card.legal" if where == "card" else "#panel button.bid", timeout=90_000)
     page.locator("#toast").wait_for(state="hidden", timeout=15_000)  # "resumed" has gone
-    page.locator("#btn-hint").click()
-    page.locator("#toast").wait_for(state="visible")
-    assert not page.evaluate(OVERLAP_JS, "#seat-bottom .plate")
-    assert not page.evaluate(OVERLAP_JS, "#hand")
-    assert not page.evaluate(OVERLAP_JS, "#panel")
+    # (in an auction a short phone's side seats hold their bid's bubble at the message's height:
+    # it covered West's "8 arriba" in Spanish and Portuguese)
+    shown = "ru"
+    for size, lang in [(SMALL, "ru")] + (
+        [(SMALL, "es"), (PHONE, "es"), (PHONE, "pt"), (SMALL, "pt"), (SMALL, "en")] if where == "auction" else []
+    ):
+        page.set_viewport_size(size)
+        if lang != shown:
+            choose_language(page, lang)
+            shown = lang
+        page.locator("#btn-hint").click()
+        page.locator("#toast").wait_for(state="visible")
+        assert not page.evaluate(OVERLAP_JS, "#seat-bottom .plate")
+        assert not page.evaluate(OVERLAP_JS, "#hand")
+        assert not page.evaluate(OVERLAP_JS, "#panel")
+        covered = page.evaluate(COVERED_JS)
+        assert covered == [], (lang, size, covered)
     if where == "card":  # the reason names its card: the card's long name does not come first as well
         name = page.locator("#hand .card.hinted").get_attribute("aria-label").split(",")[0]
         said = page.locator("#toast").inner_text()
