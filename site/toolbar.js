@@ -89,7 +89,10 @@ export function openNewGame() {
 async function playDaily(game, start) {
   const v = page.model;
   const here = v && !v.over && !v.lesson && tableKept() ? v.game : null;
-  if (here !== game && !(await savedGames()).includes(game)) return start();
+  // what its game's slot holds is the table's finished match, or a daily: another daily
+  // takes its place, as it always did; only a match of one's own is asked about
+  const replaceable = v && !v.lesson && tableKept() && v.game === game && (v.over || v.daily);
+  if (replaceable || (here !== game && !(await savedGames()).includes(game))) return start();
   dialogs.askBesideKept(game, t("daily_beside", { game: t(`game_${game}`) }), t("daily_play"), {
     // (the table's own match: closing the dialog is going back to it)
     back: () => { if (game !== here) tools.resume(game).catch((e) => tools.failed(e)); },
