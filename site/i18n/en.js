@@ -343,7 +343,7 @@ export default {
   "why_open-auction": "You can expect about {pts} points playing yourself; the auction should bring more, and you can still reject it and play.",
   why_offer: "{offer} is the cheapest offer that should still pay you: about {pts} points after paying.",
   why_match: "Match {offer} by preference (you speak before {seat}): the same deal at the same price, about {pts} points to you after paying.",
-  why_pass: "The cheapest offer open, {offer}, should leave you about {pts} points after paying; staying out is worth about {share}.",
+  why_pass: "The cheapest offer open, {offer}, should leave you about {pts} points after paying; staying out is worth about {share}.", why_pass_none: "The cheapest offer open, {offer}, would leave you nothing after paying; staying out is worth about {share}.",
   why_accept: "Accepting {offer} should bring you about {pts} points with your own tricks, against about {own} playing yourself.",
   why_reject: "You can expect about {own} points playing yourself, against about {pts} from accepting {offer}.",
   "why_reject-no-offer": "Nobody made an offer: you can expect about {own} points playing yourself, more than the 100 of 4-3-3-3.",

@@ -337,7 +337,7 @@ export default {
   "why_open-auction": "Jugándola tú puedes esperar unos {pts} puntos; la subasta debería darte más, y siempre puedes rechazar y jugarla.",
   why_offer: "{offer} es la oferta más barata que aún debería compensarte: unos {pts} puntos después de pagar.",
   why_match: "Iguala {offer} por preferencia (hablas antes que {seat}): la misma mano al mismo precio, unos {pts} puntos para ti después de pagar.",
-  why_pass: "La oferta más barata posible, {offer}, te dejaría unos {pts} puntos después de pagar; quedarte fuera vale unos {share}.",
+  why_pass: "La oferta más barata posible, {offer}, te dejaría unos {pts} puntos después de pagar; quedarte fuera vale unos {share}.", why_pass_none: "La oferta más barata posible, {offer}, no te dejaría nada después de pagar; quedarte fuera vale unos {share}.",
   why_accept: "Aceptar {offer} debería darte unos {pts} puntos con tus propias bazas, frente a unos {own} jugándola tú.",
   why_reject: "Jugándola tú puedes esperar unos {own} puntos, frente a unos {pts} si aceptas {offer}.",
   "why_reject-no-offer": "Nadie ha ofertado: jugándola tú puedes esperar unos {own} puntos, más que los 100 del 4-3-3-3.",

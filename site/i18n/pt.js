@@ -338,7 +338,7 @@ export default {
   "why_open-auction": "Jogando você mesmo, pode esperar uns {pts} pontos; o leilão deve render mais, e você ainda pode recusar e jogar.",
   why_offer: "{offer} é a oferta mais barata que ainda deve compensar: uns {pts} pontos depois de pagar.",
   why_match: "Diga {offer} pela mão (você fala antes de {seat}): a mesma mão pelo mesmo preço, uns {pts} pontos para você depois de pagar.",
-  why_pass: "A oferta mais barata possível, {offer}, deixaria uns {pts} pontos para você depois de pagar; ficar de fora vale uns {share}.",
+  why_pass: "A oferta mais barata possível, {offer}, deixaria uns {pts} pontos para você depois de pagar; ficar de fora vale uns {share}.", why_pass_none: "A oferta mais barata possível, {offer}, não deixaria nada para você depois de pagar; ficar de fora vale uns {share}.",
   why_accept: "Aceitar {offer} deve render uns {pts} pontos com as suas próprias vazas, contra uns {own} jogando você mesmo.",
   why_reject: "Jogando você mesmo, pode esperar uns {own} pontos, contra uns {pts} aceitando {offer}.",
   "why_reject-no-offer": "Ninguém ofereceu: jogando você mesmo, pode esperar uns {own} pontos, mais que os 100 do 4-3-3-3.",

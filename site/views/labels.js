@@ -271,12 +271,15 @@ export function refusalText(r, v) {
   return codeText("err", r.code, r.params, v, r.error || r.message || "");
 }
 
+/** Reasons whose `pts` (what an offer leaves after paying) has its own words for nothing (why_<code>_none). */
+const NOTHING_LEFT = new Set(["refuse8", "pass"]);
+
 /** The bots' reason for a suggestion, from its code (why_<code>).
  * @param {Hint} h @param {View | null} v */
 export function reasonText(h, v) {
-  // nothing left is said as nothing, not "only about 0 points" ("só uns 0 pontos")
-  const none = h.reason === "refuse8" && h.params && Number(h.params.pts) <= 0;
-  return codeText("why", none ? "refuse8_none" : h.reason, h.params, v, h.text);
+  // nothing left is said as nothing, not "only about 0 points" ("só uns 0 pontos", "unos 0 puntos")
+  const none = NOTHING_LEFT.has(h.reason) && h.params && Number(h.params.pts) <= 0;
+  return codeText("why", none ? `${h.reason}_none` : h.reason, h.params, v, h.text);
 }
 
 /** A sentence about a seat: the "you" form (`<key>_you`) when the seat is the audience's.

@@ -126,6 +126,11 @@ describe("contracts, offers and actions", () => {
     assert.equal(h(0), "8 acima (200) não deixaria nada para você depois de pagar: deixe o dono jogar abaixo.");
     assert.equal(h(-12), h(0));
     assert.match(h(30), /só uns 30 pontos/);
+    // and passing, where the cheapest offer leaves nothing (es: "unos 0 puntos" was said)
+    setLang("es");
+    const pass = (pts) => L.reasonText({ action: "pass", reason: "pass", params: { pts, offer: "8 arriba", share: 55 }, text: "" }, view());
+    assert.equal(pass(0), "La oferta más barata posible, 8 arriba, no te dejaría nada después de pagar; quedarte fuera vale unos 55.");
+    assert.match(pass(20), /unos 20 puntos/);
     setLang("en");
   });
 
