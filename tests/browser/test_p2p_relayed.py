@@ -106,8 +106,10 @@ def test_four_people_play_a_king_deal_relayed_and_the_relays_see_only_ciphertext
     pages = [by_seat[s] for s in range(4)]
     drive(pages, lambda: model(host)["deal_no"] >= 2, timeout=300)
     end = model(host)["n"]
-    for g in guests:
-        until(g, "async (n) => (await import('./store.js')).page.model.n >= n", end, timeout=60)
+    # every guest draws the deal's end too: a guest whose deal summary is still open holds
+    # the next deal's events behind it (r24: two guests one event short), so it is closed
+    # as a person would, and no card is played meanwhile
+    drive(pages, lambda: all(model(g)["n"] >= end for g in guests), choose=lambda *_: False, timeout=60)
     # nothing went directly
     assert all(p.evaluate(CONNECTED) == 0 for p in pages)
     # each guest met its host alone: every connection a guest's page was answered on is one
