@@ -52,7 +52,7 @@ def test(extra: list[str]) -> int:
     # one worker more than there are cores (at most four), each test stolen by an idle
     # worker: a browser test spends part of its time waiting on the page's timers and its
     # relays, which the others fill (2 cores, the same commit from a fresh clone: 990 s of
-    # pytest in two workers, 912 s in three; docs/BENCHMARKS.md).
+    # pytest in two workers, 912 s in three; docs/BENCHMARKS.md, "The test run").
     workers = int(os.environ.get("KINGWEB_TEST_WORKERS", min(4, (os.cpu_count() or 1) + 1)))
     spread = ["-n", str(workers), "--dist", "worksteal"] if workers > 1 else []
     pytest = [str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=10", *spread, *extra]
