@@ -193,6 +193,7 @@ def browser(playwright, base_url):
     # asked for with storage_state=None (test_install.py); other origins (a test's own
     # server, the peer-to-peer sites) have nothing kept and boot as first visits.
     returning = _kept_copy(new_context, base_url)
+    evidence.begin()  # that first visit is no page of the test being set up
     # Playwright runs wait_for_function's predicates through eval in the page, which the
     # site's Content Security Policy forbids; so contexts bypass the policy unless a test
     # asks for it (bypass_csp=False: test_csp.py, which polls with evaluate instead).
@@ -253,7 +254,8 @@ def console_errors():
 def page(browser, console_errors):
     ctx = browser.new_context(viewport={"width": 1100, "height": 820})
     pg = ctx.new_page()
-    pg.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+    # an error's source too: "Failed to load resource" names no file by itself
+    pg.on("console", lambda m: m.type == "error" and console_errors.append(f"{m.text} ({m.location.get('url')})"))
     pg.on("pageerror", lambda e: console_errors.append(str(e)))
     yield pg
     ctx.close()

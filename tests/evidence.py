@@ -87,12 +87,18 @@ class _Tracked:
         # where the page went, and when: a page that left its table shows how it left
         self.navigations: list[str] = []
         t0 = time.monotonic()
-        page.on("console", lambda m: self.console.append(f"[{m.type}] {m.text}"))
+        page.on("console", lambda m: self.console.append(f"[{m.type}] {m.text}" + _source(m)))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on(
             "framenavigated",
             lambda f: f == page.main_frame and self.navigations.append(f"{time.monotonic() - t0:.1f}s {f.url}"),
         )
+
+
+def _source(message) -> str:
+    """Where an error came from ("Failed to load resource" names no file by itself)."""
+    url = message.location.get("url") if message.type == "error" else None
+    return f" ({url})" if url else ""
 
 
 _pages: list[_Tracked] = []

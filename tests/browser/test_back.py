@@ -11,6 +11,20 @@ pytestmark = pytest.mark.browser
 LEFT = "() => location.pathname.endsWith('icon.svg')"
 
 
+@pytest.fixture
+def page(browser, console_errors):
+    """conftest's page, without the site's service worker: once that worker is up it fetches
+    for the origin's pages, the outside page's /favicon.ico too, past ``page.route``'s
+    answer, and the server's 404 reached the console (r26, a loaded run: whether the worker
+    was up in time).  Back and history are the page's, not the worker's."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 820}, service_workers="block")
+    pg = ctx.new_page()
+    pg.on("console", lambda m: m.type == "error" and console_errors.append(f"{m.text} ({m.location.get('url')})"))
+    pg.on("pageerror", lambda e: console_errors.append(str(e)))
+    yield pg
+    ctx.close()
+
+
 def outside(page, base_url):
     """A first page of the site's origin that is no table, where Back out of it leads (the
     browser asks it for /favicon.ico: answered, so that no 404 reaches the console)."""
