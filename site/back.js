@@ -38,7 +38,7 @@ function mark(k) {
 
 /** Add the guard when a match is under way and no dialog holds the top entry. */
 function guard() {
-  if (w && !leaving && kind() !== "table" && kind() !== "dialog" && underWay() && !dialog()?.open) mark("table");
+  if (w && !leaving && !kind() && underWay() && !dialog()?.open) mark("table");
 }
 
 function onPopState() {
