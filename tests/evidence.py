@@ -68,7 +68,12 @@ TABLE_JS = """async () => {
     try {
       const { openRooms } = await import(new URL('p2p/room.js', document.baseURI).href);
       if (!openRooms.size) lines.push('room: none open');
-      for (const room of openRooms) lines.push('room: ' + JSON.stringify(room.stats()).slice(0, 900));
+      for (const room of openRooms) {
+        const { signals = [], ...stats } = room.stats();
+        lines.push('room: ' + JSON.stringify(stats).slice(0, 900));
+        // what the trackers carried and when (ms after the room opened): how far meeting got
+        if (signals.length) lines.push('signals: ' + signals.join(' | '));
+      }
     } catch (e) { lines.push('room: could not be read: ' + e); }
   }
   const notice = document.querySelector('#notice');

@@ -30,6 +30,13 @@ HERE = Path(__file__).resolve().parent
 PAGE_DIR = HERE / "browser" / "p2p"
 PAGE = "p2p-test.html"  # at the site's root, where the import map's relative URLs lead
 PAGE_FILES = {"/p2p-test.html": PAGE_DIR / "page.html", "/p2p-test.js": PAGE_DIR / "page.js"}
+#: How long a test lets a page take to meet another through the test's tracker.  In a
+#: shared meeting (trackers alone) a page may answer an offer its offerer has already taken
+#: another page's answer to, and then answers none of that page's offers until trystero gives
+#: its answer up (23 s); the guest then announces again (room.js AGAIN_MS, 6 s).  So meeting
+#: can take half a minute on a good day: the safety timeout is twice that.
+MEET_S = 60
+
 P2P_ARGS = [
     *CHROMIUM_ARGS,
     "--allow-loopback-in-peer-connection",
@@ -346,7 +353,7 @@ def host_and_guest(host, guest, site: Site, game: str, level: str = "random") ->
     in the other seats, its match started and drawn at the guest's page: the invite link."""
     link = host_room(host, site, game, people=2, level=level)
     join_table(guest, link, "Ann")
-    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 2", timeout=30)
+    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 2", timeout=MEET_S)
     host.get_by_role("button", name="Start the match").click()
     guest.wait_for_selector("#hand .card", timeout=30_000)
     return link

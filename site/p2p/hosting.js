@@ -113,8 +113,6 @@ async function openLink(w, roomId) {
     const { openRoom } = await import("./room.js");
     const room = await openRoom({ roomId, role: "host", relays: cfg.relays, iceServers: cfg.iceServers, app: String(w.build.build || "") });
     room.on("problem", (key, params) => noticeAbout(key, t(key, params)));
-    // a guest met after all (directly or through the relays): the failed connection is past
-    room.on("join", () => clearNotice("p2p_failed"));
     showNetworks(networksText([], room.kinds));
     room.on("networks", (open, all) => {
       showNetworks(networksText(open, all));

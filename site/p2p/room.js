@@ -87,6 +87,10 @@ export const HOST_GONE_MS = 60_000;
 /** How long after its own announce (or an answer of its own) a peer may have signals in
  * flight through the relay. */
 export const NUDGE_QUIET_MS = 1_500;
+/** How often a guest that has not met its host announces again on the trackers. */
+export const AGAIN_MS = 6_000;
+/** The signals a nudger keeps for the evidence. */
+const TRAIL = 24;
 
 /** @typedef {import("./peer.js").Peer} Peer */
 /** @typedef {import("./params.js").RelayKind} RelayKind */
@@ -419,10 +423,14 @@ export class Room extends Events {
   /** @param {string} error  trystero's words */
   joinError(error) {
     if (this.closed) return;
+    // trystero's own words, for the failure's evidence (the person reads the notice below)
+    console.info("kingweb: trystero:", error);
     if (/password/i.test(error)) this.emit("problem", "p2p_password", {});
-    // a pair with no direct connection is carried through the relays: nothing to ask of the person
-    else if (this.carrier) console.info("kingweb: no direct connection, the relays carry the table:", error);
-    else this.emit("problem", "p2p_failed", {});
+    // A pair with no direct connection is carried through the relays: nothing to ask of
+    // the person.  Nor where the page has what it came for (a guest its host; a host,
+    // which cannot tell whose connection failed: in a shared meeting it is often only an
+    // offer answered twice, room.js AGAIN_MS): the guest's page says when it has no host.
+    else if (!this.carrier && this.role === "guest" && !this.peers.size) this.emit("problem", "p2p_failed", {});
   }
 
   checkRelays() {
@@ -515,6 +523,7 @@ export class Room extends Events {
       networks: this.answered,
       spares: Object.fromEntries([...this.spares].map(([id, set]) => [id, set.size])),
       nudges: this.nudgers.reduce((sum, n) => sum + n.count, 0),
+      signals: this.nudgers.flatMap((n) => n.trail),
       relayed: this.carrier?.published ?? 0,
     };
   }
@@ -536,7 +545,7 @@ export class Room extends Events {
 
 /** Makes trystero announce at once when a peer it has not met would wait for it (see the
  * top of this file). */
-class Nudger {
+export class Nudger {
   /** @param {Room} room @param {Network} net  the trackers' network
    * @param {string} infoHash  the room's info hash on the relays */
   constructor(room, net, infoHash) {
@@ -552,12 +561,29 @@ class Nudger {
     this.waiting = new Map();
     /** @type {Map<string, ReturnType<typeof setTimeout>>} */
     this.pending = new Map();
+    /** the last signals heard and nudges made, for a failure's evidence (stats' `signals`)
+     * @type {string[]} */
+    this.trail = [];
+    this.note(`self ${net.lib.selfId.slice(0, 4)}`);
     this.interval = setInterval(() => this.watch(), 500);
+    // A page of a shared meeting may answer an offer that the offerer has already taken
+    // another page's answer to: trystero then waits out its answer (23 s) and meanwhile
+    // answers none of that peer's offers, and the two announce again only every tracker
+    // interval (50 s and more).  A guest that has not met its host announces again every
+    // AGAIN_MS, so that it meets the host soon after that wait ends, not a minute later.
+    this.lonely = room.role === "guest" ? setInterval(() => this.again(), AGAIN_MS) : undefined;
     this.watch();
+  }
+
+  /** @param {string} what */
+  note(what) {
+    this.trail.push(`${Math.round(performance.now() - this.room.openedAt)} ${what}`);
+    if (this.trail.length > TRAIL) this.trail.shift();
   }
 
   stop() {
     clearInterval(this.interval);
+    clearInterval(this.lonely);
     this.pending.forEach(clearTimeout);
   }
 
@@ -577,11 +603,12 @@ class Nudger {
     try { msg = JSON.parse(data); } catch { return; }
     if (!msg || msg.info_hash !== this.infoHash) return;
     const now = performance.now();
+    const from = msg.peer_id;
+    this.note(`${msg.offer ? "offer" : msg.answer ? "answer" : "reply"} ${typeof from === "string" ? from.slice(0, 4) : ""}`);
     if (!msg.offer && !msg.answer) {
       this.busy.set(url, now + NUDGE_QUIET_MS);  // the relay's reply to our announce: answers may follow
       return;
     }
-    const from = msg.peer_id;
     if (!msg.offer || typeof from !== "string" || from in this.net.troom.getPeers()) return;
     if (this.net.lib.selfId > from) {
       this.busy.set(url, now + NUDGE_QUIET_MS);  // trystero answers this one: our answer is on its way
@@ -606,10 +633,27 @@ class Nudger {
       this.pending.set(url, setTimeout(() => this.fire(url), wait));
       return;
     }
+    this.waiting.set(url, new Set());
+    this.reconnect(url, "nudge");
+  }
+
+  /** A guest that has not met its host: announce again on every relay with nothing of ours
+   * in flight (see `lonely` in the constructor). */
+  again() {
+    if (this.room.closed || this.room.peers.size) return;
+    const now = performance.now();
+    for (const url of Object.keys(this.net.lib.getRelaySockets())) {
+      if ((this.busy.get(url) ?? 0) <= now && !this.pending.has(url)) this.reconnect(url, "again");
+    }
+  }
+
+  /** Make trystero announce on `url` now: close its socket, which it opens again and
+   * announces on.  @param {string} url @param {string} why */
+  reconnect(url, why) {
     const socket = /** @type {Record<string, WebSocket>} */ (this.net.lib.getRelaySockets())[url];
     if (!socket || socket.readyState !== WebSocket.OPEN || !navigator.onLine) return;
-    this.waiting.set(url, new Set());
     this.count += 1;
+    this.note(why);
     this.busy.set(url, performance.now() + NUDGE_QUIET_MS);
     // (trystero's core holds these for every strategy: the others wait a moment too)
     const { pauseRelayReconnection, resumeRelayReconnection } = this.net.lib;

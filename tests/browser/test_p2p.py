@@ -6,15 +6,13 @@ resolves no host but 127.0.0.1 (p2p_support.P2P_ARGS)."""
 import json
 
 import pytest
-from p2p_support import Site, new_page, wait_until
+from p2p_support import MEET_S, Site, new_page, wait_until
 
 from conftest import DIST, need_dist
 
 # How soon peers meet is measured by tests/bench/p2p_bench.py (python build.py bench), not
 # asserted here: a wall-clock bound fails on a loaded machine and proves nothing on an
-# idle one.  The waits below are safety bounds, generous past room.js HOST_WAIT_MS (20 s:
-# when a guest's page says the host cannot be reached).
-MEET_S = 60
+# idle one.  The waits below are safety bounds (p2p_support.MEET_S).
 
 JOINED = "(n) => t.joined().length === n"
 DROPS = "() => t.stats().drops"

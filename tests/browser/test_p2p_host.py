@@ -9,7 +9,7 @@ test sets through ``window.kingwebClockSeconds`` (the dialogs offer 15 s to 5 mi
 import json
 
 import pytest
-from p2p_support import drive, heard_kp, join_table, knowing, model, site_query
+from p2p_support import MEET_S, drive, heard_kp, join_table, knowing, model, site_query
 from test_p2p_play import lobby_holds, open_room_by_hand, sent_acts, start_with, turn_of
 
 from browser_support import stored_save, until
@@ -180,7 +180,7 @@ def test_the_host_removes_a_guest_the_deal_goes_on_and_the_invite_seats_someone_
     # a new person comes through the same invite and is given the seat
     newcomer = people(site, clock=None)
     join_table(newcomer, link, "Ben")
-    newcomer.wait_for_selector("#hand .card", timeout=30_000)
+    newcomer.wait_for_selector("#hand .card", timeout=MEET_S * 1000)
     assert model(newcomer)["seat"] == 1
     until(host, "() => !document.querySelector('#table').textContent.includes('waiting for a person')", timeout=30)
     assert guests_here(host) == [{"name": "Ben", "seat": 1}]

@@ -12,6 +12,7 @@ import time
 
 import pytest
 from p2p_support import (
+    MEET_S,
     Knowledge,
     Site,
     drive,
@@ -85,14 +86,14 @@ def test_four_people_play_a_king_deal_and_bid_in_a_positive(people, site):
     for name in ("Ann", "Bo", "Cy"):
         g = people(site)
         join_table(g, link, name)
-        g.wait_for_selector("#hand .card", timeout=30_000)
+        g.wait_for_selector("#hand .card", timeout=MEET_S * 1000)
         guests.append(g)
     seats = [model(g)["seat"] for g in guests]
     assert sorted(seats) == [1, 2, 3]
     # and one who only watches, from the start of the deal to the end
     watcher = people(site)
     join_table(watcher, link, "Vi", watch=True)
-    watcher.get_by_text("You are watching").wait_for(timeout=30_000)
+    watcher.get_by_text("You are watching").wait_for(timeout=MEET_S * 1000)
     until(
         watcher, "() => document.querySelectorAll('#seat-top .name, #seat-left .name, #seat-right .name').length === 3"
     )
@@ -313,7 +314,7 @@ def test_a_guest_who_drops_mid_trick_is_played_by_a_bot_and_comes_back(people, s
     # back through the same invite, in the same browser (the same peer id): the same seat
     guest = ctx.new_page()
     join_table(guest, link, "Ann")
-    guest.wait_for_selector("#hand .card", timeout=30_000)
+    guest.wait_for_selector("#hand .card", timeout=MEET_S * 1000)
     assert model(guest)["seat"] == 1
     until(host, "() => !document.querySelector('#table').textContent.includes('gone: a bot plays')", timeout=30)
     drive([host, guest], lambda: turn_of(host)["deal_no"] == 1, timeout=180)
@@ -454,7 +455,9 @@ def start_with(host, link, guests):
 
 def lobby_holds(host, people):
     """Wait until the host's lobby shows this many people joined (the host included)."""
-    until(host, "(n) => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === n", people, timeout=30)
+    until(
+        host, "(n) => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === n", people, timeout=MEET_S
+    )
 
 
 # -- Share before the room is open ------------------------------------------------------------------
@@ -535,7 +538,7 @@ def test_share_clicked_before_a_resumed_hosts_room_reopens_shows_the_invite_once
     assert host.get_by_text("Reopening the room").count() == 0
     guest = people(site)
     join_table(guest, link, "Ann")
-    guest.wait_for_selector("#hand .card", timeout=30_000)
+    guest.wait_for_selector("#hand .card", timeout=MEET_S * 1000)
     assert model(guest)["seat"] == 1
     # (the seat nobody had taken waited for a person: a bot no longer plays it)
     until(host, "() => !document.querySelector('#table').textContent.includes('a bot plays')", timeout=30)
