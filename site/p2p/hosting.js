@@ -17,7 +17,7 @@ import { copyRow } from "../views/copy.js";
 import { HostTable } from "./host.js";
 import { Hub } from "./links.js";
 import { meetingConfig, newRoomId, offerLink, roomLink } from "./params.js";
-import { netSupport } from "./support.js";
+import { carries, netSupport } from "./support.js";
 
 /** @typedef {import("../protocol.js").Seat} Seat */
 /** @typedef {import("../protocol.js").Sync} Sync */
@@ -48,6 +48,8 @@ let wiring = null;
  * in one room, where each may learn the others' addresses (room.js, "A guest meets its host
  * alone"), which the invite says. */
 let invite = { link: "", room: "", shared: false };
+/** whether this browser can make invitations by code (they need WebRTC) */
+let codes = true;
 
 /** @param {string} text @param {string} label */
 function qr(text, label) {
@@ -105,8 +107,10 @@ export async function rehost(w, sync) {
 async function openLink(w, roomId) {
   hub = new Hub();
   const support = netSupport();
-  if (!support.webrtc) throw Object.assign(new Error(t("p2p_no_webrtc")), { code: "p2p" });
   const cfg = meetingConfig(w.build, location.search, location.href);
+  // without WebRTC a room still meets and plays through relays that carry a table
+  if (!support.webrtc && !(support.secure && carries(cfg.relays))) throw Object.assign(new Error(t("p2p_no_webrtc")), { code: "p2p" });
+  codes = support.direct;
   if (cfg.problems.length) notice(t("bad_params", { list: cfg.problems.join(", ") }));
   invite = { link: "", room: roomId, shared: false };
   if (support.rooms && cfg.relays.length) {
@@ -182,7 +186,7 @@ function showLobby(w) {
   const table = hosted;
   const clocks = w.clocks();
   openHostLobby({ invite: invite.link, qr: invite.link ? qr(invite.link, t("invite_qr")) : null, seats: lobbySeats(),
-    note: invite.link ? (invite.shared ? t("invite_shared") : "") : t("lobby_direct_only"),
+    note: invite.link ? (invite.shared ? t("invite_shared") : "") : t("lobby_direct_only"), codes,
     clock: clocks ? { spec: clocks, value: table.match.clock || 0, change: (s) => { table.match.clock = s || null; } } : null,
     controls: controls() }, {
     // an engine's refusal in the player's words (err_<code>), else what the error says

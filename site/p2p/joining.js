@@ -18,7 +18,7 @@ import { GuestTable } from "./guest.js";
 import { Hub } from "./links.js";
 import { cleanName } from "../names.js";
 import { meetingConfig } from "./params.js";
-import { netSupport } from "./support.js";
+import { carries, netSupport } from "./support.js";
 
 /** @typedef {import("../table/model.js").Model} Model */
 
@@ -63,7 +63,9 @@ export let joined = null;
 export function join(w, invite) {
   page.mode = "guest";
   const support = netSupport();
-  const problem = support.problems.find((p) => p === "p2p_no_webrtc" || ("room" in invite && p === "p2p_insecure"));
+  // a room's invite needs no WebRTC where its relays carry a table (support.js)
+  const relayed = "room" in invite && support.secure && carries(meetingConfig(w.build, location.search, location.href).relays);
+  const problem = support.problems.find((p) => (p === "p2p_no_webrtc" && !relayed) || ("room" in invite && p === "p2p_insecure"));
   // a reload of a page at the table: back with the name it gave (a direct invitation's
   // code is used up, so only a room's)
   const before = "room" in invite && !problem ? joinedBefore(invite) : null;

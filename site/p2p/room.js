@@ -231,10 +231,11 @@ export class Room extends Events {
     /** the meetings' trystero namespaces: trystero shares one connection to a page
      * between the rooms both are in, so each connection passes any of them @type {Set<string>} */
     this.tokens = new Set();
-    this.Connection = connectionClass({
+    // (a browser without WebRTC has no strategy to give it to: its room is relayed only)
+    this.Connection = typeof globalThis.RTCPeerConnection === "function" ? connectionClass({
       check: (data) => libraryFrame(data, this.tokens),
       onForeign: (pc, why) => this.dropped(this.peerOf(pc), why, "library"),
-    });
+    }) : null;
     this.timers.push(setTimeout(() => this.checkRelays(), waits.relayMs ?? RELAY_WAIT_MS));
     this.watcher = setInterval(() => this.watchNetworks(), NETWORKS_MS);
     if (role === "guest") {

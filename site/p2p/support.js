@@ -2,8 +2,10 @@
 // page shows (i18n keys).  Pure but for the globals it reads; cheap enough to call when
 // the player opens "Play with people".
 //
-//   rooms   need WebRTC and a secure context (https, http://127.0.0.1 or localhost): the
-//           meeting library and the peers' signatures use crypto.subtle
+//   rooms   need a secure context (https, http://127.0.0.1 or localhost): the meeting
+//           library, the peers' signatures and the relayed carriage use crypto.subtle; and
+//           WebRTC, or else relays that carry a table (Nostr relays, MQTT brokers: `carries`),
+//           through which the room then meets and plays relayed only (room.js)
 //   direct  invitations (codes) need WebRTC only
 
 /** @typedef {{webrtc: boolean, secure: boolean, rooms: boolean, direct: boolean, problems: string[]}} Support */
@@ -17,7 +19,13 @@ export function netSupport(scope = /** @type {any} */ (globalThis)) {
   const problems = [];
   if (!webrtc) problems.push("p2p_no_webrtc");
   else if (!secure) problems.push("p2p_insecure");
-  return { webrtc, secure, rooms: webrtc && secure, direct: webrtc, problems };
+  return { webrtc, secure, rooms: secure, direct: webrtc, problems };
+}
+
+/** Whether a room can meet and play on these relays without WebRTC: some of them carry a
+ * table (relayed.js), as a WebTorrent tracker cannot.  @param {string[]} relays */
+export function carries(relays) {
+  return relays.some((r) => /^(nostr|mqtt)\+/i.test(r));
 }
 
 /** An Error the page can put in words: `key` is one of the i18n keys above (p2p_…).

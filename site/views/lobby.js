@@ -88,9 +88,10 @@ export function seatList(seats, mine, controls = null) {
 
 /**
  * The host's room: the invite and the seats; redrawn as guests join (call it again).
- * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: LobbySeat[], note?: string,
+ * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: LobbySeat[], note?: string, codes?: boolean,
  *   clock: {spec: {choices: number[]}, value: number, change: (s: number) => void} | null, controls: SeatControls}} s
- *   `clock`: the move clock's choice, until the start
+ *   `clock`: the move clock's choice, until the start; `codes: false`: no invitations by
+ *   code (a browser without WebRTC, whose room is carried through the relays)
  * @param {{onStart: () => void, onClose: () => void, onDirect: () => void}} on
  */
 export function openHostLobby(s, on) {
@@ -111,7 +112,8 @@ export function openHostLobby(s, on) {
       el("label", { for: "invite-link", class: "invite-label" }, t("invite_link")),
       ...copyRow(link, "invite-copy"),
       s.qr ? el("div", { class: "qr", role: "img", "aria-label": t("invite_qr") }, s.qr) : null] : []),
-    el("button", { type: "button", class: "rules-link", id: "invite-by-code", text: t("invite_by_code"), onclick: () => { setTimeout(on.onDirect, 0); } }),
+    s.codes === false ? null
+      : el("button", { type: "button", class: "rules-link", id: "invite-by-code", text: t("invite_by_code"), onclick: () => { setTimeout(on.onDirect, 0); } }),
     seatList(s.seats, 0, s.controls),
     el("p", { class: "opt-help", id: "lobby-note", text: lobbyNote(s.seats) }),
     s.invite ? networksLine() : null,
@@ -134,10 +136,12 @@ function lobbyNote(seats) {
 export function refreshHostLobby(seats, controls) {
   const d = /** @type {HTMLDialogElement} */ ($("dialog"));
   const list = $("dialog-content").querySelector("#lobby-seats");
-  if (!d.open || !list || !$("dialog-content").querySelector("#invite-by-code")) return false;
-  list.replaceWith(seatList(seats, 0, controls));
+  // (the note is the host's lobby's own: a guest's shows the seats too; and a browser with
+  // no WebRTC has no invitation by code to tell it by)
   const note = $("dialog-content").querySelector("#lobby-note");
-  if (note) note.textContent = lobbyNote(seats);
+  if (!d.open || !list || !note) return false;
+  list.replaceWith(seatList(seats, 0, controls));
+  note.textContent = lobbyNote(seats);
   return true;
 }
 

@@ -134,15 +134,18 @@ def test_a_relay_that_dies_mid_deal_leaves_a_relayed_table_going(relayed_people)
     assert all(p.evaluate(CONNECTED) == 0 for p in (host, guest))
 
 
-def relayed_whist(make, site, ice=NO_ICE_JS):
+def relayed_whist(make, site, ice=NO_ICE_JS, lobby=None):
     """A host and a guest (pages of ``make``, whose candidates ``ice`` strips) seated
     through the relays at German Whist, four events into the deal; each page then watches
-    for a word that would say the other left."""
+    for a word that would say the other left.  ``lobby(host)``, if given, reads the host's
+    seating list before the start (kept as the host page's ``kingwebLobbyRead``)."""
     host = make(ice)
     link = host_room(host, site, "whist", 2, kinds=KINDS)
     guest = make(ice)
     join_table(guest, link, "Ann")
     until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 1", timeout=120)
+    if lobby:
+        host.evaluate("(x) => { window.kingwebLobbyRead = x; }", lobby(host))
     host.get_by_role("button", name="Start the match").click()
     guest.wait_for_selector("#hand .card", timeout=60_000)
     start = model(host)["n"]
@@ -182,4 +185,21 @@ def test_a_relayed_pair_moves_to_a_direct_connection_that_forms_later(relayed_pe
     until(host, RELAYED_JS.replace("p.relayed)", "p.relayed).every((r) => !r)"), timeout=60)
     until(guest, RELAYED_JS.replace("p.relayed)", "p.relayed).every((r) => !r)"), timeout=60)
     assert host.evaluate(RELAYED_JS) == [False] and guest.evaluate(RELAYED_JS) == [False]
+    plays_on(host, guest, 6)
+
+
+# A browser without WebRTC (turned off, or none): the page sees no RTCPeerConnection at all
+NO_WEBRTC_JS = """(() => { for (const k of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel'])
+  try { delete window[k]; } catch {} })();"""
+
+
+def test_browsers_without_webrtc_sit_and_play_through_the_relays(relayed_people):
+    """Host and guest in browsers with no WebRTC at all: the host opens a room (its relays
+    carry a table), offers no invitation by code, and the guest sits and plays through the
+    relays at once, as a browser with WebRTC does when no direct connection forms."""
+    make, _, site = relayed_people
+    host, guest = relayed_whist(make, site, NO_WEBRTC_JS, lobby=lambda host: host.locator("#invite-by-code").count())
+    assert host.evaluate("typeof RTCPeerConnection") == "undefined"
+    assert host.evaluate("window.kingwebLobbyRead") == 0  # the lobby offered no invitation by code
+    assert host.evaluate(RELAYED_JS) == [True] and guest.evaluate(RELAYED_JS) == [True]
     plays_on(host, guest, 6)

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { closedByPeer, LIBRARY_FRAME_MAX, LIBRARY_TYPES, libraryFrame, roomNamespace } from "../../site/p2p/connection.js";
-import { netSupport } from "../../site/p2p/support.js";
+import { carries, netSupport } from "../../site/p2p/support.js";
 
 const TOKEN = "ab".repeat(32);
 
@@ -80,7 +80,12 @@ describe("netSupport: what this page can do, and why not", () => {
   test("a plain http page on a network: invitations only", () => {
     assert.deepEqual(netSupport({ RTCPeerConnection: RTC, isSecureContext: false, crypto: {} }), { webrtc: true, secure: false, rooms: false, direct: true, problems: ["p2p_insecure"] });
   });
-  test("no WebRTC: nothing", () => {
-    assert.deepEqual(netSupport({ isSecureContext: true, crypto: { subtle: {} } }).problems, ["p2p_no_webrtc"]);
+  test("no WebRTC: no invitations by code, and a room only through relays that carry a table", () => {
+    const s = netSupport({ isSecureContext: true, crypto: { subtle: {} } });
+    assert.deepEqual(s, { webrtc: false, secure: true, rooms: true, direct: false, problems: ["p2p_no_webrtc"] });
+    assert.equal(carries(["wss://tracker.example", "nostr+wss://relay.example"]), true);
+    assert.equal(carries(["mqtt+wss://broker.example/mqtt"]), true);
+    assert.equal(carries(["wss://tracker.example"]), false);  // a tracker passes offers only
+    assert.equal(carries([]), false);
   });
 });
