@@ -160,10 +160,14 @@ function ackFields(msg) {
 
 /** What a relayed peer holds: who it says it is, the pair's keys and the order of frames. */
 export class Pair {
-  /** @param {Presence} presence @param {string} inbox @param {{send: CryptoKey, receive: CryptoKey, meeting: string}} keys */
-  constructor(presence, inbox, keys) {
+  /** @param {Presence} presence @param {string} inbox  the other page's inbox tag
+   * @param {{send: CryptoKey, receive: CryptoKey, meeting: string}} keys
+   * @param {{eph: string, inbox: string}} mine  this page's ephemeral key and inbox tag
+   *   when the pair was made (a key made again later leaves this pair on the old one) */
+  constructor(presence, inbox, keys, mine) {
     this.presence = presence;
     this.inbox = inbox;
+    this.mine = mine;
     this.keys = keys;
     /** the pair's own trystero room (pairKeys) */
     this.meeting = keys.meeting;
@@ -248,7 +252,7 @@ export class RelayedConnection extends EventTarget {
     this.relayed = true;
     /** @type {RTCPeerConnectionState} */
     this.connectionState = "connected";
-    this.binding = { mine: `relay:${carrier.eph}`, theirs: `relay:${pair.presence.eph}` };
+    this.binding = { mine: `relay:${pair.mine.eph}`, theirs: `relay:${pair.presence.eph}` };
     this.kp = new RelayedChannel(this);
     /** what arrived before the page listened (peer.js's Link takes them over) @type {unknown[]} */
     this.early = [];
@@ -263,6 +267,7 @@ export class RelayedConnection extends EventTarget {
     clearTimeout(this.pair.ackTimer);
     this.kp.close();
     this.dispatchEvent(new Event("connectionstatechange"));
+    this.carrier.ended(this.pair);
   }
 }
 
@@ -274,12 +279,9 @@ export class RelayCarrier extends Events {
    *   carriers?: Record<string, CarrierMaker>, identity?: {key: string | null, sign: ((text: string) => Promise<string>) | null}}} options
    *   `identity`: a page that signs proves its presence's id */
   static async open(options) {
-    const pair = /** @type {CryptoKeyPair} */ (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, false, ["deriveBits"]));
-    const eph = toBase64url(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey)));
-    const tag = await roomTag(options.roomId);
-    const carrier = new RelayCarrier(options, pair.privateKey, eph, tag, await inboxTag(eph), await roomKey(options.roomId));
-    const { key, sign } = options.identity ?? {};
-    if (key && sign) Object.assign(carrier.me, { key, sig: await sign(presenceText(options.roomId, eph)) });
+    const carrier = new RelayCarrier(options, await roomTag(options.roomId), await roomKey(options.roomId));
+    carrier.identity = options.identity ?? null;
+    await carrier.rekey();
     const makers = options.carriers ?? CARRIERS;
     const hear = (/** @type {string} */ topic, /** @type {string} */ text) => carrier.heard(topic, text);
     // (a relay that opens, or opens again, hears this page's presence at once)
@@ -297,24 +299,34 @@ export class RelayCarrier extends Events {
   }
 
   /** @param {{roomId: string, id: string, role: string, tid: string}} options
-   * @param {CryptoKey} privateKey @param {string} eph @param {string} tag @param {string} inbox @param {CryptoKey} key */
-  constructor({ roomId, id, role, tid }, privateKey, eph, tag, inbox, key) {
+   * @param {string} tag @param {CryptoKey} key  the room's tag and key (roomTag, roomKey) */
+  constructor({ roomId, id, role, tid }, tag, key) {
     super();
     this.roomId = roomId;
     /** what this page's presence says @type {{id: string, role: string, tid: string, eph: string, key?: string, sig?: string}} */
-    this.me = { id, role, tid, eph };
-    this.eph = eph;
-    this.privateKey = privateKey;
+    this.me = { id, role, tid, eph: "" };
+    /** this page's ephemeral ECDH key (`rekey`) @type {CryptoKey | null} */
+    this.privateKey = null;
+    this.eph = "";
+    this.inbox = "";
+    this.inboxTopic = "";
+    /** every inbox this page had: the pairs made on an older key go on there @type {Set<string>} */
+    this.inboxTopics = new Set();
+    /** @type {{key: string | null, sign: ((text: string) => Promise<string>) | null} | null} */
+    this.identity = null;
+    this.rekeying = false;
+    /** the keys of pages that made theirs again: a late presence with one is not a new page
+     * @type {Set<string>} */
+    this.retired = new Set();
     this.roomTopic = `kingweb/${tag}`;
-    this.inbox = inbox;
-    this.inboxTopic = `kingweb/${tag}/${inbox}`;
     this.tag = tag;
     this.key = key;
     /** @type {Carrier[]} */
     this.carriers = [];
     /** the pages heard, by inbox tag @type {Map<string, Pair>} */
     this.pairs = new Map();
-    /** frames from pages not heard yet (their presence may come after) @type {Array<[string, unknown]>} */
+    /** frames from pages not heard yet (their presence may come after), with the inbox
+     * they came to @type {Array<[string, unknown, string]>} */
     this.unknown = [];
     this.lastAnnounce = 0;
     this.closed = false;
@@ -326,6 +338,37 @@ export class RelayCarrier extends Events {
     this.soon = undefined;
     /** relay messages published, for the stats */
     this.published = 0;
+  }
+
+  /** Make this page's ephemeral key (again): its inbox, and the presence that says both
+   * (signed, where the page signs, which proves a new key is the same page's). */
+  async rekey() {
+    const made = /** @type {CryptoKeyPair} */ (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, false, ["deriveBits"]));
+    const eph = toBase64url(new Uint8Array(await crypto.subtle.exportKey("raw", made.publicKey)));
+    const inbox = await inboxTag(eph);
+    const { key, sign } = this.identity ?? {};
+    const sig = key && sign ? await sign(presenceText(this.roomId, eph)) : null;
+    this.privateKey = made.privateKey;
+    this.eph = eph;
+    this.inbox = inbox;
+    this.inboxTopic = `kingweb/${this.tag}/${inbox}`;
+    this.inboxTopics.add(this.inboxTopic);
+    this.me = { ...this.me, eph, ...(key && sig ? { key, sig } : {}) };
+    for (const c of this.carriers) c.subscribe(this.inboxTopic);
+  }
+
+  /** A pair's connection ended.  A guest that lost its host's makes its key again: the two
+   * pages connect afresh under new keys (the old keys again would reuse their nonces), and
+   * its presence with the new key tells the host that the old pair is over (`presence`).
+   * @param {Pair} pair */
+  ended(pair) {
+    if (this.closed || this.me.role !== "guest" || pair.presence.role !== "host" || this.rekeying) return;
+    this.rekeying = true;
+    this.rekey().then(() => {
+      // the pages heard are heard again, and paired under the new key
+      for (const [tag, p] of this.pairs) if (p.done || !p.connection) this.pairs.delete(tag);
+      return this.announce();
+    }).catch(() => {}).finally(() => { this.rekeying = false; });
   }
 
   /** Say this page is here, on every relay. */
@@ -396,18 +439,19 @@ export class RelayCarrier extends Events {
     let msg;
     try { msg = JSON.parse(text); } catch { return; }
     if (topic === this.roomTopic) this.presence(msg).catch(() => {});
-    else if (topic === this.inboxTopic) {
-      if (msg && typeof msg === "object" && "a" in msg) this.ack(msg).catch(() => {});
-      else this.piece(msg);
+    else if (this.inboxTopics.has(topic)) {
+      if (msg && typeof msg === "object" && "a" in msg) this.ack(msg, topic).catch(() => {});
+      else this.piece(msg, topic);
     }
   }
 
   /** The other side says how many of this page's frames it has had in order: those are
    * not sent again.
-   * @param {unknown} msg */
-  async ack(msg) {
+   * @param {unknown} msg @param {string} topic  the inbox it came to */
+  async ack(msg, topic) {
     const f = ackFields(msg);
     const pair = f && this.pairs.get(f.s);
+    if (pair && topic !== this.inboxOf(pair)) return;  // to a key of this page's before the pair's
     const bytes = f && fromBase64url(f.a);
     if (!f || !pair || pair.done || !bytes) return;
     let count;
@@ -431,7 +475,7 @@ export class RelayCarrier extends Events {
       const m = pair.acks++;
       crypto.subtle.encrypt({ name: "AES-GCM", iv: ackNonce(m) }, pair.keys.send, encoder.encode(String(pair.next)))
         .then((sealed) => this.publish(this.topicOf(pair),
-          JSON.stringify({ v: 1, s: this.inbox, m, a: toBase64url(new Uint8Array(sealed)) })))
+          JSON.stringify({ v: 1, s: pair.mine.inbox, m, a: toBase64url(new Uint8Array(sealed)) })))
         .catch(() => {});
     }, ACK_MS);
   }
@@ -447,7 +491,8 @@ export class RelayCarrier extends Events {
     } catch { return; }  // another room's, or not a presence
     const word = (/** @type {unknown} */ s) => typeof s === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(s);
     if (!who || !word(who.id) || !word(who.tid) || !word(who.eph) || !["host", "guest"].includes(who.role)) return;
-    if (who.eph === this.eph) return;  // our own
+    if (who.eph === this.eph || (who.id === this.me.id && who.tid === this.me.tid)) return;  // our own (an older key's too)
+    if (this.retired.has(who.eph)) return;
     const inbox = await inboxTag(who.eph);
     const known = this.pairs.get(inbox);
     if (known) {
@@ -456,29 +501,42 @@ export class RelayCarrier extends Events {
     }
     if (this.pairs.size >= 256 || this.closed) return;
     let keys;
-    try { keys = await pairKeys(this.roomId, this.privateKey, this.me, who); } catch { return; }
+    const mine = { eph: this.eph, inbox: this.inbox };
+    try { keys = await pairKeys(this.roomId, /** @type {CryptoKey} */ (this.privateKey), this.me, who); } catch { return; }
     const proven = typeof who.key === "string" && typeof who.sig === "string" && who.key.length < 200 && who.sig.length < 200
       && (await idOfKey(who.key)) === who.id && (await verifySignature(who.key, who.sig, presenceText(this.roomId, who.eph)));
     if (this.pairs.has(inbox)) return;
-    const pair = new Pair({ id: who.id, role: who.role, tid: who.tid, eph: who.eph, proven }, inbox, keys);
+    // the same page (its proven id, the same page load) with a new key: it made one again
+    // because it lost the pair (`ended`), which is over on this side too
+    for (const [tag, old] of this.pairs) {
+      if (proven && old.presence.id === who.id && old.presence.tid === who.tid) {
+        this.pairs.delete(tag);
+        if (this.retired.size < 256) this.retired.add(old.presence.eph);
+        old.connection?.close();
+      }
+    }
+    const pair = new Pair({ id: who.id, role: who.role, tid: who.tid, eph: who.eph, proven }, inbox, keys, mine);
     this.pairs.set(inbox, pair);
     // a newcomer may not have heard us yet
     this.announceSoon();
     this.emit("meet", pair);
     const waiting = this.unknown.filter(([s]) => s === inbox);
     this.unknown = this.unknown.filter(([s]) => s !== inbox);
-    for (const [, m] of waiting) this.piece(m);
+    for (const [, m, topic] of waiting) this.piece(m, topic);
   }
 
-  /** @param {unknown} msg */
-  piece(msg) {
+  /** @param {unknown} msg @param {string} topic  the inbox it came to */
+  piece(msg, topic) {
     const f = frameFields(msg);
     if (!f) return;
     const pair = this.pairs.get(f.s);
     if (!pair) {
-      if (this.unknown.length < HELD) this.unknown.push([f.s, msg]);
+      if (this.unknown.length < HELD) this.unknown.push([f.s, msg, topic]);
       return;
     }
+    // frames of an older pair of the same two pages (this page made its key again since):
+    // under other keys, so not the other page's fault
+    if (topic !== this.inboxOf(pair)) return;
     if (pair.done) return;
     if (f.n < pair.next || pair.ahead.has(f.n)) {
       // a copy or a replay; or sent again, the ack not having come: ack again
@@ -528,6 +586,12 @@ export class RelayCarrier extends Events {
     this.ackSoon(pair);
   }
 
+  /** This page's inbox topic for a pair: where the pair's frames to this page come.
+   * @param {Pair} pair */
+  inboxOf(pair) {
+    return `kingweb/${this.tag}/${pair.mine.inbox}`;
+  }
+
   /** A pair's inbox topic, where this page publishes to it. @param {Pair} pair */
   topicOf(pair) {
     return `kingweb/${this.tag}/${pair.inbox}`;
@@ -548,7 +612,7 @@ export class RelayCarrier extends Events {
     pair.queue = pair.queue.then(async () => {
       const sealed = toBase64url(new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: counterNonce(n) }, pair.keys.send, encoder.encode(text))));
       const k = Math.ceil(sealed.length / PIECE) || 1;
-      const msgs = Array.from({ length: k }, (_, i) => JSON.stringify({ v: 1, s: this.inbox, n, i, k, d: sealed.slice(i * PIECE, (i + 1) * PIECE) }));
+      const msgs = Array.from({ length: k }, (_, i) => JSON.stringify({ v: 1, s: pair.mine.inbox, n, i, k, d: sealed.slice(i * PIECE, (i + 1) * PIECE) }));
       if (!pair.done) pair.unacked.set(n, { msgs, at: performance.now() });
       for (const msg of msgs) this.publish(topic, msg);
     }).catch(() => {});
@@ -561,8 +625,8 @@ export class RelayCarrier extends Events {
 
   close() {
     if (this.closed) return;
-    for (const pair of this.pairs.values()) pair.connection?.close();
     this.closed = true;
+    for (const pair of this.pairs.values()) pair.connection?.close();
     clearInterval(this.timer);
     clearInterval(this.resender);
     clearTimeout(this.soon);

@@ -203,3 +203,38 @@ def test_browsers_without_webrtc_sit_and_play_through_the_relays(relayed_people)
     assert host.evaluate("window.kingwebLobbyRead") == 0  # the lobby offered no invitation by code
     assert host.evaluate(RELAYED_JS) == [True] and guest.evaluate(RELAYED_JS) == [True]
     plays_on(host, guest, 6)
+
+
+# Ends this page's relayed connections, as its carrier does with a pair not heard for GONE_MS
+DROP_RELAYED_JS = """async () => {
+  const room = [...(await import('./p2p/room.js')).openRooms][0];
+  for (const pair of room.carrier.pairs.values()) pair.connection?.close();
+}"""
+
+
+def test_a_relayed_pair_that_is_lost_forms_again_under_new_keys(relayed_people):
+    """Host and guest with no direct connection play German Whist through the relays.
+    Mid-deal the guest's page gives the pair up (as after GONE_MS of silence): it makes its
+    key again, the host ends the old pair on hearing the same page's new key, the two
+    connect afresh through the relays, the guest is seated again, and the cards played
+    after it reach its table."""
+    make, _, site = relayed_people
+    host, guest = relayed_whist(make, site)
+    key = "async () => [...(await import('./p2p/room.js')).openRooms][0].carrier.eph"
+    before = guest.evaluate(key)
+    guest.evaluate(DROP_RELAYED_JS)
+    until(guest, f"async () => (await ({key})()) !== {before!r}", timeout=30)
+    # the old pair is over on both pages and a new one carries the table
+    until(
+        host,
+        f"async () => [...(await import('./p2p/room.js')).openRooms][0].carrier.retired.has({before!r})",
+        timeout=60,
+    )
+    until(guest, RELAYED_JS.replace(".map((p) => p.relayed)", ".filter((p) => p.relayed).length === 1"), timeout=60)
+    until(host, RELAYED_JS.replace(".map((p) => p.relayed)", ".filter((p) => p.relayed).length === 1"), timeout=60)
+    start = model(host)["n"]
+    drive([host, guest], lambda: model(host)["n"] >= start + 6, timeout=180)
+    after = model(host)["n"]
+    until(guest, "async (n) => (await import('./store.js')).page.model.n >= n", after, timeout=60)
+    assert model(guest)["seat"] == 1
+    assert all(p.evaluate(CONNECTED) == 0 for p in (host, guest))

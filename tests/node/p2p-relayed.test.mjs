@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
+import { loadIdentity } from "../../site/p2p/identity.js";
 import { RelayCarrier, counterNonce, pairKeys } from "../../site/p2p/relayed.js";
 
 /** A relay: topics and subscribers; `seen` every text it passed on; `down` drops all. */
@@ -67,7 +68,7 @@ async function pair(roomId = "room-aaaaaaaaaaaaaaaa") {
   guest.on("meet", (p) => toHost.push(p));
   await until(() => toHost.length && met.length);
   const g = guest.connect(toHost[0]);
-  return { relay, host, guest, g, incoming, stop: () => { host.close(); guest.close(); } };
+  return { relay, maker, host, guest, g, incoming, stop: () => { host.close(); guest.close(); } };
 }
 
 describe("relayed frames", () => {
@@ -186,6 +187,66 @@ describe("relayed frames", () => {
     assert.equal(met, 0);
     a.close();
     b.close();
+  });
+});
+
+describe("a guest that lost its host's relayed connection", () => {
+  test("makes its key again, the host ends the old pair, and the two connect afresh under new keys", async () => {
+    const { maker } = bus();
+    const roomId = "room-aaaaaaaaaaaaaaaa";
+    const nowhere = { getItem: () => null, setItem() {}, removeItem() {} };
+    const open = async (/** @type {string} */ role) => {
+      const identity = await loadIdentity(nowhere);  // signed presences: a new key is proven the page's
+      const c = await RelayCarrier.open({ roomId, id: identity.id, role, tid: `t-${role}`, relays: [{ kind: "mqtt", url: "x" }], carriers: { mqtt: maker }, identity });
+      opened.push(c);
+      return c;
+    };
+    const host = await open("host"), guest = await open("guest");
+    const drops = /** @type {string[]} */ ([]);
+    for (const c of [host, guest]) c.on("drop", (_, why) => drops.push(why));
+    /** @type {any[]} */
+    const atHost = [], toHost = [], incoming = [];
+    host.on("meet", (p) => atHost.push(p));
+    guest.on("meet", (p) => toHost.push(p));
+    host.on("incoming", (c) => incoming.push(c));
+    await until(() => toHost.length && atHost.length);
+    const first = guest.connect(toHost[0]);
+    first.kp.send('{"kp":1,"type":"hello","n":1}');
+    await until(() => incoming.length === 1 && incoming[0].early.length === 1);
+    const eph = guest.eph;
+    // the guest's page gives the pair up (as when the host is not heard for GONE_MS)
+    first.close();
+    await until(() => guest.eph !== eph && toHost.length === 2 && atHost.length === 2);
+    assert.equal(incoming[0].connectionState, "closed", "the host ended the old pair when the same page came with a new key");
+    const second = guest.connect(toHost[1]);
+    assert.notEqual(second.binding.mine, first.binding.mine);
+    second.kp.send('{"kp":1,"type":"hello","n":2}');
+    await until(() => incoming.length === 2 && incoming[1].early.length === 1);
+    assert.equal(incoming[1].early[0], '{"kp":1,"type":"hello","n":2}');
+    // and back, on the new pair
+    const back = /** @type {string[]} */ ([]);
+    second.kp.onmessage = (/** @type {MessageEvent} */ ev) => back.push(ev.data);
+    incoming[1].kp.send('{"kp":1,"type":"welcome"}');
+    await until(() => back.length === 1);
+    assert.deepEqual(drops, [], "no frame of either pair was taken for a forgery");
+    // a late presence with the old key makes no pair again
+    assert.equal(host.retired.size, 1);
+  });
+
+  test("a presence that is not proven does not end another page's pair", async () => {
+    const { relay, maker, g, incoming, host, stop } = await pair();
+    g.kp.send('{"kp":1,"type":"hello"}');
+    await until(() => incoming.length === 1);
+    // another page with the link says it is the guest (its id and trystero id) with its own key
+    const liar = await RelayCarrier.open({ roomId: "room-aaaaaaaaaaaaaaaa", id: "GUEST", role: "guest", tid: "tGUEST", relays: [{ kind: "mqtt", url: "x" }], carriers: { mqtt: maker } });
+    opened.push(liar);
+    const seen = relay.seen.length;
+    await liar.announce();
+    await until(() => relay.seen.length > seen);
+    await until(() => host.pairs.size === 2);  // heard: a page of its own, not the guest's
+    assert.equal(incoming[0].connectionState, "connected");
+    assert.equal(host.retired.size, 0);
+    stop();
   });
 });
 
