@@ -33,7 +33,7 @@ PAGE_FILES = {"/p2p-test.html": PAGE_DIR / "page.html", "/p2p-test.js": PAGE_DIR
 #: How long a test lets a page take to meet another through the test's tracker.  In a
 #: shared meeting (trackers alone) a page may answer an offer its offerer has already taken
 #: another page's answer to, and then answers none of that page's offers until trystero gives
-#: its answer up (23 s); the guest then announces again (room.js AGAIN_MS, 6 s).  So meeting
+#: its answer up (23 s); the guest then announces again (nudger.js AGAIN_MS, 6 s).  So meeting
 #: can take half a minute on a good day: the safety timeout is twice that.
 MEET_S = 60
 

@@ -38,8 +38,11 @@
 // neither the room's id nor a page's.
 
 import { fromBase64url, toBase64url } from "./bytes.js";
+import { CARRIERS } from "./carriers.js";
 import { Events } from "./events.js";
 import { idOfKey, verifySignature } from "./identity.js";
+import { Pair, RelayedConnection } from "./pair.js";
+import { PIECE, ackFields, ackNonce, counterNonce, frameFields, inboxTag, pairKeys, presenceText, roomKey, roomTag } from "./sealing.js";
 
 /** After meeting a peer, how long a data channel may take before the pair is relayed. */
 export const RELAYED_AFTER_MS = 4_000;
@@ -49,8 +52,6 @@ export const PRESENCE_MS = 5_000;
 export const GONE_MS = 25_000;
 /** How long a frame missing from the order may be waited for. */
 export const GAP_MS = 10_000;
-/** The most base64 characters a relay message carries (public relays cap an event's size). */
-export const PIECE = 24_000;
 /** A frame not acked for this long is published again. */
 export const RESEND_MS = 1_500;
 /** How long a receiver gathers frames before it acks them (one ack for a burst). */
@@ -61,215 +62,14 @@ const UNACKED = 512;
 const ANSWER_MS = 300;
 /** Frames held out of order, or messages from pages not yet heard, at the most. */
 const HELD = 64;
-const VERSION = "kingweb-relay 1";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** @typedef {import("./params.js").RelayKind} RelayKind */
-/** `proven`: its id is its key's, and the key signed its `eph` (presenceText).
- * @typedef {{id: string, role: string, tid: string, eph: string, proven?: boolean}} Presence */
-/** One relay's carriage: its topics, subscribed while it is open or reconnects.
- * @typedef {{kind: RelayKind, url: string, open: () => boolean, publish: (topic: string, text: string) => void,
- *   subscribe: (topic: string) => void, close: () => void}} Carrier */
-/** Makes a relay's carriage: `hear` takes each message on its topics, `opened` hears when
- * it is connected and subscribed (again).
- * @typedef {(url: string, hear: (topic: string, text: string) => void, opened: () => void) => Promise<Carrier>} CarrierMaker */
-
-const hex = (/** @type {ArrayBuffer | Uint8Array} */ b) => [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
-const sha256 = async (/** @type {string | Uint8Array<ArrayBuffer>} */ data) =>
-  new Uint8Array(await crypto.subtle.digest("SHA-256", typeof data === "string" ? encoder.encode(data) : data));
-
-/** The 96-bit AES-GCM nonce of frame `n`: four zero bytes, then n as 64 bits big-endian.
- * @param {number} n */
-export function counterNonce(n) {
-  const iv = new Uint8Array(12);
-  new DataView(iv.buffer).setBigUint64(4, BigInt(n));
-  return iv;
-}
-
-/** The nonce of ack `m`: three zero bytes, a one, then m as 64 bits big-endian (apart
- * from every frame's nonce under the same key).
- * @param {number} m */
-export function ackNonce(m) {
-  const iv = counterNonce(m);
-  iv[3] = 1;
-  return iv;
-}
-
-/** The room's names on the relays: a tag (its topic's last part) from its id. Pure but for WebCrypto.
- * @param {string} roomId */
-export async function roomTag(roomId) {
-  return hex(await sha256(`${VERSION}\nroom\n${roomId}`)).slice(0, 32);
-}
-
-/** A page's inbox tag, from its ephemeral key.
- * @param {string} eph  the key, raw, base64url */
-const inboxTag = async (eph) => hex(await sha256(`${VERSION}\ninbox\n${eph}`)).slice(0, 32);
-
-/** What a page's presence signs: its ephemeral key, in this room.
- * @param {string} roomId @param {string} eph */
-export const presenceText = (roomId, eph) => [VERSION, "presence", roomId, eph].join("\n");
-
-/** The room key, which seals presences: HKDF of the room's id.
- * @param {string} roomId */
-async function roomKey(roomId) {
-  const base = await crypto.subtle.importKey("raw", encoder.encode(roomId), "HKDF", false, ["deriveKey"]);
-  return crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt: encoder.encode(VERSION), info: encoder.encode("presence") },
-    base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
-}
-
-/** The two keys of a pair, one per direction, and the pair's meeting: a trystero room id
- * only these two pages can name (the same on both sides: the keys are in sorted order).
- * @param {string} roomId @param {CryptoKey} mine  this page's ECDH private key
- * @param {{id: string, eph: string}} me @param {{id: string, eph: string}} them */
-export async function pairKeys(roomId, mine, me, them) {
-  const theirKey = await crypto.subtle.importKey("raw", /** @type {Uint8Array<ArrayBuffer>} */ (fromBase64url(them.eph)),
-    { name: "ECDH", namedCurve: "P-256" }, false, []);
-  const shared = await crypto.subtle.deriveBits({ name: "ECDH", public: theirKey }, mine, 256);
-  const base = await crypto.subtle.importKey("raw", shared, "HKDF", false, ["deriveKey", "deriveBits"]);
-  const salt = await sha256(roomId);
-  const both = [me.eph, them.eph].sort();
-  const meeting = toBase64url(new Uint8Array(await crypto.subtle.deriveBits(
-    { name: "HKDF", hash: "SHA-256", salt, info: encoder.encode([VERSION, "meeting", ...both].join("\n")) }, base, 128)));
-  const key = (/** @type {{id: string, eph: string}} */ from, /** @type {{id: string, eph: string}} */ to) =>
-    crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt, info: encoder.encode([VERSION, from.id, to.id, from.eph, to.eph].join("\n")) },
-      base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
-  return { send: await key(me, them), receive: await key(them, me), meeting };
-}
-
-/** A relayed frame's fields as the relay carries them, checked; null if it is not one.
- * @param {unknown} msg */
-function frameFields(msg) {
-  if (!msg || typeof msg !== "object") return null;
-  const { v, s, n, i, k, d } = /** @type {Record<string, unknown>} */ (msg);
-  if (v !== 1 || typeof s !== "string" || !/^[0-9a-f]{32}$/.test(s) || typeof d !== "string" || d.length > PIECE) return null;
-  if (!Number.isSafeInteger(n) || !Number.isSafeInteger(i) || !Number.isSafeInteger(k)) return null;
-  const [nn, ii, kk] = /** @type {number[]} */ ([n, i, k]);
-  return nn >= 0 && kk >= 1 && kk <= 64 && ii >= 0 && ii < kk ? { s, n: nn, i: ii, k: kk, d } : null;
-}
-
-/** An ack's fields as the relay carries them, checked; null if it is not one.
- * @param {unknown} msg */
-function ackFields(msg) {
-  if (!msg || typeof msg !== "object") return null;
-  const { v, s, m, a } = /** @type {Record<string, unknown>} */ (msg);
-  if (v !== 1 || typeof s !== "string" || !/^[0-9a-f]{32}$/.test(s) || typeof a !== "string" || a.length > 100) return null;
-  return Number.isSafeInteger(m) && /** @type {number} */ (m) >= 0 ? { s, m: /** @type {number} */ (m), a } : null;
-}
-
-/** What a relayed peer holds: who it says it is, the pair's keys and the order of frames. */
-export class Pair {
-  /** @param {Presence} presence @param {string} inbox  the other page's inbox tag
-   * @param {{send: CryptoKey, receive: CryptoKey, meeting: string}} keys
-   * @param {{eph: string, inbox: string}} mine  this page's ephemeral key and inbox tag
-   *   when the pair was made (a key made again later leaves this pair on the old one) */
-  constructor(presence, inbox, keys, mine) {
-    this.presence = presence;
-    this.inbox = inbox;
-    this.mine = mine;
-    this.keys = keys;
-    /** the pair's own trystero room (pairKeys) */
-    this.meeting = keys.meeting;
-    this.heard = performance.now();
-    /** the next frame to send, and to deliver */
-    this.sent = 0;
-    this.next = 0;
-    /** pieces of frames under way, by N @type {Map<number, string[]>} */
-    this.pieces = new Map();
-    /** frames decrypted ahead of the order, by N @type {Map<number, string>} */
-    this.ahead = new Map();
-    /** since when the order has waited for `next` (0: it does not) */
-    this.gapSince = 0;
-    /** @type {RelayedConnection | null} */
-    this.connection = null;
-    /** its connection ended: its frames are not taken any more */
-    this.done = false;
-    /** sends in order (encryption is asynchronous) */
-    this.queue = Promise.resolve();
-    /** frames sent and not acked: what was published, and when last @type {Map<number, {msgs: string[], at: number}>} */
-    this.unacked = new Map();
-    /** how many of this page's frames the other side has had in order */
-    this.acked = 0;
-    /** acks sent */
-    this.acks = 0;
-    /** @type {ReturnType<typeof setTimeout> | undefined} */
-    this.ackTimer = undefined;
-  }
-}
-
-/** Shows the tests' and the bench's wire tap (tests/p2p_support.py TAP_JS) what a relayed
- * connection carries in clear, as it sees a data channel's frames; nothing without one.
- * @param {"sent" | "heard"} way @param {string} text */
-function tap(way, text) {
-  /** @type {any} */ (globalThis).kingwebRelayTap?.(way, text);
-}
-
-/** kingweb's channel over the relays: what peer.js uses of an RTCDataChannel. */
-class RelayedChannel extends EventTarget {
-  /** @param {RelayedConnection} pc */
-  constructor(pc) {
-    super();
-    this.pc = pc;
-    this.label = "kp";
-    /** @type {RTCDataChannelState} */
-    this.readyState = "open";
-    /** @type {((ev: MessageEvent) => any) | null} */
-    this.onmessage = null;
-  }
-
-  /** @param {string} text */
-  send(text) {
-    if (this.readyState !== "open") throw new Error("closed");
-    tap("sent", text);
-    this.pc.carrier.send(this.pc.pair, text);
-  }
-
-  close() {
-    if (this.readyState === "closed") return;
-    this.readyState = "closed";
-    this.dispatchEvent(new Event("close"));
-  }
-
-  /** @param {string} data */
-  deliver(data) {
-    tap("heard", data);
-    const ev = new MessageEvent("message", { data });
-    this.onmessage?.(ev);
-    this.dispatchEvent(ev);
-  }
-}
-
-/** A peer reached through the relays, as peer.js sees a connection: `kp`, `early`,
- * `connectionState`, `close()`; `binding` gives what its hello signs in place of the DTLS
- * fingerprints (both ephemeral keys). */
-export class RelayedConnection extends EventTarget {
-  /** @param {RelayCarrier} carrier @param {Pair} pair */
-  constructor(carrier, pair) {
-    super();
-    this.carrier = carrier;
-    this.pair = pair;
-    this.relayed = true;
-    /** @type {RTCPeerConnectionState} */
-    this.connectionState = "connected";
-    this.binding = { mine: `relay:${pair.mine.eph}`, theirs: `relay:${pair.presence.eph}` };
-    this.kp = new RelayedChannel(this);
-    /** what arrived before the page listened (peer.js's Link takes them over) @type {unknown[]} */
-    this.early = [];
-    this.kp.onmessage = (ev) => { if (this.early.length < 8) this.early.push(ev.data); };
-  }
-
-  close() {
-    if (this.connectionState === "closed") return;
-    this.connectionState = "closed";
-    this.pair.done = true;
-    this.pair.unacked.clear();
-    clearTimeout(this.pair.ackTimer);
-    this.kp.close();
-    this.dispatchEvent(new Event("connectionstatechange"));
-    this.carrier.ended(this.pair);
-  }
-}
+/** @typedef {import("./pair.js").Presence} Presence */
+/** @typedef {import("./carriers.js").Carrier} Carrier */
+/** @typedef {import("./carriers.js").CarrierMaker} CarrierMaker */
 
 /** Events of the carrier: a page heard ("meet", once per page), a connection the other
  * side began ("incoming"), a frame dropped ("drop"). */
@@ -633,103 +433,3 @@ export class RelayCarrier extends Events {
     for (const c of this.carriers) c.close();
   }
 }
-
-/** An MQTT broker's carriage (mqtt.js, as trystero's strategy uses it: site/p2p/mqtt.js).
- * @type {CarrierMaker} */
-async function mqttCarrier(url, hear, opened) {
-  const { default: mqtt } = await import("./mqtt.js");
-  const client = /** @type {any} */ (mqtt.connect(url, { queueQoSZero: false, resubscribe: true, reconnectPeriod: 2_000 }));
-  /** @type {Set<string>} */
-  const topics = new Set();
-  client.on("message", (/** @type {string} */ topic, /** @type {Uint8Array} */ buf) => hear(topic, decoder.decode(buf)));
-  client.on("connect", () => {
-    if (topics.size) client.subscribe([...topics], () => opened());
-  });
-  client.on("error", () => {});  // it reconnects; the room says which networks answer
-  return {
-    kind: "mqtt",
-    url,
-    open: () => Boolean(client.connected),
-    publish: (topic, text) => client.publish(topic, text),
-    subscribe: (topic) => {
-      topics.add(topic);
-      if (client.connected) client.subscribe(topic, () => opened());
-    },
-    close: () => client.end(true),
-  };
-}
-
-/** A Nostr relay's carriage: ephemeral events (kinds 20000-29999, passed on and never
- * stored), each topic a tag "x", signed with a key made for this page (@noble/secp256k1,
- * as trystero's strategy signs).
- * @type {CarrierMaker} */
-async function nostrCarrier(url, hear, opened) {
-  const { schnorr } = await import("@noble/secp256k1");
-  const { secretKey, publicKey } = schnorr.keygen();
-  const pubkey = hex(publicKey);
-  /** @type {Set<string>} */
-  const topics = new Set();
-  const sub = hex(crypto.getRandomValues(new Uint8Array(8)));
-  const kindOf = (/** @type {string} */ topic) => 20000 + (parseInt(topic.slice(8, 12), 16) % 10000);
-  /** @type {WebSocket | null} */
-  let socket = null;
-  let closed = false, wait = 1_000;
-  /** @type {Promise<unknown>} */
-  let chain = Promise.resolve();
-  const subscribe = () => {
-    if (socket?.readyState !== WebSocket.OPEN || !topics.size) return;
-    const list = [...topics];
-    socket.send(JSON.stringify(["REQ", sub, { kinds: [...new Set(list.map(kindOf))], "#x": list, since: Math.floor(Date.now() / 1000) - 5 }]));
-  };
-  const connect = () => {
-    if (closed) return;
-    const ws = new WebSocket(url);
-    socket = ws;
-    ws.onopen = () => {
-      wait = 1_000;
-      subscribe();
-      opened();
-    };
-    ws.onmessage = (ev) => {
-      if (typeof ev.data !== "string" || ev.data.length > PIECE + 2000) return;
-      let m;
-      try { m = JSON.parse(ev.data); } catch { return; }
-      if (!Array.isArray(m) || m[0] !== "EVENT" || m[1] !== sub || !m[2] || typeof m[2].content !== "string") return;
-      const x = Array.isArray(m[2].tags) ? m[2].tags.find((/** @type {unknown[]} */ t) => Array.isArray(t) && t[0] === "x") : null;
-      if (x && typeof x[1] === "string") hear(x[1], m[2].content);
-    };
-    ws.onclose = () => {
-      if (socket === ws) socket = null;
-      setTimeout(connect, wait);
-      wait = Math.min(wait * 2, 30_000);
-    };
-    ws.onerror = () => {};
-  };
-  connect();
-  return {
-    kind: "nostr",
-    url,
-    open: () => socket?.readyState === WebSocket.OPEN,
-    publish: (topic, content) => {
-      const ws = socket;
-      const event = { kind: kindOf(topic), tags: [["x", topic]], created_at: Math.floor(Date.now() / 1000), content, pubkey };
-      const payload = JSON.stringify([0, event.pubkey, event.created_at, event.kind, event.tags, event.content]);
-      // in order: a signature takes a moment, and frames must leave as they were sent
-      chain = chain.then(async () => {
-        const id = await crypto.subtle.digest("SHA-256", encoder.encode(payload));
-        const sig = await schnorr.signAsync(new Uint8Array(id), secretKey);
-        if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(["EVENT", { ...event, id: hex(id), sig: hex(sig) }]));
-      }).catch(() => {});
-    },
-    subscribe: (topic) => {
-      topics.add(topic);
-      subscribe();
-    },
-    close: () => {
-      closed = true;
-      socket?.close();
-    },
-  };
-}
-/** @type {Record<string, CarrierMaker>} */
-const CARRIERS = { mqtt: mqttCarrier, nostr: nostrCarrier };

@@ -1,4 +1,4 @@
-// site/p2p/room.js's Nudger, which makes trystero announce on a tracker by reconnecting it:
+// site/p2p/nudger.js's Nudger, which makes trystero announce on a tracker by reconnecting it:
 // a guest that has not met its host announces again every AGAIN_MS (a shared meeting's
 // page that answered an offer another page's answer took first answers none of that
 // peer's offers for 23 s: the guest must offer again once that wait is over), never while
@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
 
-import { AGAIN_MS, Nudger } from "../../site/p2p/room.js";
+import { AGAIN_MS, Nudger } from "../../site/p2p/nudger.js";
 
 const URL = "ws://127.0.0.1:1/relay";
 const INFO_HASH = "0123456789abcdefghij";

@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
 import { loadIdentity } from "../../site/p2p/identity.js";
-import { RelayCarrier, counterNonce, pairKeys } from "../../site/p2p/relayed.js";
+import { RelayCarrier } from "../../site/p2p/relayed.js";
+import { counterNonce, pairKeys } from "../../site/p2p/sealing.js";
 
 /** A relay: topics and subscribers; `seen` every text it passed on; `down` drops all. */
 function bus() {
@@ -14,7 +15,7 @@ function bus() {
   const relay = { seen: /** @type {string[]} */ ([]), down: false, tamper: /** @type {null | ((t: string) => string)} */ (null),
     /** drops the messages it says so of (and passes the rest on) */
     lose: /** @type {null | ((t: string) => boolean)} */ (null) };
-  /** @type {import("../../site/p2p/relayed.js").CarrierMaker} */
+  /** @type {import("../../site/p2p/carriers.js").CarrierMaker} */
   const maker = async (url, hear, opened) => {
     setTimeout(opened, 0);
     return {

@@ -1,0 +1,151 @@
+// Meeting fast on WebTorrent trackers (room.js gives each trystero room on them a Nudger).
+// trystero 0.25 answers a newcomer's offer only if its own peer id sorts
+// after the newcomer's (it leaves the other half to the newcomer, which answers the
+// offers the older peer sends when it next announces), and a peer announces every
+// max(10 s, the tracker's interval / 5): a guest could wait that long for the host, on
+// public trackers two minutes.  So the room listens to its relays' sockets (trystero's
+// getRelaySockets), and when it hears an offer from a peer it has not met that trystero
+// will leave unanswered, it makes trystero announce at once, by reconnecting that relay
+// (pauseRelayReconnection, close, resumeRelayReconnection: trystero announces every
+// room on a reconnect).  Its fresh offers reach the newcomer, which answers them.  It
+// waits for a quiet moment (no answer to its own offers and none of its own answers in
+// flight for NUDGE_QUIET_MS), since a reconnect loses what the relay forwards meanwhile.
+//
+// A guest that has not met its host announces again every AGAIN_MS: in a shared meeting a
+// page that answered an offer someone else's answer took first answers none of that
+// peer's offers for 23 s (docs/ARCHITECTURE.md, "A guest that has not met its host
+// announces again").
+
+/** How long after its own announce (or an answer of its own) a peer may have signals in
+ * flight through the relay. */
+export const NUDGE_QUIET_MS = 1_500;
+/** How often a guest that has not met its host announces again on the trackers. */
+export const AGAIN_MS = 6_000;
+/** The signals a nudger keeps for the evidence. */
+const TRAIL = 24;
+
+/** @typedef {import("./room.js").Room} Room */
+/** @typedef {import("./room.js").Network} Network */
+
+/** Makes trystero announce at once when a peer it has not met would wait for it (see the
+ * top of this file). */
+export class Nudger {
+  /** @param {Room} room @param {Network} net  the trackers' network
+   * @param {string} infoHash  the room's info hash on the relays */
+  constructor(room, net, infoHash) {
+    this.room = room;
+    this.net = net;
+    this.infoHash = infoHash;
+    this.count = 0;
+    /** @type {WeakSet<WebSocket>} */
+    this.watched = new WeakSet();
+    /** per relay: until when signals of ours may be in flight @type {Map<string, number>} */
+    this.busy = new Map();
+    /** per relay: the peers waiting for our announce @type {Map<string, Set<string>>} */
+    this.waiting = new Map();
+    /** @type {Map<string, ReturnType<typeof setTimeout>>} */
+    this.pending = new Map();
+    /** the last signals heard and nudges made, for a failure's evidence (stats' `signals`)
+     * @type {string[]} */
+    this.trail = [];
+    this.note(`self ${net.lib.selfId.slice(0, 4)}`);
+    this.interval = setInterval(() => this.watch(), 500);
+    // A page of a shared meeting may answer an offer that the offerer has already taken
+    // another page's answer to: trystero then waits out its answer (23 s) and meanwhile
+    // answers none of that peer's offers, and the two announce again only every tracker
+    // interval (50 s and more).  A guest that has not met its host announces again every
+    // AGAIN_MS, so that it meets the host soon after that wait ends, not a minute later.
+    this.lonely = room.role === "guest" ? setInterval(() => this.again(), AGAIN_MS) : undefined;
+    this.watch();
+  }
+
+  /** @param {string} what */
+  note(what) {
+    this.trail.push(`${Math.round(performance.now() - this.room.openedAt)} ${what}`);
+    if (this.trail.length > TRAIL) this.trail.shift();
+  }
+
+  stop() {
+    clearInterval(this.interval);
+    clearInterval(this.lonely);
+    this.pending.forEach(clearTimeout);
+  }
+
+  watch() {
+    const sockets = /** @type {Record<string, WebSocket>} */ (this.net.lib.getRelaySockets());
+    for (const [url, socket] of Object.entries(sockets)) {
+      if (this.watched.has(socket)) continue;
+      this.watched.add(socket);
+      socket.addEventListener("message", (ev) => this.heard(url, ev.data));
+    }
+  }
+
+  /** @param {string} url @param {unknown} data */
+  heard(url, data) {
+    if (typeof data !== "string" || data.length > 65536) return;
+    let msg;
+    try { msg = JSON.parse(data); } catch { return; }
+    if (!msg || msg.info_hash !== this.infoHash) return;
+    const now = performance.now();
+    const from = msg.peer_id;
+    this.note(`${msg.offer ? "offer" : msg.answer ? "answer" : "reply"} ${typeof from === "string" ? from.slice(0, 4) : ""}`);
+    if (!msg.offer && !msg.answer) {
+      this.busy.set(url, now + NUDGE_QUIET_MS);  // the relay's reply to our announce: answers may follow
+      return;
+    }
+    if (!msg.offer || typeof from !== "string" || from in this.net.troom.getPeers()) return;
+    if (this.net.lib.selfId > from) {
+      this.busy.set(url, now + NUDGE_QUIET_MS);  // trystero answers this one: our answer is on its way
+      return;
+    }
+    if (!this.waiting.has(url)) this.waiting.set(url, new Set());
+    /** @type {Set<string>} */ (this.waiting.get(url)).add(from);
+    if (!this.pending.has(url)) this.pending.set(url, setTimeout(() => this.fire(url), 0));
+  }
+
+  /** Announce on `url` now if a peer still waits and nothing of ours is in flight there.
+   * @param {string} url */
+  fire(url) {
+    this.pending.delete(url);
+    if (this.room.closed) return;
+    const met = this.net.troom.getPeers();
+    const waiting = [...(this.waiting.get(url) ?? [])].filter((p) => !(p in met));
+    this.waiting.set(url, new Set(waiting));
+    if (!waiting.length) return;
+    const wait = (this.busy.get(url) ?? 0) - performance.now();
+    if (wait > 0) {
+      this.pending.set(url, setTimeout(() => this.fire(url), wait));
+      return;
+    }
+    this.waiting.set(url, new Set());
+    this.reconnect(url, "nudge");
+  }
+
+  /** A guest that has not met its host: announce again on every relay with nothing of ours
+   * in flight (see `lonely` in the constructor). */
+  again() {
+    if (this.room.closed || this.room.peers.size) return;
+    const now = performance.now();
+    for (const url of Object.keys(this.net.lib.getRelaySockets())) {
+      if ((this.busy.get(url) ?? 0) <= now && !this.pending.has(url)) this.reconnect(url, "again");
+    }
+  }
+
+  /** Make trystero announce on `url` now: close its socket, which it opens again and
+   * announces on.  @param {string} url @param {string} why */
+  reconnect(url, why) {
+    const socket = /** @type {Record<string, WebSocket>} */ (this.net.lib.getRelaySockets())[url];
+    if (!socket || socket.readyState !== WebSocket.OPEN || !navigator.onLine) return;
+    this.count += 1;
+    this.note(why);
+    this.busy.set(url, performance.now() + NUDGE_QUIET_MS);
+    // (trystero's core holds these for every strategy: the others wait a moment too)
+    const { pauseRelayReconnection, resumeRelayReconnection } = this.net.lib;
+    pauseRelayReconnection();
+    socket.addEventListener("close", () => {
+      resumeRelayReconnection();
+      setTimeout(() => this.watch(), 0);
+    }, { once: true });
+    socket.close();
+  }
+}
