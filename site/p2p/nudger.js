@@ -19,8 +19,11 @@
 /** How long after its own announce (or an answer of its own) a peer may have signals in
  * flight through the relay. */
 export const NUDGE_QUIET_MS = 1_500;
-/** How often a guest that has not met its host announces again on the trackers. */
+/** How often a guest that has not met its host announces again on the trackers, for
+ * AGAIN_FOR_MS after its room opened; after that, every AGAIN_LATER times as long. */
 export const AGAIN_MS = 6_000;
+export const AGAIN_FOR_MS = 60_000;
+export const AGAIN_LATER = 5;
 /** The signals a nudger keeps for the evidence. */
 const TRAIL = 24;
 
@@ -56,6 +59,7 @@ export class Nudger {
     // interval (50 s and more).  A guest that has not met its host announces again every
     // AGAIN_MS, so that it meets the host soon after that wait ends, not a minute later.
     this.lonely = room.role === "guest" ? setInterval(() => this.again(), AGAIN_MS) : undefined;
+    this.lonelyTicks = 0;
     this.watch();
   }
 
@@ -126,6 +130,10 @@ export class Nudger {
   again() {
     if (this.room.closed || this.room.peers.size) return;
     const now = performance.now();
+    // a host not met in a minute may be gone (a closed room, an old link): the page keeps
+    // trying, but spares the public trackers a reconnect every few seconds
+    this.lonelyTicks += 1;
+    if (now - this.room.openedAt > AGAIN_FOR_MS && this.lonelyTicks % AGAIN_LATER !== 0) return;
     for (const url of Object.keys(this.net.lib.getRelaySockets())) {
       if ((this.busy.get(url) ?? 0) <= now && !this.pending.has(url)) this.reconnect(url, "again");
     }

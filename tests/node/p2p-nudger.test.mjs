@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
 
-import { AGAIN_MS, Nudger } from "../../site/p2p/nudger.js";
+import { AGAIN_FOR_MS, AGAIN_LATER, AGAIN_MS, Nudger } from "../../site/p2p/nudger.js";
 
 const URL = "ws://127.0.0.1:1/relay";
 const INFO_HASH = "0123456789abcdefghij";
@@ -56,6 +56,7 @@ describe("a guest that has not met its host announces again", () => {
   const tick = (ms) => { now += ms; mock.timers.tick(ms); };
   beforeEach(() => {
     mock.timers.enable({ apis: ["setInterval", "setTimeout"] });
+    now = 0;
     mock.method(performance, "now", () => now);
     made = [];
   });
@@ -71,6 +72,15 @@ describe("a guest that has not met its host announces again", () => {
     tick(AGAIN_MS);
     assert.equal(relay.closes, 2);
     assert.deepEqual(nudger.trail.slice(-2).map((s) => s.split(" ")[1]), ["again", "again"]);
+  });
+
+  test("after AGAIN_FOR_MS with no host, only every AGAIN_LATER times as often", () => {
+    const { relay } = make("guest");
+    const ticks = Math.floor(AGAIN_FOR_MS / AGAIN_MS);
+    for (let i = 0; i < ticks; i++) tick(AGAIN_MS);
+    assert.equal(relay.closes, ticks);
+    for (let i = 0; i < AGAIN_LATER * 3; i++) tick(AGAIN_MS);
+    assert.equal(relay.closes, ticks + 3, "the page keeps trying, less often");
   });
 
   test("not once it has its host, nor when the room is closed", () => {
