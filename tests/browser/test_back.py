@@ -41,7 +41,9 @@ STAY_AND_BACK = """(name) => {
 
 
 def back(page):
-    page.evaluate("() => { history.back(); }")
+    """Press Back.  (Pressed after the evaluate has answered: a Back that leaves the page
+    may otherwise end the page's script before its answer, r31's failure.)"""
+    page.evaluate("() => { setTimeout(() => history.back(), 0); }")
 
 
 def test_back_closes_a_dialog_and_stays(page, base_url):
