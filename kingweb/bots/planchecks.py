@@ -51,6 +51,14 @@ def _lead_keep(f: Facts, c: int, p: Params) -> bool:
     )
 
 
+def _lead_draw(f: Facts, c: int, p: Params) -> bool:
+    """A lead of a card of a suit the hand holds lower cards of, with ``above`` higher
+    cards of the suit still out."""
+    above = (f.out_in(c // 13) & ~((1 << (c + 1)) - 1)).bit_count()
+    lower = f.hand & SUIT_MASK[c // 13] & ((1 << c) - 1)
+    return _pays(f) and not f.trick and bool(lower) and above > 0 and (p["above"], p["suit"]) == (above, SUITS[c // 13])
+
+
 def _lead_short(f: Facts, c: int, p: Params) -> bool:
     """A lead of the hand's only card of a suit still out, in a trump deal, trumps in hand."""
     suit = c // 13
@@ -115,6 +123,7 @@ def plan_tries(f: Facts, c: int) -> list[tuple[str, Params]]:
             ("lead-boss", {"card": card, "suit": suit}),
             ("lead-short", {"card": card, "suit": suit}),
             ("lead-keep", {"card": card, "suit": suit}),
+            ("lead-draw", {"card": card, "suit": suit, "above": (f.out_in(c // 13) >> (c + 1)).bit_count()}),
         ]
     best = cards.code(f.best)
     winners = [x for x in f.legal_cards() if f.wins_now(x)]

@@ -61,7 +61,17 @@ from .cardchecks import (
 )
 from .hintfacts import Facts, Params
 from .khchecks import _kh_dodge, _kh_lead_under, _kh_lead_winner, _kh_take
-from .planchecks import _hold_up, _lead_boss, _lead_keep, _lead_short, _lead_trump, _shed_high, _spare, _win_keep
+from .planchecks import (
+    _hold_up,
+    _lead_boss,
+    _lead_draw,
+    _lead_keep,
+    _lead_short,
+    _lead_trump,
+    _shed_high,
+    _spare,
+    _win_keep,
+)
 from .stockchecks import _stock_best, _stock_give_up, _stock_keep_trumps, _stock_lead_low, _stock_shed, _stock_win
 
 # -- the codes -----------------------------------------------------------------------------
@@ -170,6 +180,11 @@ CODES: dict[str, Reason] = {
     "lead-trump": _c(
         "lead a trump, {card}: {out} trumps are still out, and each one drawn is one fewer that can trump your winners",
         _lead_trump,
+    ),
+    "lead-draw": _c(
+        "lead {card}: of the {suit} still out, {above} higher; this lead may draw them out, and you keep your lower "
+        "{suit} for later tricks",
+        _lead_draw,
     ),
     "lead-boss": _c("lead {card}: no higher {suit} are still out, so only a trump can beat it", _lead_boss),
     "shed-high": _c(

@@ -312,6 +312,7 @@ export default {
   "why_lead-keep": "Lead {card}, the lowest of your {suit}, and keep the higher ones for later tricks.",
   "why_lead-short": "Lead {card}, the last of your {suit}: once you have none left, you can trump them when they are led.",
   "why_lead-trump": "Lead a trump, {card}: {out} trumps are still out, and each one drawn is one fewer that can trump your winners.",
+  "why_lead-draw": "Lead {card}: of the {suit} still out, {above} higher; this lead may draw them out, and you keep your lower {suit} for later tricks.",
   "why_lead-boss": "Lead {card}: no higher {suit} are still out, so only a trump can beat it.",
   "why_shed-high": "{card} beats {best}, but a higher card in {suit} may still come on this trick: a chance to get rid of a high card that could cost you later.",
   "why_spare": "Nothing you can play beats {best}, so this trick is lost whatever you play; of your cards, {card} came out best to give up in the {n} deals the search tried.",

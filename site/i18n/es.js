@@ -306,6 +306,7 @@ export default {
   "why_lead-keep": "Sal con {card}, tu carta de {suit} más baja, y guarda las más altas para las bazas siguientes.",
   "why_lead-short": "Sal con {card}, tu última carta de {suit}: cuando no te quede ninguna, podrás fallar cuando salgan {suit}.",
   "why_lead-trump": "Sal con un triunfo, {card}: aún quedan fuera {out} triunfos, y cada uno que arrastras es uno menos que puede fallar tus cartas ganadoras.",
+  "why_lead-draw": "Sal con {card}: de las cartas de {suit} que quedan fuera, {above} más altas; esta salida puede hacerlas caer, y guardas las más bajas para las bazas siguientes.",
   "why_lead-boss": "Sal con {card}: ya no queda fuera ninguna carta de {suit} más alta, así que solo un triunfo puede superarla.",
   "why_shed-high": "{card} supera a {best}, pero aún puede caer en esta baza una carta de {suit} más alta: buena ocasión para quitarte una carta alta que más adelante podría costarte.",
   "why_spare": "Nada de lo que puedes jugar supera a {best}, así que esta baza está perdida juegues lo que juegues; de tus cartas, {card} salió la mejor para soltar en los {n} repartos que probó la búsqueda.",

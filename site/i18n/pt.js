@@ -307,6 +307,7 @@ export default {
   "why_lead-keep": "Saia com {card}, a sua carta de {suit} mais baixa, e guarde as mais altas para as próximas vazas.",
   "why_lead-short": "Saia com {card}, a sua última carta de {suit}: quando não tiver mais nenhuma, você pode cortar quando saírem {suit}.",
   "why_lead-trump": "Saia com um trunfo, {card}: ainda há {out} trunfos fora, e cada um que sai é um a menos para cortar as suas cartas vencedoras.",
+  "why_lead-draw": "Saia com {card}: das cartas de {suit} que estão fora, {above} mais altas; esta saída pode fazê-las cair, e você guarda as mais baixas para as próximas vazas.",
   "why_lead-boss": "Saia com {card}: não há mais nenhuma carta de {suit} mais alta fora, então só um trunfo pode superá-la.",
   "why_shed-high": "{card} supera {best}, mas ainda pode cair nesta vaza uma carta de {suit} mais alta: boa ocasião para se livrar de uma carta alta que mais adiante poderia custar caro.",
   "why_spare": "Nada que você pode jogar supera {best}, então esta vaza está perdida seja qual for a carta; das suas cartas, {card} saiu a melhor para entregar nas {n} distribuições que a busca testou.",

@@ -57,6 +57,15 @@ def test_lead_keep_leads_the_lowest_of_a_suit_held_higher():
     assert not holds(position("hearts", 0), "lead-keep", "5S", suit="S")
 
 
+def test_lead_draw_leads_a_card_that_may_draw_out_the_higher_ones_still_out():
+    g = position("up:H", 0)
+    assert holds(g, "lead-draw", "JS", suit="S", above=2)  # the K♠ and Q♠ are out, the 5♠ kept
+    assert not holds(g, "lead-draw", "JS", suit="S", above=1)
+    assert not holds(g, "lead-draw", "5S", suit="S", above=5)  # no lower spade kept
+    assert not holds(g, "lead-draw", "AS", suit="S", above=0)  # nothing higher out
+    assert not holds(position("hearts", 0), "lead-draw", "JS", suit="S", above=2)
+
+
 def test_lead_short_leads_the_last_card_of_a_suit_to_trump_it_later():
     g = position("up:H", 0)
     assert holds(g, "lead-short", "4D", suit="D")
