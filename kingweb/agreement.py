@@ -15,6 +15,7 @@ from typing import Any
 from . import cards, new_game, scenario
 from .bots import Bot
 from .bots.hints import hint
+from .bots.knowledge import contract_of
 from .game import Game
 from .games import GAMES
 from .steps import judge
@@ -72,6 +73,8 @@ def measure(game: str, count: int, seed: int = 33) -> dict[str, Any]:
     """The hint against the review over ``count`` card decisions of ``game``."""
     good = bot_good = 0
     reasons: Counter[str] = Counter()
+    deals: Counter[str] = Counter()  # the decisions per contract played
+    figured: Counter[str] = Counter()  # of those, the ones whose reason is only figures
     secs: list[float] = []
     bad: list[dict[str, Any]] = []
     for g in card_decisions(game, count, seed):
@@ -81,6 +84,10 @@ def measure(game: str, count: int, seed: int = 33) -> dict[str, Any]:
         secs.append(time.process_time() - t0)
         a = judge(g, str(h["action"]))
         reasons[h["reason"]] += 1
+        con = contract_of(view)
+        deal = con.id if con is not None else "?"
+        deals[deal] += 1
+        figured[deal] += h["reason"] in FIGURES
         if a["mark"] == "good":
             good += 1
         else:
@@ -94,6 +101,7 @@ def measure(game: str, count: int, seed: int = 33) -> dict[str, Any]:
         "bot_good": bot_good,
         "figures_only": sum(reasons[r] for r in FIGURES),
         "reasons": dict(reasons.most_common()),
+        "figures_by_contract": {d: (figured[d], k) for d, k in deals.most_common()},
         "hint_cpu": sorted(secs),
         "bad": bad,
     }
@@ -116,6 +124,9 @@ def main(count: int = 300, seed: int = 33, out: Callable[[str], object] = print)
             f" hint CPU median {1000 * cpu[n // 2]:.0f} ms, p95 {1000 * cpu[(95 * n) // 100 - 1]:.0f} ms"
         )
         out(f"          reasons: {m['reasons']}")
+        if not GAMES[game].stock:  # King and Кинг: which deals the figure-only reasons come from
+            by = ", ".join(f"{d} {k}/{n}" for d, (k, n) in m["figures_by_contract"].items())
+            out(f"          reason only figures, by contract: {by}")
         for b in m["bad"]:
             out(f"          not good: {b}")
     return 0

@@ -46,6 +46,7 @@ from .cardchecks import (
 from .hintfacts import Facts, Params, _only_stage1
 from .khchecks import kh_tries
 from .knowledge import Knowledge
+from .planchecks import plan_tries
 from .policy import DUCK_RULES, TAKE_RULES, wants_tricks
 from .reasons import CODES, REASONS, answer, words
 from .search import Values
@@ -238,7 +239,7 @@ def _tries(f: Facts, c: int) -> list[tuple[str, Params]]:
     # (what the card does to this trick, when no rule's reason holds)
     best = {"card": card, "best": cards.code(f.best)} if f.trick else {"card": card}
     tail = [("stay-under", best), ("take-free", best), ("let-go", best)]
-    return [*kh_tries(f, c), *(card_reason(f, c, rule) for rule in rules), *tail]
+    return [*kh_tries(f, c), *(card_reason(f, c, rule) for rule in rules), *tail, *plan_tries(f, c)]
 
 
 def hint(game: "Game", seat: int | None = None) -> Hint:

@@ -61,6 +61,17 @@ from .cardchecks import (
 )
 from .hintfacts import Facts, Params
 from .khchecks import _kh_dodge, _kh_lead_under, _kh_lead_winner, _kh_take
+from .planchecks import (
+    _hold_up,
+    _lead_boss,
+    _lead_draw,
+    _lead_keep,
+    _lead_short,
+    _lead_trump,
+    _shed_high,
+    _spare,
+    _win_keep,
+)
 from .stockchecks import _stock_best, _stock_give_up, _stock_keep_trumps, _stock_lead_low, _stock_shed, _stock_win
 
 # -- the codes -----------------------------------------------------------------------------
@@ -153,6 +164,39 @@ CODES: dict[str, Reason] = {
         "draw trumps with {card}, your highest: you hold at least as many trumps as are still out", _draw_trumps
     ),
     "lead-long": _c("lead {card}, the lowest card of your longest suit, to set up the rest of it", _lead_long),
+    # what a card keeps for the rest of a deal that pays for tricks
+    "win-keep": _c(
+        "win with {card}, the lowest of your {suit} that beats {best}, and keep the higher ones for later tricks",
+        _win_keep,
+    ),
+    "hold-up": _c(
+        "let this trick go with {card} and keep {other}, which would beat {best}, for a later trick", _hold_up
+    ),
+    "lead-keep": _c("lead {card}, the lowest of your {suit}, and keep the higher ones for later tricks", _lead_keep),
+    "lead-short": _c(
+        "lead {card}, the last of your {suit}: once you have none left, you can trump them when they are led",
+        _lead_short,
+    ),
+    "lead-trump": _c(
+        "lead a trump, {card}: {out} trumps are still out, and each one drawn is one fewer that can trump your winners",
+        _lead_trump,
+    ),
+    "lead-draw": _c(
+        "lead {card}: of the {suit} still out, {above} higher; this lead may draw them out, and you keep your lower "
+        "{suit} for later tricks",
+        _lead_draw,
+    ),
+    "lead-boss": _c("lead {card}: no higher {suit} are still out, so only a trump can beat it", _lead_boss),
+    "shed-high": _c(
+        "{card} beats {best}, but a higher card in {suit} may still come on this trick: a chance to get rid of a high "
+        "card that could cost you later",
+        _shed_high,
+    ),
+    "spare": _c(
+        "nothing you can play beats {best}, so this trick is lost whatever you play; of your cards, {card} came out "
+        "best to give up in the {n} deals the search tried",
+        _spare,
+    ),
     # the deals that score the K♥ alone
     "kh-take": _c("{card} takes this trick for sure, and the K♥ on it", _kh_take),
     "kh-dodge": _c("the K♥ is on this trick: {card} stays under {best}, so the trick is not yours", _kh_dodge),

@@ -110,6 +110,7 @@ TAKES = {"win-anyway", "win-free", "win-sure", "win-cheap", "lead-winner", "lead
 TAKES |= {"take-free", "kh-take", "kh-lead-winner"}
 LOSES = {"duck", "cannot-win", "cannot-win-trumps", "discard-penalty", "discard-boss", "discard-high", "lead-under"}
 LOSES |= {"let-go", "stay-under", "kh-dodge", "kh-dodge-out", "kh-lead-under", "stock-give-up", "stock-keep-trumps"}
+LOSES |= {"hold-up", "spare"}
 
 
 @cache
@@ -245,7 +246,8 @@ def test_no_hint_states_what_is_false(game):
     # the positions reach the game's reasons, not only the easy ones
     wanted = {
         "king": {"duck", "discard-penalty", "lead-low", "lead-under", "win-sure", "cannot-win", "lead-long", "offer"}
-        | {"stay-under", "take-free"},
+        | {"stay-under", "take-free", "win-keep", "hold-up", "lead-keep", "lead-short", "lead-trump", "lead-boss"}
+        | {"shed-high"},
         "kingru": {"duck", "discard-penalty", "lead-low", "win-cheap", "shed-early", "lead-winner", "kh-dodge-out"},
         "whist": {"endgame-best", "endgame-any", "stock-win", "stock-shed", "stock-give-up", "stock-keep-trumps"},
     }[game]
