@@ -215,19 +215,22 @@ def _loses_all(me: int, opp: int, trump: int) -> bool:
     return not me & SUIT_MASK[trump] or not opp & ~SUIT_MASK[trump]
 
 
-def short_cards(hand: int, live: int) -> int:
-    """The cards of ``hand`` in the suits whose top card still in hands (``live``) is
-    another seat's: the gate that rules out a claim of ``all`` at four players in a few
-    operations (``open_kinds`` then looks closer at what passes).  A claim needs every suit
-    of the hand to hold that top card, but perhaps (mid-trick) one suit of one card, the
-    card played now: a seat with two short cards or more, or one at its lead, has no
-    claim (``open_kinds`` counts the same suits and would say so too)."""
+def too_short(hand: int, live: int, mid_trick: bool) -> bool:
+    """Whether the hand's *short* cards, those in suits whose top card still in hands
+    (``live``) is another seat's, rule out a claim of ``all`` at four players: the gate
+    that rules out nearly every position in a few operations (``open_kinds`` then looks
+    closer at what passes).  A claim needs every suit of the hand to hold that top card,
+    but perhaps (mid-trick) one suit of one card, the card played now: a seat with two
+    short cards or more, or one at its lead, has no claim (``open_kinds`` counts the same
+    suits and would say so too).  It stops at the first suit that decides."""
     short = 0
     for m in SUIT_MASK:
         mine = hand & m
         if mine and (live & m).bit_length() > mine.bit_length():
-            short |= mine
-    return short
+            if not mid_trick or short or mine & (mine - 1):
+                return True
+            short = mine
+    return False
 
 
 def can_take(play: Play, legal: int) -> bool:

@@ -7,7 +7,7 @@ from typing import Any, Self
 
 from . import cards
 from .cards import HEART_MASK, INDEX, KH_BIT, code
-from .claim import KINDS, can_take, claim_card, open_kinds, short_cards
+from .claim import KINDS, can_take, claim_card, open_kinds, too_short
 from .claiming import ClaimingGame
 from .errors import IllegalAction, RulesError
 from .game import DealtCards, Preset, check_seat
@@ -216,21 +216,18 @@ class TrickGame(ClaimingGame):
 
         This is on the public API's hot path (every ``legal()``), so at four players a gate
         of a few operations rules out nearly every position first: the hand's short suits
-        (``short_cards``), and mid-trick a card that can take the trick (``can_take``).  Then a test on the masks (``open_kinds``) rules out most of the
-        rest before anything is built, and the public record ``_seen`` reads is folded up
-        once per trick (``_record``)."""
+        (``too_short``), and mid-trick a card that can take the trick (``can_take``).  Then
+        a test on the masks (``open_kinds``) rules out most of the rest before anything is
+        built, and the public record ``_seen`` reads is folded up once per trick
+        (``_record``)."""
         p = self.p
         assert p is not None
         hand = p.hands[p.turn]
         if not hand & (hand - 1):  # (the last trick plays itself)
             return []
-        if self.players > 2:  # (German Whist's claim of ``none`` has no such gate)
-            short = short_cards(hand, p.live)
-            if p.trick:  # (mid-trick, the card played now may be the one short card)
-                if short & (short - 1) or not can_take(p, legal):
-                    return []
-            elif short:
-                return []
+        # (German Whist's claim of ``none`` has no such gate)
+        if self.players > 2 and (too_short(hand, p.live, bool(p.trick)) or (p.trick and not can_take(p, legal))):
+            return []
         if not self._claims_open():  # (asked after the gate: it rules out more, sooner)
             return []
         key = (id(p), p.live, len(p.trick))  # (within one deal's play, one position)
