@@ -215,39 +215,22 @@ def _loses_all(me: int, opp: int, trump: int) -> bool:
     return not me & SUIT_MASK[trump] or not opp & ~SUIT_MASK[trump]
 
 
-class ShortSuits:
-    """Per seat, its cards in the suits whose top card in hands is another seat's (its
-    *short* cards) in the deal's play at four players: the gate that rules out a claim in
-    a few operations (``open_kinds`` then looks closer at what passes).
-
-    A claim needs every suit of the hand to hold the top card still in hands, but perhaps
-    (mid-trick) one suit of one card, the card played now: a seat with two short cards or
-    more, or one at its lead, has no claim (``open_kinds`` counts the same suits and would
-    say so too).  At four players cards only leave the hands, so a suit's short cards
-    change only when its top card goes: ``short`` is worked out again for that suit alone
-    then, and the cards that left are masked off by the hand when it is read."""
-
-    __slots__ = ("play", "short", "tops")
-
-    def __init__(self) -> None:
-        self.play: object = None  # the play it was worked out for
-        self.tops = 0  # the top card in hands of each suit, then
-        self.short: list[int] = []
-
-    def update(self, play: object, hands: list[int], live: int) -> None:
-        """Bring it to ``hands`` (``live``: their cards together) of ``play``."""
-        if play is self.play:
-            hit = self.tops & ~live  # (the suits whose top card has gone)
-        else:
-            self.play, self.tops, self.short = play, 0, [0] * len(hands)
-            hit = live
-        while hit:
-            m = SUIT_MASK[((hit & -hit).bit_length() - 1) // 13]
-            hit &= ~m
-            top = 1 << (live & m).bit_length() >> 1  # (0 for a suit gone from every hand)
-            self.tops = self.tops & ~m | top
-            keep = ~m
-            self.short = [s & keep | (0 if h & top else h & m) for s, h in zip(self.short, hands, strict=True)]
+def too_short(hand: int, live: int, mid_trick: bool) -> bool:
+    """Whether the hand's *short* cards, those in suits whose top card still in hands
+    (``live``) is another seat's, rule out a claim of ``all`` at four players: the gate
+    that rules out nearly every position in a few operations (``open_kinds`` then looks
+    closer at what passes).  A claim needs every suit of the hand to hold that top card,
+    but perhaps (mid-trick) one suit of one card, the card played now: a seat with two
+    short cards or more, or one at its lead, has no claim (``open_kinds`` counts the same
+    suits and would say so too).  It stops at the first suit that decides."""
+    short = 0
+    for m in SUIT_MASK:
+        mine = hand & m
+        if mine and (live & m).bit_length() > mine.bit_length():
+            if not mid_trick or short or mine & (mine - 1):
+                return True
+            short = mine
+    return False
 
 
 def can_take(play: Play, legal: int) -> bool:

@@ -86,6 +86,9 @@ class Game:
     id = ""
     players = 4
     OPTIONS: ClassVar[dict[str, Option]] = {}  # each game declares its own
+    #: A seat's view is the public one but for its ``seat``, ``hand`` and ``legal`` (a game
+    #: that shows one seat more, as German Whist a drawn card, says False)
+    SEAT_VIEW_IS_PUBLIC_AND_HAND: ClassVar[bool] = False
 
     def __init__(self, seed: int | str | None = None, options: dict[str, Any] | None = None) -> None:
         seed = seeds.new() if seed is None else seeds.read(seed)
@@ -191,15 +194,21 @@ class Game:
         self._events.add(event, own)
 
     def _emit_deal(self) -> None:
-        """A deal is dealt: each seat is told its own view of it, a spectator the public one."""
+        """A deal is dealt: each seat is told its own view of it, a spectator the public one
+        (each without the finished deals, which the page already holds, and the actions
+        open, asked for when needed)."""
 
         def state(audience: Audience) -> dict[str, Any]:
             v: dict[str, Any] = dict(self._view(audience))
             del v["deals"], v["legal"]
             return v
 
-        own = {s: {"state": state(s)} for s in range(self.players)}
-        self._emit({"type": "deal", "deal_no": self.deal_no, "state": state(None)}, own)
+        public = state(None)
+        if self.SEAT_VIEW_IS_PUBLIC_AND_HAND:  # (one view built where five were the same)
+            own = {s: {"state": {**public, "seat": s, "hand": self.hand(s)}} for s in range(self.players)}
+        else:
+            own = {s: {"state": state(s)} for s in range(self.players)}
+        self._emit({"type": "deal", "deal_no": self.deal_no, "state": public}, own)
 
     def _file_deal(self, record: DealRecord) -> None:
         """Keep a finished deal's record and tell it (the scores are already added up)."""

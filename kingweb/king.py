@@ -30,6 +30,7 @@ from .views import Counted, KingDeal, KingPlan, KingView, LogEntry
 class King(KingAuction):
     id = "king"
     players = 4
+    SEAT_VIEW_IS_PUBLIC_AND_HAND = True  # (every card won and played is public)
     OPTIONS: ClassVar[dict[str, Option]] = {
         "king_chooses_dealer": flag("the receiver of the K♥ names the first dealer"),
         "first_lead": Option("dealer", ("dealer", "left_of_dealer"), "who leads trick 1"),

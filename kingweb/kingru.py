@@ -133,6 +133,7 @@ class KingRu(TrickGame):
     players = 4
     TRICKS_PER_HAND = 8
     DECK = SHORT_DECK
+    SEAT_VIEW_IS_PUBLIC_AND_HAND = True  # (every card won and played is public)
     OPTIONS: ClassVar[dict[str, Option]] = {
         "boys": Option("jacks", ("jacks", "jacks-kings"), "what counts as a boy"),
         "king_discard": flag("the K♥ holder must play it when void in the suit led (king, everything)"),

@@ -191,8 +191,13 @@ class Play:
         if not trick:
             self.led = card // 13
             self.best, self.best_seat = card, s
-        elif beats(card, self.best, self.c.trump):
-            self.best, self.best_seat = card, s
+        else:  # beats(card, self.best, trump), inline: the public API's every card
+            best = self.best
+            if card // 13 == best // 13:
+                if card > best:
+                    self.best, self.best_seat = card, s
+            elif card // 13 == self.c.trump:
+                self.best, self.best_seat = card, s
         trick.append(card)
         if len(trick) < self.n:
             self.turn = (s + 1) % self.n

@@ -7,13 +7,16 @@ from typing import Any, Self
 
 from . import cards
 from .cards import HEART_MASK, INDEX, KH_BIT, code
-from .claim import KINDS, ShortSuits, can_take, claim_card, open_kinds
+from .claim import KINDS, can_take, claim_card, open_kinds, too_short
 from .claiming import ClaimingGame
 from .errors import IllegalAction, RulesError
 from .game import DealtCards, Preset, check_seat
 from .games import GAMES
 from .play import Contract, Play
 from .views import LastTrick, Tallies, Trick, TrickPart
+
+#: each deck's cards, lowest first, for ``_deal_cards`` to shuffle a copy of
+_DECKS = {d: tuple(cards.cards_of(d)) for d in (cards.FULL_DECK, cards.SHORT_DECK)}
 
 
 def card_refusal(play: Play, c: int) -> IllegalAction:
@@ -71,7 +74,6 @@ class TrickGame(ClaimingGame):
         self.last_trick: LastTrick | None = None  # the latest finished trick, even of a finished deal
         self.trick_serial = 0
         self._claim_memo: tuple[tuple[int, int, int], list[str]] = ((-1, -1, -1), [])
-        self._short = ShortSuits()
 
     @classmethod
     def from_preset(cls, preset: object, seed: int | str = 0, options: dict[str, Any] | None = None) -> Self:
@@ -136,7 +138,7 @@ class TrickGame(ClaimingGame):
             return [cards.mask_of(INDEX[c] for c in h) for h in given["hands"]], [
                 INDEX[c] for c in given.get("stock", [])
             ]
-        deck = cards.cards_of(self.DECK)
+        deck = list(_DECKS[self.DECK])
         self.rng.shuffle(deck)
         k = self.TRICKS_PER_HAND
         hands = [cards.mask_of(deck[i * k : (i + 1) * k]) for i in range(self.players)]
@@ -213,26 +215,21 @@ class TrickGame(ClaimingGame):
         position.
 
         This is on the public API's hot path (every ``legal()``), so at four players a gate
-        of a few operations rules out nearly every position first: the short suits kept
-        from card to card (``ShortSuits``), and mid-trick a card that can take the trick
-        (``can_take``).  Then a test on the masks (``open_kinds``) rules out most of the
-        rest before anything is built, and the public record ``_seen`` reads is folded up
-        once per trick (``_record``)."""
+        of a few operations rules out nearly every position first: the hand's short suits
+        (``too_short``), and mid-trick a card that can take the trick (``can_take``).  Then
+        a test on the masks (``open_kinds``) rules out most of the rest before anything is
+        built, and the public record ``_seen`` reads is folded up once per trick
+        (``_record``)."""
         p = self.p
         assert p is not None
         hand = p.hands[p.turn]
-        if not hand & (hand - 1) or not self._claims_open():  # (the last trick plays itself)
+        if not hand & (hand - 1):  # (the last trick plays itself)
             return []
-        if self.players > 2:  # (German Whist's claim of ``none`` has no such gate)
-            gate = self._short
-            if gate.play is not p or gate.tops & ~p.live:
-                gate.update(p, p.hands, p.live)
-            short = gate.short[p.turn] & hand
-            if p.trick:  # (mid-trick, the card played now may be the one short card)
-                if short & (short - 1) or not can_take(p, legal):
-                    return []
-            elif short:
-                return []
+        # (German Whist's claim of ``none`` has no such gate)
+        if self.players > 2 and (too_short(hand, p.live, bool(p.trick)) or (p.trick and not can_take(p, legal))):
+            return []
+        if not self._claims_open():  # (asked after the gate: it rules out more, sooner)
+            return []
         key = (id(p), p.live, len(p.trick))  # (within one deal's play, one position)
         if self._claim_memo[0] == key:
             return list(self._claim_memo[1])

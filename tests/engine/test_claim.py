@@ -465,7 +465,7 @@ def test_the_plain_computation_is_reached_with_claims_offered():
 
 
 def test_the_gate_leaves_few_positions_to_look_closer_at(monkeypatch):
-    """At four players the short suits and the trick's best card (``ShortSuits``,
+    """At four players the short suits and the trick's best card (``too_short``,
     ``can_take``) rule out a claim before ``open_kinds`` in most positions of random
     play, and the seat's record (``_seen``) is built in few; ``legal()`` is unchanged
     (the test above)."""

@@ -96,6 +96,42 @@ def test_four_three_three_three_ends_the_deal_after_the_decision_is_told():
     assert g.events_for(0)[-3]["then"] is None
 
 
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 10**6))
+def test_a_deal_is_told_to_each_audience_as_its_view(game, seed):
+    """Each audience's ``deal`` event holds its view as the deal starts (less the finished
+    deals and the actions open): in King and Кинг, where a seat's view is the public one
+    but for its seat and hand, it is built once and given each seat's hand
+    (``SEAT_VIEW_IS_PUBLIC_AND_HAND``); this checks it against each seat's own view, in
+    every deal of random play, a scenario's and after a JSON round trip."""
+    gid, options = game
+    g = kingweb.new_game(gid, seed=seed, options=options)
+    rng = random.Random(seed)
+    deals = 0
+    while not g.over:
+        told = g.event_count
+        g.act(rng.choice(g.legal()))
+        if rng.random() < 0.005:
+            g = kingweb.from_json(g.to_json())
+        for a in audiences(g):
+            for e in g.events_for(a, told):
+                if e["type"] == "deal":
+                    want = {k: v for k, v in g.view(a).items() if k not in ("deals", "legal")}
+                    assert e["state"] == want, (a, {k: v for k, v in want.items() if e["state"].get(k) != v})
+                    assert list(e["state"]) == list(want)  # (the same fields, in the same order)
+                    deals += a is None
+    assert deals >= len(g.deals) - 1  # (the first is dealt before any action, or after the dealer is named)
+    if gid != "whist":
+        contract = "queens" if gid == "king" else "girls"
+        deck = [c for c in CODES if gid == "king" or c[0] not in "23456"]
+        rng.shuffle(deck)
+        n = len(deck) // 4
+        sc = kingweb.scenario(gid, contract, [deck[i * n : (i + 1) * n] for i in range(4)], leader=1)
+        for a in audiences(sc):
+            (e,) = sc.events_for(a)
+            assert e["state"] == {k: v for k, v in sc.view(a).items() if k not in ("deals", "legal")}
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(GAMES), st.integers(0, 10**6))
 def test_no_audience_is_told_a_card_hidden_from_it(game, seed):

@@ -200,3 +200,18 @@ def test_illegal_actions_are_refused_and_change_nothing(game, seed, steps, actio
         except IllegalAction as e:
             assert f"seat {g.turn} is to act" in str(e)
         assert g.to_json() == before[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 2**52 - 1), min_size=1, max_size=6), st.booleans())
+def test_codes_of_is_each_card_of_the_mask_lowest_first(masks, fresh):
+    """``cards.codes_of`` (a suit at a time, from the codes it keeps) lists exactly the
+    mask's cards, lowest first, whether the suits' codes are already kept or not."""
+    from kingweb import cards
+
+    for mask in masks:
+        for m in (mask, mask & cards.SUIT_MASK[mask % 4], mask & ~cards.SUIT_MASK[mask % 4]):
+            if fresh:
+                for known in cards._SUIT_CODES:
+                    known.clear()
+            assert cards.codes_of(m) == [CODES[c] for c in range(52) if m >> c & 1]
