@@ -44,7 +44,7 @@ from .policy import choose
 from .search import whist_greedy
 
 #: The share of a player's choices the model leaves to chance (spread over its legal cards)
-EPSILON = 0.25
+EPSILON = 0.5
 
 
 @dataclass(frozen=True)
