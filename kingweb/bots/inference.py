@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from ..cards import HEARTS, INDEX, SUIT_MASK
-from ..play import Contract, Play, beats
+from ..play import Play, beats
 from ..views import WhistView
 from .knowledge import ALL_BUT_HEARTS, Knowledge
 from .policy import choose
@@ -60,25 +60,6 @@ class Seen:
     later_void: int  # suits (a mask) every seat still to play to the trick has shown out of
     faceup: int | None  # German Whist's stock stage: the card at stake
     drawn_after: int  # cards the player took openly (German Whist's face-up cards) after it
-
-
-class _At:
-    """What ``policy.choose`` reads of a position, filled in per play and per world."""
-
-    __slots__ = ("best", "c", "hands", "last_trick", "led", "n", "stock", "trick", "trick_no", "turn")
-    best: int
-    c: Contract
-    hands: list[int]
-    last_trick: int
-    led: int
-    n: int
-    stock: list[int]
-    trick: list[int]
-    trick_no: int
-    turn: int
-
-    def legal_mask(self) -> int:
-        return Play.legal_mask(self)  # type: ignore[arg-type]  # (reads c, hands, turn, trick, led)
 
 
 class Evidence:
@@ -139,9 +120,11 @@ class Evidence:
     def weight(self, hands: list[int]) -> float:
         """The likelihood of the others' plays in the world where the seats hold
         ``hands`` now, under the softened policy (a product of one factor a play)."""
+        from . import _Position  # (the package imports this module)
+
         w = 1.0
         held = list(hands)
-        at = _At()
+        at = _Position()  # what ``policy.choose`` reads of a position, filled in per play
         at.c, at.n, at.last_trick, at.hands = self.contract, self.n, self.last_trick, held
         trump = self.contract.trump
         # back from now: each player's hand at its play is its hand now, the cards it has
@@ -159,7 +142,8 @@ class Evidence:
                 at.best = best
             else:
                 at.led = at.best = -1
-            legal = at.legal_mask()
+            # (``Play.legal_mask`` reads c, hands, turn, trick, led)
+            legal = at._legal = Play.legal_mask(at)  # type: ignore[arg-type]
             n_legal = legal.bit_count()
             if n_legal <= 1:
                 continue
