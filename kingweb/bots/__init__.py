@@ -31,6 +31,7 @@ from ..play import Contract, beats
 from ..views import Auction, Bid, KingView, View, WhistView
 from . import bidding
 from .endgame import OutOfTime
+from .inference import Evidence
 from .knowledge import Knowledge
 from .policy import choose
 from .search import Values, search_values, solve_whist, whist_greedy
@@ -39,6 +40,10 @@ LEVELS = ("random", "easy", "normal", "hard")
 #: Above ``hard``, for who wants the strongest opponent and accepts a longer think; not
 #: yet among the levels the page offers (it needs its name in the page's languages)
 EXTRA_LEVELS = ("expert",)
+#: For measurement only (the arena and the tests), never offered: ``hard`` with inference
+#: from play, its worlds weighed by the others' plays (``kingweb.bots.inference``); it
+#: measured no stronger than ``hard`` (docs/BENCHMARKS.md, "Inference from play")
+INFERRING = "hard-infer"
 DEFAULT_BUDGET = 0.4
 #: The ``normal`` bot's search of German Whist's stock stage: worlds, and its time cap as
 #: a share of the bot's budget (60 ms of the default)
@@ -90,11 +95,12 @@ class Bot:
     def __init__(
         self, level: str = "normal", seed: int = 0, budget: float = DEFAULT_BUDGET, samples: int | None = None
     ) -> None:
-        if level not in LEVELS + EXTRA_LEVELS:
+        if level not in (*LEVELS, *EXTRA_LEVELS, INFERRING):
             raise ValueError(f"level {level!r} is not a bot level (one of {', '.join(LEVELS + EXTRA_LEVELS)})")
         self.level, self.seed, self.budget = level, seed, budget
         self.samples = samples  # None: HARD_SAMPLES of the game
-        self.searches = level in ("hard", "expert")
+        self.searches = level in ("hard", "expert", INFERRING)
+        self.infers = level == INFERRING  # weighs its worlds by the others' plays
         self.scale = EXPERT if level == "expert" else 1  # expert: a deeper ``hard``
         self.budget = budget * self.scale
 
@@ -135,7 +141,8 @@ class Bot:
                 except OutOfTime:  # a rare hard endgame: play the heuristic move this once
                     c = whist_greedy(_position(know), know.unseen | know.known[1 - know.seat])
                     return cards.code(c), Why("whist")
-            values = search_values(know, legal_cards, rng, samples, self.budget)
+            weigh = Evidence(know).weight if self.infers else None
+            values = search_values(know, legal_cards, rng, samples, self.budget, weigh)
             return cards.code(values.best()), Why("search", values)
         if self.level == "normal" and know.facts.stock and cast(WhistView, know.view)["stage"] == 1:
             # what a stock-stage trick is worth depends on the cards it brings in and on

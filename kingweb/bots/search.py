@@ -120,11 +120,19 @@ def search_card(
 
 
 def search_values(
-    know: Knowledge, legal_cards: list[int], rng: random.Random, samples: int = 24, budget: float = 0.3
+    know: Knowledge,
+    legal_cards: list[int],
+    rng: random.Random,
+    samples: int = 24,
+    budget: float = 0.3,
+    weigh: Callable[[list[int]], float] | None = None,
 ) -> Values:
     """Every legal card's mean outcome over sampled worlds (German Whist's stage 2: its
     exact value, raising ``OutOfTime`` past the budget).  The same numbers ``search_card``
-    plays by, for hints and reviews that must say what a card is worth."""
+    plays by, for hints and reviews that must say what a card is worth.
+
+    ``weigh``, when given, weighs each world by its hands (``inference.Evidence.weight``:
+    how likely the world makes the others' plays), and the means are weighted means."""
     if know.facts.stock and cast(WhistView, know.view)["stage"] == 2:
         return whist_values(know, legal_cards, time.perf_counter() + budget * 0.9)
     seat = know.seat
@@ -136,6 +144,7 @@ def search_values(
         searched = _cards(reps_mask(_mask(legal_cards), _live(know)))
     totals = dict.fromkeys(searched, 0.0)
     worlds = dict.fromkeys(searched, 0)
+    weights = dict.fromkeys(searched, 0.0)
     if len(searched) > 1:
         deadline = time.perf_counter() + budget * 0.85
         done = 0
@@ -146,6 +155,7 @@ def search_values(
                 # rest go to the few cards still in contention (more worlds where they count)
                 active = sorted(active, key=lambda c: (-totals[c], c))[:RACE_KEEP]
             world = know.world(rng)
+            w = 1.0 if weigh is None else weigh(world.hands)
             scores = []
             for c in active:
                 scores.append(evaluate(world, c, seat, rollout_fn))
@@ -153,13 +163,14 @@ def search_values(
                     break  # out of time: this world is left unfinished and not counted
             else:
                 for c, v in zip(active, scores, strict=True):
-                    totals[c] += v
+                    totals[c] += w * v
+                    weights[c] += w
                     worlds[c] += 1
                 done += 1
                 if time.perf_counter() <= deadline:
                     continue
             break
-    means = {c: totals[c] / worlds[c] if worlds[c] else 0.0 for c in searched}
+    means = {c: totals[c] / weights[c] if weights[c] else 0.0 for c in searched}
     return _spread(Values(means, worlds), legal_cards, _live(know))
 
 
