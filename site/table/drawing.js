@@ -30,8 +30,8 @@ import { dropToast, toast } from "../views/messages.js";
  * @property {() => void} clear    nothing of a table left drawn
  * @property {() => Promise<void>} dialogClosed   once no dialog holds the table
  * @property {(v: Model, deal: number, then: () => void, claimed: string, last: boolean) => void} dealResult
- * @property {(limit: number, seats: number[]) => (() => void)} summaryGivesWay
- *   close the deal's summary when one of `seats`' clocks nears its start; returns the stop
+ * @property {(limit: number, seats: () => number[]) => (() => void)} summaryGivesWay
+ *   close the deal's summary when the clock of one of `seats()` nears its start; returns the stop
  * @property {(v: Model) => void} dealLog
  * @property {(v: Model) => void} played
  * @property {(msg: string, ms: number, about: string) => void} toast
@@ -86,7 +86,7 @@ export function drawIn(root, model) {
       const timer = setInterval(() => {
         const d = dialog();
         if (!d.open || !$("dialog-content").querySelector("#deal-summary")) return;
-        if (seats.some((seat) => { const ms = countdown.msLeft(seat); return ms !== null && ms <= limit * 1000 + SUMMARY_EARLY_MS; })) d.close();
+        if (seats().some((seat) => { const ms = countdown.msLeft(seat); return ms !== null && ms <= limit * 1000 + SUMMARY_EARLY_MS; })) d.close();
       }, 250);
       return () => clearInterval(timer);
     },

@@ -300,7 +300,7 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
         // seat this page plays runs on the next deal: the engine waits for the summary
         // (`summary_wait`), and the person then sees the new deal with a whole decision's time
         const limit = state.model && state.model.clock;
-        const stop = last || !limit ? () => {} : drawing.summaryGivesWay(limit, state.here);
+        const stop = last || !limit ? () => {} : drawing.summaryGivesWay(limit, () => state.here);
         w.dealEnded(/** @type {Model} */ (state.model));
         await done;
         stop();

@@ -48,13 +48,16 @@ function recorder(time) {
   const drawn = [];
   /** @type {string[]} */
   const sounds = [];
+  /** @type {(() => void) | null} */
+  let hurried = null;
   /** @param {any} _root @param {() => any} model */
   const draw = (_root, model) => ({
     /** @param {any} s */
     draw(s) { if (s && !drawn.some((d) => d.n === s.model.n)) drawn.push({ n: s.model.n, at: time.now() }); },
     /** @param {any} _s @param {any} _tr @param {number} ms */
-    showTrick: (_s, _tr, ms) => new Promise((r) => time.after(() => r(undefined), ms)),
-    hurry() {}, lay() {}, focus() {}, clear() {},
+    showTrick: (_s, _tr, ms) => new Promise((r) => { hurried = () => r(undefined); time.after(hurried, ms); }),
+    hurry() { if (hurried) hurried(); },
+    lay() {}, focus() {}, clear() {},
     dialogClosed: async () => {},
     /** @param {any} _v @param {number} _d @param {() => void} then */
     dealResult: (_v, _d, then) => then(),
@@ -175,4 +178,28 @@ test("two tables in one page keep their own queue, pace and state", async () => 
   assert.deepEqual(a.calls, []);  // not its turn: its halted queue never got there
   assert.deepEqual(b.calls, [["act", { action: "7C" }]]);
   assert.equal(a.table.state.busy, false);
+});
+
+test("playing on ends a finished trick's show: what was queued is drawn from then, at the pace", async () => {
+  prefs.speed = "normal";
+  const { time, seen, table, calls } = mount();
+  const s = sync("m1");
+  Object.assign(s.states[0], { turn: 3, hand: ["KH", "7H"], hand_counts: [2, 2, 2, 3], leader: 0,
+    trick: [{ seat: 0, card: "7C" }, { seat: 1, card: "8C" }, { seat: 2, card: "9C" }] });
+  adopt(table, s);
+  table.receive(/** @type {any} */ ({ ok: true, n: 8, updates: { 0: { events: [
+    { n: 6, type: "play", seat: 3, card: "TC", turn: null },
+    { n: 7, type: "trick", leader: 0, cards: ["7C", "8C", "9C", "TC"], winner: 3, serial: 1, trick_no: 1,
+      taken: [0, 0, 0, 1], deal_points: [0, 0, 0, 0], turn: 3 },
+    { n: 8, type: "play", seat: 3, card: "8H", turn: 0 },
+  ], legal: ["KH", "7H"] } } }));
+  await time.advance(100);  // the trick is on show (a normal speed's 1200 ms)
+  assert.equal(table.state.animating, true);
+  const played = table.act("KH");
+  await time.advance(0);
+  assert.equal(table.state.animating, false, "the show ended when the player played on");
+  await time.advance(SPEEDS.normal.move);
+  await played;
+  assert.deepEqual(seen.drawn.map((d) => [d.n, d.at - 10_000]), [[5, 0], [6, 0], [7, 0], [8, 100 + SPEEDS.normal.move]]);
+  assert.deepEqual(calls, [["act", { action: "KH" }]], "the card waited for the table, then was played");
 });
