@@ -114,7 +114,7 @@ async function openLink(w, roomId) {
   if (cfg.problems.length) notice(t("bad_params", { list: cfg.problems.join(", ") }));
   invite = { link: "", room: roomId, shared: false };
   if (support.rooms && cfg.relays.length) {
-    const { openRoom } = await import("./room.js");
+    const { openRoom } = await import("./opening.js");
     const room = await openRoom({ roomId, role: "host", relays: cfg.relays, iceServers: cfg.iceServers, app: String(w.build.build || "") });
     room.on("problem", (key, params) => noticeAbout(key, t(key, params)));
     showNetworks(networksText([], room.kinds));

@@ -109,7 +109,7 @@ async function connect(w, invite, name, watch) {
   const hub = new Hub();
   let hostId = "";
   if ("room" in invite) {
-    const { openRoom } = await import("./room.js");
+    const { openRoom } = await import("./opening.js");
     const room = await openRoom({ roomId: invite.room, role: "guest", host: invite.host, relays: cfg.relays,
       iceServers: cfg.iceServers, app: String(w.build.build || "") });
     room.on("problem", (key, params) => {

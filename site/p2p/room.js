@@ -1,6 +1,6 @@
 // A room: the host and its guests find each other through public relays with trystero,
 // then talk directly.  Loaded only when a person chooses to play with people:
-// `const { openRoom } = await import("./p2p/room.js")`.
+// `const { openRoom } = await import("./p2p/opening.js")`.
 //
 //   const room = await openRoom({ roomId, role: "host", relays, iceServers });
 //   room.on("join", (peer, { rejoin }) => …);      // a greeted guest (or, for a guest, the host)
@@ -46,25 +46,18 @@
 //
 // Meeting fast: nudger.js makes trystero announce at once where a peer would wait for it.
 //
-// Relayed.  Beside the strategies, the room says it is here on its Nostr relays and MQTT
-// brokers itself (relayed.js): when a page it talks to is heard there and no greeted
-// connection to that page exists RELAYED_AFTER_MS later (at once where this browser has
-// no RTCPeerConnection), the two carry kingweb's frames through those relays, end to end
-// encrypted.  That connection is greeted like any other (the same hello, checks and
-// budgets) and is known by the same trystero id as the page's direct ones: when a direct
-// connection of the same page is greeted later, it becomes the peer's and the relayed one
-// a spare (the pair moves to it); when the peer's own connection ends, a direct spare is
-// taken before a relayed one.
+// Relayed (relayed.js): a page it talks to heard on its Nostr relays or MQTT brokers with
+// no greeted connection RELAYED_AFTER_MS later (at once without RTCPeerConnection) is
+// carried through them, greeted like any other and known by the same trystero id: a
+// direct connection greeted later becomes the peer's, and a direct spare is taken first.
 
 import { connectionClass, libraryFrame, roomNamespace } from "./connection.js";
 import { countDrop, noDrops } from "./envelope.js";
 import { Events } from "./events.js";
-import { loadIdentity } from "./identity.js";
 import { Nudger } from "./nudger.js";
-import { KINDS, relayKind } from "./params.js";
+import { KINDS } from "./params.js";
 import { greet, textOf } from "./peer.js";
-import { RELAYED_AFTER_MS, RelayCarrier } from "./relayed.js";
-import { netError } from "./support.js";
+import { RELAYED_AFTER_MS } from "./relayed.js";
 
 /** trystero's application id: the namespace of kingweb's rooms on every relay. */
 export const APP_ID = "kingweb";
@@ -83,79 +76,16 @@ export const HOST_GONE_MS = 60_000;
 /** One network the room meets on: a kind of relay, its strategy, its relays and its room.
  * @typedef {{kind: RelayKind, lib: Strategy, urls: string[], troom: ReturnType<Strategy["joinRoom"]>}} Network */
 
-/** Each kind's strategy, loaded only when the room names a relay of that kind.
- * @type {Record<RelayKind, () => Promise<Strategy>>} */
-const STRATEGIES = {
-  torrent: () => import("@trystero-p2p/torrent"),
-  nostr: () => /** @type {Promise<Strategy>} */ (/** @type {unknown} */ (import("@trystero-p2p/nostr"))),
-  mqtt: () => /** @type {Promise<Strategy>} */ (/** @type {unknown} */ (import("@trystero-p2p/mqtt"))),
-};
 /** How often the room looks at its relays' sockets to tell which networks answer. */
 export const NETWORKS_MS = 1_000;
-/** @typedef {import("./peer.js").Role} Role */
 /** @typedef {import("./identity.js").Identity} Identity */
 /** @typedef {import("./envelope.js").Message} Message */
-/** @typedef {import("./envelope.js").DropCount} DropCount */
 /** @typedef {import("./connection.js").KpConnection} KpConnection */
 /** Events of a room.
  * @typedef {{join: [Peer, {rejoin: boolean}], leave: [Peer, string], message: [Peer, Message],
  *   drop: [Peer | null, string, "transport" | "game" | "library"], problem: [string, Record<string, string | number>],
  *   networks: [RelayKind[], RelayKind[]], moved: [Peer]}} RoomEvents */
-
-/**
- * @typedef {object} RoomOptions
- * @property {string} roomId       the room's id (params.js newRoomId; a guest's link names it)
- * @property {Role} role           "host" (one per room) or "guest"
- * @property {string} [host]       a guest: the host's id, from the link (params.js readInvite)
- * @property {string[]} relays     absolute ws(s) URLs of the relays, each with its kind's
- *   prefix (params.js meetingConfig)
- * @property {RTCIceServer[]} [iceServers]  STUN and TURN servers; [] for none (the tests)
- * @property {string} [password]   trystero's room password: it encrypts what the relays pass on
- * @property {string} [app]        said in this page's hello (a build or protocol version)
- * @property {Identity} [identity] this page's identity (by default this browser's: identity.js)
- * @property {Partial<import("./envelope.js").Limits>} [limits]  each peer's budget
- * @property {boolean} [nudge]     announce at once for a newcomer (default true)
- * @property {boolean} [relayed]   carry frames through the relays when no direct
- *   connection forms (default true)
- * @property {number} [relayedAfterMs]  how long a met page may take to connect directly
- *   before the pair is relayed (RELAYED_AFTER_MS)
- * @property {{relayMs?: number, hostMs?: number, goneMs?: number}} [waits]  when to say that no relay
- *   answers (RELAY_WAIT_MS) and that a guest has not met its host (HOST_WAIT_MS)
- */
-
-/** Open a room and start meeting its peers.  Rejects (before anything is sent) with an
- * Error whose `key` is "p2p_insecure" when this page cannot hold a room (netSupport says
- * so beforehand); a guest without its host's id is a mistake of the caller (TypeError).
- * @param {RoomOptions} options */
-export async function openRoom(options) {
-  const identity = options.identity ?? (await loadIdentity());
-  if (!identity.sign) throw netError("p2p_insecure", "a room needs a secure page (crypto.subtle)");
-  if (options.role === "guest" && !options.host) throw new TypeError("a guest needs its host's id");
-  /** @type {Map<RelayKind, string[]>} */
-  const byKind = new Map();
-  for (const entry of options.relays) {
-    const { kind, url } = relayKind(entry);
-    byKind.set(kind, [...(byKind.get(kind) ?? []), url]);
-  }
-  // without WebRTC (none in this browser, or refused) the room meets and plays relayed only
-  const webrtc = typeof globalThis.RTCPeerConnection === "function";
-  const kinds = /** @type {RelayKind[]} */ (Object.keys(KINDS)).filter((k) => byKind.has(k) && webrtc);
-  // a strategy that cannot load (its module unreachable) leaves the others to meet on
-  const loaded = await Promise.allSettled(kinds.map((k) => STRATEGIES[k]()));
-  const strategies = kinds.flatMap((kind, i) => {
-    const r = loaded[i];
-    return r.status === "fulfilled" ? [{ kind, lib: r.value, urls: /** @type {string[]} */ (byKind.get(kind)) }] : [];
-  });
-  // none loaded: the page says why as for any part of it that could not be downloaded
-  const failed = loaded.find((r) => r.status === "rejected");
-  if (!strategies.length && failed) throw failed.reason;
-  const core = await import("@trystero-p2p/core");
-  const carried = [...byKind].flatMap(([kind, urls]) => (kind === "torrent" ? [] : urls.map((url) => ({ kind, url }))));
-  const carrier = carried.length && options.relayed !== false
-    ? await RelayCarrier.open({ roomId: options.roomId, id: identity.id, role: options.role, tid: core.selfId, relays: carried, identity })
-    : null;
-  return new Room(options, identity, strategies, carrier);
-}
+/** @typedef {import("./opening.js").RoomOptions} RoomOptions */
 
 /** The rooms this page holds open: what a failed test's evidence reads (tests/evidence.py)
  * to say how far meeting got. @type {Set<Room>} */
@@ -165,7 +95,7 @@ export const openRooms = new Set();
 export class Room extends Events {
   /** @param {RoomOptions} options @param {Identity} identity
    * @param {{kind: RelayKind, lib: Strategy, urls: string[]}[]} strategies  the networks to meet on
-   * @param {RelayCarrier | null} [carrier]  the relays that carry a pair with no direct
+   * @param {import("./relayed.js").RelayCarrier | null} [carrier]  the relays that carry a pair with no direct
    *   connection, and where a private meeting's pages find each other */
   constructor(options, identity, strategies, carrier = null) {
     super();

@@ -36,7 +36,7 @@ t.libraryId = async () => (await import("@trystero-p2p/torrent")).selfId;
 t.readInvite = (hash) => readInvite(hash);
 
 t.open = async (opts) => {
-  const { openRoom } = await import("./p2p/room.js");
+  const { openRoom } = await import("./p2p/opening.js");
   const room = await openRoom(opts);
   t.room = room;
   room.on("join", (peer, { rejoin }) => { note("join", { id: peer.id, role: peer.role, rejoin }); watchPeer(peer, "room"); });
