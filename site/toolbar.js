@@ -1,7 +1,7 @@
 // The toolbar and the keys: a new game, a hint, undo, the last trick, the score sheet, the
 // rules, the settings, sharing and statistics.  Each asks the page's table (a
 // table/flow.js instance, boot.js's) or the engine; none of them holds a rule.
-import { loadLang, setLang, t } from "./i18n/index.js";
+import { setLang, t } from "./i18n/index.js";
 import { DECKS, SPEEDS, page, prefs, readStats, savePrefs, slotNotes } from "./store.js";
 import { savedGames } from "./resume.js";
 import { tableKept } from "./engine.js";
@@ -66,7 +66,7 @@ export function openNewGame() {
   // the first time): a first visit that plays no daily downloads none of it
   const dailySlot = page.mode === "guest" || page.embedded ? null : el("div", { id: "daily-slot" });
   openWelcome(info, prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, canCancel: !!v && !v.over }, {
-    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang().then(openNewGame); },
+    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openNewGame(); },
     onPlay: (game, options, choice) => {
       prefs.speed = choice.speed; prefs.fourColor = choice.fourColor; prefs.deck = choice.deck; prefs.autoplay = choice.autoplay;
       savePrefs();
@@ -213,10 +213,8 @@ export function showStats() {
   dialogs.showStats(stats, tools.info ? tools.info.levels : []);
 }
 
-/** The page's words in the chosen language, once its file is loaded (i18n loadLang).
- * @returns {Promise<void>} */
-export async function applyLang() {
-  await loadLang(prefs.lang);
+/** The page's words in the chosen language. */
+export function applyLang() {
   setLang(prefs.lang);
   document.documentElement.lang = prefs.lang;
   for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) e.textContent = t(/** @type {string} */ (e.dataset.i18n));
@@ -235,7 +233,7 @@ function openSettings() {
       savePrefs();
       table().render();
     },
-    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang().then(openSettings); },
+    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openSettings(); },
     onLastTrick: showLastTrick, onSheet: showSheet, onRules: showRules,
     onClose: () => {},
   });

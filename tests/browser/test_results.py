@@ -412,9 +412,7 @@ def test_every_new_word_is_in_all_four_languages(page, base_url):
     sentence for every rules option the engine lists) exist in en, es, pt and ru."""
     open_game(page, base_url, "whist", seed=1, level="random")
     missing = page.evaluate("""async () => {
-      // (every language, as a page that chose each would have loaded it)
-      const i18n = await import('./i18n/index.js'); await Promise.all(i18n.LANGS.map(i18n.loadLang));
-      const { STRINGS } = i18n;
+      const { STRINGS } = await import('./i18n/index.js');
       const prefixes = ['log_', 'cap_', 'turn_', 'pts_', 'took_', 'sum_', 'place_', 'stats', 'about_', 'welcome_',
         'draw_you', 'stock_', 'whist_', 'opt_help_', 'decider', 'record_', 'rules_link', 'trumps', 'your_bid',
         'table_rules', 'lessons_intro', 'display', 'play_game', 'next_deal', 'copy', 'share_none', 'more',
@@ -496,8 +494,7 @@ def test_words_players_read_agree_in_number_and_name_what_they_count(page, base_
     as deals to take; the rules open at their first section."""
     open_game(page, base_url, "kingru", seed=2, level="random")
     words = page.evaluate("""async () => {
-      const i18n = await import('./i18n/index.js'); await Promise.all(i18n.LANGS.map(i18n.loadLang));
-      const { makeT } = i18n;
+      const { makeT } = await import('./i18n/index.js');
       const { contractLabel } = await import('./views/labels.js');
       const out = {};
       for (const l of ['en', 'es', 'pt', 'ru']) {

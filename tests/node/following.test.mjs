@@ -6,16 +6,13 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
-import { LANGS, loadLang, setLang } from "../../site/i18n/index.js";
+import { setLang } from "../../site/i18n/index.js";
 import * as L from "../../site/views/labels.js";
 import { heldAuction } from "../../site/views/narrate.js";
 import { sheetRows } from "../../site/views/sheet.js";
 import { badgeText } from "../../site/views/badge.js";
 import { playedTricks } from "../../site/views/played.js";
 import { scene } from "./engine.mjs";
-
-// every language, as a page that chose each would have loaded it
-await Promise.all(LANGS.map(loadLang));
 
 afterEach(() => setLang("en"));
 
