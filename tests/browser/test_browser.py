@@ -128,7 +128,7 @@ def test_corrupt_save_is_set_aside_with_a_message(page, base_url):
     toast = page.locator("#toast")
     toast.wait_for(state="visible", timeout=60000)
     assert "could not be resumed" in toast.inner_text()
-    assert page.locator("#play-king").is_visible()  # the welcome, to start a new game
+    page.locator("#play-king").wait_for(timeout=30_000)  # the welcome, to start a new game
     kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kingweb.save.corrupt.')).length")
     assert kept == 1
     assert page.evaluate("localStorage.getItem('kingweb.save.v1')") is None

@@ -83,10 +83,13 @@ def test_micropip_installs_then_a_return_visit_uses_the_kept_copy(browser, base_
 # A first visit's own files, the runtime aside.  It was 1 MB until the build whose wheel
 # grew by 66 kB (the one name rule's Unicode tables, the move clock, the game registry and
 # modules of one job each) to 1.06 MB in all, then 1.1 MB; a match kept per game, the
-# games' facts in every state and the private meeting brought it to 1.12 MB (2026-12-06).
-# The four language files, all loaded though one is read, are the next 160 kB to cut
-# (loaded as chosen), and this bound then comes back to 1 MB.
-FIRST_VISIT_BYTES = 1_150_000
+# games' facts in every state and the private meeting brought it to 1.12 MB, and the
+# hints' reasons of what a card keeps to 1.19 MB (2026-12-06).  The four language files,
+# all loaded though one is read (210 kB), are the next cut: loading only the chosen one
+# was tried and taken back the same day, since the rules' texts, the settings' language
+# switch and the bids' words read a language's words at once, and each must first wait
+# for its file.  This bound then comes back to 1 MB.
+FIRST_VISIT_BYTES = 1_200_000
 
 
 def test_a_first_visit_downloads_within_its_budget_besides_the_runtime(browser, base_url):
