@@ -8,6 +8,8 @@
 //           through which the room then meets and plays relayed only (room.js)
 //   direct  invitations (codes) need WebRTC only
 
+import { relayKind } from "./params.js";
+
 /** @typedef {{webrtc: boolean, secure: boolean, rooms: boolean, direct: boolean, problems: string[]}} Support */
 
 /** @param {{RTCPeerConnection?: unknown, isSecureContext?: boolean, crypto?: {subtle?: unknown}}} [scope]
@@ -25,7 +27,7 @@ export function netSupport(scope = /** @type {any} */ (globalThis)) {
 /** Whether a room can meet and play on these relays without WebRTC: some of them carry a
  * table (relayed.js), as a WebTorrent tracker cannot.  @param {string[]} relays */
 export function carries(relays) {
-  return relays.some((r) => /^(nostr|mqtt)\+/i.test(r));
+  return relays.some((r) => relayKind(r).kind !== "torrent");
 }
 
 /** An Error the page can put in words: `key` is one of the i18n keys above (p2p_…).
