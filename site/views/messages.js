@@ -86,12 +86,19 @@ export function download(text, name) {
 let toastTimer;
 /** What the shown message is about ("hint": the decision at hand), or null. */
 let toastAbout = /** @type {string | null} */ (null);
+/** Whether a resize places the shown message again (listened for from the first message on). */
+let replaces = false;
 
 /** A passing message; `about` names what it speaks of, so that it goes when that does
  * (a hint, once the decision it advises on is made: `dropToast("hint")`).
  * @param {string} msg @param {number} [ms] @param {string | null} [about] */
 export function toast(msg, ms = 3500, about = null) {
   const box = $("toast");
+  if (!replaces) {
+    // a phone turned, a window resized: the message's place was measured for the old size
+    replaces = true;
+    addEventListener("resize", () => { if (!box.hidden) placeToast(box, toastAbout); });
+  }
   box.textContent = msg;
   box.hidden = false;
   toastAbout = about;

@@ -224,8 +224,10 @@ def test_a_hosts_reload_keeps_the_rooms_blocks(people, site):
     guest.close()
     guest = ctx.new_page()
     join_table(guest, link, "Ana")
-    told = until(guest, f"() => ({TOLD_JS})().length && ({TOLD_JS})()", timeout=90)
-    assert told == ["bye:blocked"]
+    # (a connection whose greeting did not finish on a loaded machine may close first, with
+    # "refused": CI once heard that before the host's "blocked")
+    told = until(guest, f"() => ({TOLD_JS})().includes('bye:blocked') && ({TOLD_JS})()", timeout=90)
+    assert not [t for t in told if t.startswith("welcome")], told  # never seated
     until(guest, REMOVED_JS, timeout=30)
     assert host.evaluate(BLOCKS_JS) == blocked  # no seat, nor a guest that waits for one
 

@@ -84,8 +84,7 @@ def test_links_keep_every_kept_match(browser, base_url):
     assert "Deal 3 of 10" in resume.inner_text(), resume.inner_text()
     assert page.locator("#play-king").inner_text() == "New match"
     resume.click()
-    page.locator("#toast", has_text="resumed").wait_for(timeout=60_000)
-    assert table_match(page) == king_match
+    resumed(page, king_match)  # (Кинг's "resumed", from the garbled link, may still show: CI)
 
     # the welcome's daily of King asks as a link does, and keeps the match whatever the answer
     page.locator("#btn-new").click()
@@ -109,8 +108,7 @@ def test_links_keep_every_kept_match(browser, base_url):
     dialog = page.locator("#dialog[open]")
     dialog.get_by_text("You have a King match in progress").wait_for(timeout=30_000)
     dialog.get_by_role("button", name="Back to my match").click()
-    page.locator("#toast", has_text="resumed").wait_for(timeout=60_000)
-    assert table_match(page) == king_match
+    resumed(page, king_match)
     # asked again, the link's match is played, unsaved: King's slot keeps the match
     open_link(page, f"{base_url}?game=king&seed=7")
     page.locator("#dialog[open]").get_by_role("button", name="Play the link’s match").click()
@@ -126,8 +124,7 @@ def test_links_keep_every_kept_match(browser, base_url):
     page.get_by_role("button", name="Stay").click()
     # a reload loses the link's match (docs/ARCHITECTURE.md says why) and resumes the kept one
     page.reload()
-    page.locator("#toast", has_text="resumed").wait_for(timeout=60_000)
-    assert table_match(page) == king_match
+    resumed(page, king_match)
 
     # unusable saves: an earlier build's whose game cannot be read, and a slot's; each is
     # set aside, said so, and the page goes on (the welcome, the other slots in it)
@@ -140,10 +137,12 @@ def test_links_keep_every_kept_match(browser, base_url):
     aside = [k for k in keys if k.startswith("corrupt.")]
     assert len(aside) == 1 and aside[0] in toast.inner_text() and "match" not in keys, (keys, toast.inner_text())
     page.locator("#resume-whist").click()
-    toast = page.locator("#toast", has_text="could not be resumed")
-    toast.wait_for(timeout=60_000)
+    # (the first "could not be resumed" may still show: the second is known by its key set aside)
+    aside = f"async () => (await ({SAVE_KEYS_JS})()).filter((k) => k.startsWith('corrupt.')).length === 2"
+    until(page, aside, timeout=60)
+    page.locator("#toast", has_text="could not be resumed").wait_for(timeout=60_000)
     keys = page.evaluate(SAVE_KEYS_JS)
-    assert "match:whist" not in keys and len([k for k in keys if k.startswith("corrupt.")]) == 2, keys
+    assert "match:whist" not in keys, keys
     page.locator("#resume-king").click()  # the welcome is offered again, King's match in it
     resumed(page, king_match)
     ctx.close()
