@@ -181,10 +181,10 @@ def _kept_copy(new_context, base_url):
 
 @pytest.fixture(scope="session")
 def browser(playwright, base_url):
-    from browser_support import CHROMIUM_ARGS
+    from browser_support import TEST_CHROMIUM_ARGS
 
     b = playwright.chromium.launch(
-        executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"), headless=True, args=CHROMIUM_ARGS
+        executable_path=os.environ.get("KINGWEB_CHROMIUM", "/usr/bin/chromium"), headless=True, args=TEST_CHROMIUM_ARGS
     )
     new_context = b.new_context
     # Each context is a returning player's browser: it holds the engine kept on a first

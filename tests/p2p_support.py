@@ -24,7 +24,7 @@ from pathlib import Path
 from kingbuild.relay import KINDS, LOCAL_PATHS, PREFIX, LocalRelays
 from kingbuild.serve import RelayHandler, SiteServer
 
-from browser_support import CHROMIUM_ARGS, until
+from browser_support import TEST_CHROMIUM_ARGS, until
 
 HERE = Path(__file__).resolve().parent
 PAGE_DIR = HERE / "browser" / "p2p"
@@ -38,7 +38,7 @@ PAGE_FILES = {"/p2p-test.html": PAGE_DIR / "page.html", "/p2p-test.js": PAGE_DIR
 MEET_S = 60
 
 P2P_ARGS = [
-    *CHROMIUM_ARGS,
+    *TEST_CHROMIUM_ARGS,
     "--allow-loopback-in-peer-connection",
     # no test can reach a public relay, STUN server or anything else by accident
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
