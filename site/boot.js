@@ -8,20 +8,21 @@ import { LANGS, t } from "./i18n/index.js";
 import { HostLink, readCommand, readParams } from "./embed.js";
 import { call, restartEngine, startEngine, tableKept } from "./engine.js";
 import { DECKS, SPEEDS, checkPrefs, noteSlot, page, prefs, recordStats } from "./store.js";
-import * as dialogs from "./views/dialogs.js";
+import { askBesideKept, openDialog } from "./views/dialogs.js";
+import { showMatchEnd } from "./views/results.js";
 import { hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
 import { refusalText } from "./views/labels.js";
 import { $, el } from "./views/dom.js";
 import { mindBack } from "./back.js";
 import { setSound } from "./sound.js";
-import { clearTable, halt, receive, render, tableChanged, whereAt, wire } from "./table/flow.js";
-import { adopt, adoptGuest, startGame } from "./table/start.js";
-import { startLesson, wireLessons } from "./table/lesson.js";
+import { createTable } from "./table/flow.js";
+import { drawIn } from "./table/drawing.js";
+import { adoptGuest, startGame } from "./table/start.js";
+import { wireLessons } from "./table/lesson.js";
+import { createRooms } from "./rooms.js";
 import { resume, hasSave, savedGames } from "./resume.js";
 import { applyLang, bindTools, openNewGame, refreshTools, showRules, showStats, tools } from "./toolbar.js";
-import { hooks } from "./table/flow.js";
 import { bindHand } from "./views/hand.js";
-import { awaitRoom, roomFailed, showRoomFailed } from "./views/invite.js";
 
 /** The daily challenge (site/daily/), loaded when first needed: a first visit that plays
  * no daily downloads none of it. */
@@ -44,64 +45,18 @@ let stuckAt = null;      // where the table stood when the worker was last taken
 let waiting = [];        // what the player asked for before the engine was up
 /** @type {Record<string, any>} */
 let built = {};          // build.json: the build's id, its relays and STUN servers
-/** @type {typeof import("./p2p/hosting.js") | null} */
-let hosting = null;      // loaded when a table has people at other devices
-/** @type {{done: Promise<void>, again: boolean} | null} */
-let opening = null;      // a room being opened (a new match's, or a resumed one's again): Share waits for it
-/** @type {{error: unknown, again: boolean} | null} */
-let roomFailure = null;  // why the last room could not be opened, for Share to say
+
+/** The page's table, drawn in #table with store.js's `page` as its state (wired in start). */
+const table = createTable($("table"), {}, { state: page, draw: drawIn });
+/** Its rooms, when people at other devices play at it. */
+const rooms = createRooms(table, { call: (cmd, args) => call(/** @type {Command} */ (cmd), args), built: () => built,
+  clocks: () => (info ? info.clock : null) });
+/** Open a lesson on it. */
+const startLesson = wireLessons(table, { call: (cmd, args) => call(/** @type {Command} */ (cmd), args), get info() { return tools.info; },
+  tell: (type, data) => { if (host) host.post(type, data); } });
 
 /** An invite in the address: a guest's page, which runs no engine (index.html starts none). */
 const invited = () => /^#(.*&)?(room|offer)=/.test(location.hash);
-
-/** What hosting needs from this page. @returns {import("./p2p/hosting.js").HostWiring} */
-const hostWiring = () => ({
-  call: (cmd, args) => call(/** @type {Command} */ (cmd), args), adopt, receive, tableChanged, build: built,
-  match: () => (page.model ? page.model.match : ""),
-  clocks: () => (info ? info.clock : null),
-});
-
-/** Open a room for a match with people at other devices (Play with people, `people=`).
- * @param {import("./p2p/host.js").HostedMatch & {seats: import("./protocol.js").Seat[]}} m */
-function hostRoom(m) {
-  return openingRoom(false, async () => {
-    hosting = hosting || await import("./p2p/hosting.js");
-    await hosting.hostMatch(hostWiring(), m);
-  });
-}
-
-/** A table taken from the engine (resumed, or after a crash): one with people away opens
- * its room again.  @param {import("./protocol.js").Sync} sync */
-function take(sync) {
-  adopt(sync);
-  if (page.mode === "host" || page.away.length) {
-    openingRoom(true, async () => {
-      hosting = hosting || await import("./p2p/hosting.js");
-      await hosting.rehost(hostWiring(), sync);
-    }).catch((e) => toast(roomFailed(e, true), 8000));
-  }
-}
-
-/** Open a room (`open`: its modules loaded, then the room), which Share waits for while it
- * opens (a reloaded host's page has its table at once, its room a moment later).
- * @param {boolean} again  a resumed match's room @param {() => Promise<void>} open */
-function openingRoom(again, open) {
-  const mine = { done: open(), again };
-  opening = mine;
-  roomFailure = null;
-  mine.done.then(() => { if (opening === mine) opening = null; },
-    (error) => { if (opening === mine) { opening = null; roomFailure = { error, again }; } });
-  return mine.done;
-}
-
-/** Share on a hosted table, or while a room opens: the invite now, or once the room is
- * open (the dialog says it is opening meanwhile), or why it could not open. */
-function showInvite() {
-  if (opening) awaitRoom(opening.done, opening.again, () => { if (hosting) hosting.showInvite(); });
-  else if (roomFailure) showRoomFailed(roomFailure.error, roomFailure.again);
-  else if (hosting) hosting.showInvite();
-  else toast(t("lobby_direct_only"), 6000);
-}
 
 /** The engine's arrival handled: what it opens (the address's game, a resumed match, the
  * welcome) is open, so `window.kingwebOpened` counts each arrival handled (the tests and the
@@ -113,10 +68,11 @@ function opened(handling) {
 /** A turn the worker played by itself (a bot's, or the move clock's): news for the table,
  * and, when the clock marked a guest away, the table for the guests too.  @param {any} r */
 function news(r) {
-  receive(r);
+  table.receive(r);
   if (!r.table) return;
-  tableChanged(r.table);
-  if (hosting && hosting.hosted) hosting.hosted.tellTable().catch(() => {});
+  table.tableChanged(r.table);
+  const hosted = rooms.hosted();
+  if (hosted) hosted.tellTable().catch(() => {});
 }
 
 const boot = { progress: showProgress, ready: (/** @type {Info} */ i) => opened(onReady(i)), failed: showLoadFailed, crashed: onCrashed, update: news };
@@ -165,8 +121,8 @@ function matchEnded(v) {
     if (r.corrupt) toast(t("stats_corrupt"), 8000);
     line = r.line;
   }
-  dialogs.showMatchEnd(v, line, {
-    onPlayAgain: () => { startGame(call, { game: v.game, options: v.options, level: v.level, seats: page.mode === "solo" ? null : v.seats }).catch(tellFailure); },
+  showMatchEnd(v, line, {
+    onPlayAgain: () => { startGame(table, call, { game: v.game, options: v.options, level: v.level, seats: page.mode === "solo" ? null : v.seats }).catch(tellFailure); },
     onNewGame: openNewGame,
     onStats: showStats,
   });
@@ -178,14 +134,14 @@ function matchEnded(v) {
  * new one, which picks up the last save.  Calls under way have been refused already.
  * @param {string} message @param {import("./engine.js").Stuck | null} stuck */
 function onCrashed(message, stuck) {
-  halt();
+  table.halt();
   // stuck again where it stuck last time (no move kept since): the save itself leads the
   // engine into the loop, and resuming it once more would loop again
-  const at = stuck ? whereAt() : null;
+  const at = stuck ? table.whereAt() : null;
   const again = at !== null && at === stuckAt;
   stuckAt = at;
   page.model = null;
-  render();
+  table.render();
   notice(stuck ? t("engine_stuck", { s: stuck.seconds }) : t("engine_crashed", { msg: message }));
   restarted = true;
   engineDown = true;
@@ -207,7 +163,7 @@ function registerOffline() {
 async function resumed(game) {
   const sync = await resume(call, /** @type {Info} */ (info), game);
   if (!sync) return false;
-  take(sync);
+  rooms.take(sync);
   toast(t("resumed"));
   return true;
 }
@@ -301,7 +257,7 @@ async function startFromAddress() {
  * @param {NonNullable<typeof address>} cfg */
 function askLink(cfg) {
   const game = /** @type {string} */ (cfg.game);
-  dialogs.askBesideKept(game, t("link_body", { game: t(`game_${game}`) }), t("link_open"), {
+  askBesideKept(game, t("link_body", { game: t(`game_${game}`) }), t("link_open"), {
     back: () => { resumeGame(game).catch(tellFailure); },
     play: () => { call("keep", { on: true, next: false }).then(() => startLink(cfg)).catch((e) => tellFailure(e, 8000)); },
   });
@@ -314,12 +270,12 @@ async function startLink(cfg) {
     const level = cfg.level || prefs.level;
     const seats = Array.from({ length: players }, (_, s) => (s === 0 ? { kind: "person", name: prefs.name }
       : s < cfg.people ? { kind: "person", name: "", away: true } : { kind: "bot", name: "", level }));
-    await hostRoom({ game: cfg.game, options: cfg.options || {}, level, seats: /** @type {any} */ (seats), clock: prefs.clock || null });
+    await rooms.host({ game: cfg.game, options: cfg.options || {}, level, seats: /** @type {any} */ (seats), clock: prefs.clock || null });
     return true;
   }
   if (cfg.game || page.embedded) {
     const game = cfg.game || prefs.game;
-    await startGame(call, { game, options: cfg.options || {}, level: cfg.level || prefs.level, seed: cfg.seed, seat: cfg.seat });
+    await startGame(table, call, { game, options: cfg.options || {}, level: cfg.level || prefs.level, seed: cfg.seed, seat: cfg.seat });
     return true;
   }
   return false;
@@ -336,7 +292,7 @@ function onHostCommand(msg) {
   if (problems.length) notice(t("bad_command", { list: problems.join(", ") }));
   if (!c) return;
   if (c.type === "new-game") {
-    startGame(call, { game: c.game || game, options: c.options || {}, level: c.level || prefs.level, seed: c.seed }).catch(tellFailure);
+    startGame(table, call, { game: c.game || game, options: c.options || {}, level: c.level || prefs.level, seed: c.seed }).catch(tellFailure);
   } else {
     if (c.lang) { prefs.lang = c.lang; applyLang(); }
     if (c.speed) prefs.speed = c.speed;
@@ -344,7 +300,7 @@ function onHostCommand(msg) {
     if (c.fourColor !== undefined) prefs.fourColor = c.fourColor;
     if (c.deck) prefs.deck = c.deck;
     if (c.options) prefs.options[game] = c.options;
-    render();
+    table.render();
   }
 }
 
@@ -353,7 +309,7 @@ function onHostCommand(msg) {
 function askLeave(leave) {
   const why = page.mode === "guest" ? "leave_guest" : !tableKept() ? (page.model?.daily ? "leave_unkept_daily" : "leave_unkept") : page.mode === "host" ? "leave_host" : "leave_saved";
   const game = page.model ? t(`game_${page.model.game}`) : "";
-  dialogs.openDialog(t("leave_title"), el("p", { text: t(why, { game }) }), [[t("leave_stay"), null, true], [t("leave_go"), leave]]);
+  openDialog(t("leave_title"), el("p", { text: t(why, { game }) }), [[t("leave_stay"), null, true], [t("leave_go"), leave]]);
 }
 
 /** The address's reading, once begun (it is read once): by the first paint or by the
@@ -457,21 +413,22 @@ async function joinTable() {
   }
   const { join } = await import("./p2p/joining.js");
   join({
-    useEngine: (remote) => { wire({ call: remote }); tools.call = remote; },
-    open: adoptGuest,
-    update: (key, u) => receive({ ok: true, updates: { [key]: u } }),
-    tableChanged, clear: clearTable, build: built,
+    useEngine: (remote) => { table.wire({ call: remote }); tools.call = remote; },
+    open: (state, key) => adoptGuest(table, state, key),
+    update: (key, u) => table.receive({ ok: true, updates: { [key]: u } }),
+    tableChanged: table.tableChanged, clear: table.clear, build: built,
   }, invite);
 }
 
 /** Wire the page and boot the engine. */
 export function start() {
   setSound(prefs.sound);
-  wire({
+  table.wire({
     call: (cmd, args) => call(/** @type {Command} */ (cmd), args),
     dealEnded, matchEnded,
     failed: tellFailure,
-    forward: (outbox, kind) => { if (hosting && hosting.hosted) hosting.hosted.forward(outbox, kind); },
+    forward: (outbox, kind) => { const hosted = rooms.hosted(); if (hosted) hosted.forward(outbox, kind); },
+    rules: (section) => showRules(section),
     changed: () => {
       refreshTools();
       // where a kept match stands, for its Resume on the welcome
@@ -480,17 +437,10 @@ export function start() {
       if (host && !readySent && page.model) { readySent = true; host.post("ready", { game: page.model.game, lesson: page.model.lesson }); }
     },
   });
-  hooks.rules = (section) => showRules(section);
-  tools.failed = tellFailure;
-  tools.whenReady = whenReady;
-  tools.host = hostRoom;
-  tools.invite = showInvite;
-  tools.opening = () => opening !== null;
-  tools.resume = resumeGame;
-  wireLessons({ call: (cmd, args) => call(/** @type {Command} */ (cmd), args), get info() { return tools.info; },
-    tell: (type, data) => { if (host) host.post(type, data); } });
+  Object.assign(tools, { table, lesson: startLesson, failed: tellFailure, whenReady, host: rooms.host, invite: rooms.showInvite,
+    opening: rooms.opening, resume: resumeGame });
   bindTools();
-  bindHand($("table"));
+  bindHand(table.root);
   $("btn-retry").addEventListener("click", () => {
     $("btn-retry").hidden = true;
     showProgress("runtime", 5);

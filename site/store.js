@@ -263,11 +263,15 @@ export function recordStats(key, id, won, score) {
  *                                    left in place until the player downloads or discards it
  */
 
-/** @type {PageState} */
-export const page = {
+/** A table's state before any match (each table has its own: table/flow.js).
+ * @returns {PageState} */
+export const freshState = () => ({
   model: null, mode: "solo", audience: null, here: [], away: [], screen: null, busy: false, animating: false,
   hinted: null, lessonDone: false, lessonFeedback: "", nextLesson: null, embedded: false, saveHeld: null,
-};
+});
+
+/** The state of the page's own table (#table). */
+export const page = freshState();
 
 const SLOTS_KEY = "kingweb.slots.v1";
 

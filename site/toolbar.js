@@ -1,19 +1,19 @@
 // The toolbar and the keys: a new game, a hint, undo, the last trick, the score sheet, the
-// rules, the settings, sharing and statistics.  Each asks the table (table/flow.js) or the
-// engine; none of them holds a rule.
+// rules, the settings, sharing and statistics.  Each asks the page's table (a
+// table/flow.js instance, boot.js's) or the engine; none of them holds a rule.
 import { setLang, t } from "./i18n/index.js";
 import { DECKS, SPEEDS, page, prefs, readStats, savePrefs, slotNotes } from "./store.js";
 import { savedGames } from "./resume.js";
 import { tableKept } from "./engine.js";
 import { $, el } from "./views/dom.js";
 import * as dialogs from "./views/dialogs.js";
+import { offerResume, openNewGame as openWelcome } from "./views/welcome.js";
+import { showSheet as sheetDialog } from "./views/results.js";
 import { enterHand, focusHand } from "./views/hand.js";
 import { cardShort, choiceLabel, isCard, reasonText } from "./views/labels.js";
 import { toast } from "./views/messages.js";
 import { setSound } from "./sound.js";
-import { myTurn, render, root } from "./table/flow.js";
 import { adopt, startGame } from "./table/start.js";
-import { startLesson } from "./table/lesson.js";
 import { openPeople } from "./views/people.js";
 import { showPlayed } from "./views/played.js";
 
@@ -33,10 +33,15 @@ import { showPlayed } from "./views/played.js";
  * @property {() => void} invite   show a hosted table's invite again (once its room is open)
  * @property {() => boolean} opening   whether a room is being opened (Share waits for its invite)
  * @property {(game: string) => Promise<void>} resume   resume `game`'s kept match (the welcome's Resume)
+ * @property {import("./table/flow.js").Table | null} table   the page's table
+ * @property {(id: string) => Promise<void>} lesson   open a lesson on it
  */
 /** @type {Tools} */
 export const tools = { call: null, info: null, failed: () => {}, whenReady: (f) => { f(); }, host: async () => {}, invite: () => {},
-  opening: () => false, resume: async () => {} };
+  opening: () => false, resume: async () => {}, table: null, lesson: async () => {} };
+
+/** The page's table, which boot.js gives before any button is bound. */
+const table = () => /** @type {import("./table/flow.js").Table} */ (tools.table);
 
 /** The engine, which the toolbar uses only once it is up. */
 function engine() {
@@ -48,7 +53,7 @@ function engine() {
 export function refreshTools() {
   const v = page.model;
   /** @type {HTMLButtonElement} */ ($("btn-undo")).disabled = !v || !v.can_undo || page.busy;
-  /** @type {HTMLButtonElement} */ ($("btn-hint")).disabled = !!(v && v.daily) || (!myTurn() && !(v && v.seat !== null && v.turn === v.seat && !v.over));
+  /** @type {HTMLButtonElement} */ ($("btn-hint")).disabled = !!(v && v.daily) || (!table().myTurn() && !(v && v.seat !== null && v.turn === v.seat && !v.over));
 }
 
 /** The welcome, or New game: open at first paint (it needs only `info`); a Play pressed
@@ -60,16 +65,16 @@ export function openNewGame() {
   // the daily challenge's entry fills its place once its modules are loaded (at once after
   // the first time): a first visit that plays no daily downloads none of it
   const dailySlot = page.mode === "guest" || page.embedded ? null : el("div", { id: "daily-slot" });
-  dialogs.openNewGame(info, prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, canCancel: !!v && !v.over }, {
+  openWelcome(info, prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, canCancel: !!v && !v.over }, {
     onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openNewGame(); },
     onPlay: (game, options, choice) => {
       prefs.speed = choice.speed; prefs.fourColor = choice.fourColor; prefs.deck = choice.deck; prefs.autoplay = choice.autoplay;
       savePrefs();
       // a guest's page has no engine of its own: a game of one's own is a page of its own
       if (page.mode === "guest") { prefs.game = game; prefs.level = choice.level; prefs.options[game] = options; savePrefs(); location.assign(location.pathname); return; }
-      tools.whenReady(() => startGame(engine(), { game, options, level: choice.level }).catch((e) => tools.failed(e, 6000)));
+      tools.whenReady(() => startGame(table(), engine(), { game, options, level: choice.level }).catch((e) => tools.failed(e, 6000)));
     },
-    onLesson: (id) => { tools.whenReady(() => startLesson(id).catch((e) => tools.failed(e))); },
+    onLesson: (id) => { tools.whenReady(() => tools.lesson(id).catch((e) => tools.failed(e))); },
     // the rules as the welcome's table rules set them now; closing them returns to the welcome
     onRules: (game) => dialogs.showRules(game, prefs.options[game] || {}, info.games[game], undefined, () => setTimeout(openNewGame, 0)),
     onPeople: () => openPeopleDialog(),
@@ -77,7 +82,7 @@ export function openNewGame() {
   if (page.mode !== "guest" && !page.embedded) markResumable();
   if (dailySlot) {
     import("./daily/play.js").then((d) => dailySlot.replaceWith(d.dailyEntry(Object.keys(info.games), {
-      play: (game) => tools.whenReady(() => playDaily(game, () => d.startDaily(engine(), game)).catch((e) => tools.failed(e, 6000))),
+      play: (game) => tools.whenReady(() => playDaily(game, () => d.startDaily(table(), engine(), game)).catch((e) => tools.failed(e, 6000))),
       back: openNewGame, newGame: openNewGame,
     }))).catch((e) => tools.failed(e));
   }
@@ -112,7 +117,7 @@ function markResumable() {
       const where = !at ? "" : at.total ? t("deal_of", { n: at.deal, total: at.total }) : t("deal_n", { n: at.deal });
       return { game, where };
     });
-    dialogs.offerResume(kept, (game) => {
+    offerResume(kept, (game) => {
       if (game === here) return;  // the table's match: closing the welcome is going back to it
       tools.whenReady(() => tools.resume(game).catch((e) => tools.failed(e)));
     });
@@ -137,7 +142,7 @@ export function openPeopleDialog(people) {
         return;
       }
       savePrefs();
-      tools.whenReady(() => startGame(engine(), { game, options, level: prefs.level, seats }).catch((e) => tools.failed(e, 6000)));
+      tools.whenReady(() => startGame(table(), engine(), { game, options, level: prefs.level, seats }).catch((e) => tools.failed(e, 6000)));
     },
   });
 }
@@ -151,7 +156,7 @@ async function showHint() {
     const h = await engine()("hint", page.mode === "solo" ? {} : { seat: v.seat });
     if (!h.action) return toast(t("hint_none"));
     page.hinted = h.action;
-    render();
+    table().render();
     // a reason that names its card ("Duck with 5♦, …") needs no "Five of diamonds —" before it
     const why = reasonText(h, v);
     const card = isCard(h.action) && why.includes(cardShort(h.action));
@@ -163,12 +168,12 @@ async function undo() {
   if (!page.model || page.busy || !page.model.can_undo) return;
   try {
     const r = await engine()("undo");
-    if (r.ok) adopt(r);
+    if (r.ok) adopt(table(), r);
   } catch (e) { tools.failed(e); }
 }
 
 function showLastTrick() { if (page.model) dialogs.showLastTrick(page.model, prefs.deck); }
-function showSheet() { if (page.model) dialogs.showSheet(page.model); }
+function showSheet() { if (page.model) sheetDialog(page.model); }
 function showPlayedSoFar() { if (page.model) showPlayed(page.model, prefs.deck); }
 /** @param {string} [section] a rules section id to open at */
 export function showRules(section) {
@@ -215,7 +220,7 @@ export function applyLang() {
   for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) e.textContent = t(/** @type {string} */ (e.dataset.i18n));
   // the page's landmarks are named for a screen reader in the page's language too
   for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n-label]"))) e.setAttribute("aria-label", t(/** @type {string} */ (e.dataset.i18nLabel)));
-  render();
+  table().render();
 }
 
 /** The settings menu: speed, deck, colours, sound, forced cards and language, changed
@@ -226,7 +231,7 @@ function openSettings() {
       prefs.speed = c.speed; prefs.deck = c.deck; prefs.fourColor = c.fourColor; prefs.autoplay = c.autoplay;
       prefs.sound = c.sound; setSound(c.sound);
       savePrefs();
-      render();
+      table().render();
     },
     onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openSettings(); },
     onLastTrick: showLastTrick, onSheet: showSheet, onRules: showRules,
@@ -249,7 +254,7 @@ export function bindTools() {
     $(id).addEventListener("click", () => { /** @type {HTMLDetailsElement} */ ($("more")).open = false; fn(); });
   }
   // the skip link lands where the arrow keys work: on a card, not on the hand's box
-  $("skip").addEventListener("click", (e) => { e.preventDefault(); enterHand(root()); });
+  $("skip").addEventListener("click", (e) => { e.preventDefault(); enterHand(table().root); });
   // the keyboard's focus ring shows once keys are used, and goes with a pointer
   document.addEventListener("keydown", () => document.body.classList.add("keys"), true);
   document.addEventListener("pointerdown", () => {
@@ -266,5 +271,5 @@ export function bindTools() {
     const k = /^[a-z]$/i.test(e.key) ? e.key.toLowerCase() : /^Key[A-Z]$/.test(e.code) ? e.code.slice(3).toLowerCase() : "";
     if (map[k]) { e.preventDefault(); map[k](); }
   });
-  $("dialog").addEventListener("close", () => focusHand(root()));
+  $("dialog").addEventListener("close", () => focusHand(table().root));
 }

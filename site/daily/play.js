@@ -29,14 +29,15 @@ function history() {
   return h;
 }
 
-/** Play today's daily of `game` at this page's table.  @param {Call} call @param {string} game */
-export async function startDaily(call, game) {
+/** Play today's daily of `game` at the page's table.
+ * @param {import("../table/flow.js").Table} table @param {Call} call @param {string} game */
+export async function startDaily(table, call, game) {
   const date = today();
   const sync = await call("daily", { game, date });
   const h = history();
   begin(h, game, date, sync.table.match);
   saveHistory(h);
-  adopt(sync, { dealt: true });
+  adopt(table, sync, { dealt: true });
 }
 
 /** The welcome's entry for today's dailies.

@@ -3,7 +3,7 @@
 // carried in the address (`index.html#z=<code>`, as the viewer's links carry it) opened in
 // a review.
 import { t } from "../i18n/index.js";
-import { dealExtras } from "../views/dialogs.js";
+import { dealExtras } from "../views/results.js";
 import { bottomSeat } from "../views/labels.js";
 import { notice } from "../views/messages.js";
 import { prefs } from "../store.js";

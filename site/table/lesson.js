@@ -2,10 +2,8 @@
 // explained, from the engine's reasons, and not played; an illegal one is refused with
 // the rule.  Once answered, the panel offers the next lesson of the same game.
 import { lang, t } from "../i18n/index.js";
-import { page } from "../store.js";
 import { lessonText, reasonText, refusalText } from "../views/labels.js";
 import { toast } from "../views/messages.js";
-import { hooks, open, receive, render } from "./flow.js";
 
 /** @typedef {import("../protocol.js").Hint} Hint */
 /** @typedef {import("../protocol.js").LessonVerdict} LessonVerdict */
@@ -16,68 +14,66 @@ import { hooks, open, receive, render } from "./flow.js";
  * page to tell when a lesson is done.
  * @typedef {{call: (cmd: string, args?: object) => Promise<any>, info: Info | null, tell: (msg: string, data: object) => void}} LessonWiring
  */
-/** @type {LessonWiring} */
-let w = { call: async () => { throw new Error("no engine"); }, info: null, tell: () => {} };
-const call = (/** @type {string} */ cmd, /** @type {object} */ args) => w.call(cmd, args);
 
-/** @param {LessonWiring} wiring */
-export function wireLessons(wiring) {
-  w = wiring;
-  hooks.lessonTry = answer;
-  hooks.nextLesson = (id) => { startLesson(id).catch(() => {}); };
-}
-
-/** The next lesson of the same game, if any. @param {string} id */
-export function nextLessonId(id) {
-  const lessons = w.info ? w.info.lessons : [];
+/** The next lesson of the same game in `lessons`, if any. @param {string[]} lessons @param {string} id */
+export function nextLessonId(lessons, id) {
   const next = lessons[lessons.indexOf(id) + 1];
   return next && next.split("/")[0] === id.split("/")[0] ? next : null;
 }
 
-/** Open lesson `id`. @param {string} id */
-export async function startLesson(id) {
-  const sync = await call("lesson", { id });
-  const seat = Object.keys(sync.states)[0];
-  page.mode = "lesson";
-  page.audience = Number(seat);
-  page.here = [page.audience];
-  page.away = [];
-  page.screen = null;
-  page.lessonDone = false;
-  page.lessonFeedback = "";
-  page.nextLesson = nextLessonId(id);
-  open(sync);
-  // the host page names the lesson beside the frame: it must follow the frame to the next one
-  w.tell("lesson-start", { lesson: id, title: lessonText(id)[0], lang });
-}
+/** Lessons on `table`: its answers and its next lesson go to the engine (`w`).
+ * @param {import("./flow.js").Table} table @param {LessonWiring} w */
+export function wireLessons(table, w) {
+  const page = table.state;
 
-/** The learner's answer; whether the position stands (a wrong or an illegal answer).
- * @param {string} action */
-async function answer(action) {
-  const v = page.model;
-  if (!v) return false;
-  page.busy = true;
-  try {
-    /** @type {LessonVerdict} */
-    const r = await call("lesson_try", { action });
-    page.busy = false;
-    if (r.verdict === "illegal") { toast(refusalText(r, v), 3500, "refusal"); render(); return true; }
-    if (r.verdict === "wrong") {
-      // what the chosen play costs, then why the answer is better: once, in the panel,
-      // where the next try is made
-      const why = [r.cost, r.hint].map((h) => reasonText(/** @type {Hint} */ (h), v)).join(" ");
-      page.lessonFeedback = `${t("why_prefix")} ${why} ${t("try_again")}`;
-      page.hinted = null;
-      render();
-      return true;
-    }
-    page.lessonDone = true;
-    page.lessonFeedback = t("right");
-    receive(/** @type {any} */ (r));
-    w.tell("lesson-done", { lesson: v.lesson });
-  } catch (e) {
-    page.busy = false;
-    toast(refusalText(/** @type {any} */ (e), v));
+  /** Open lesson `id`. @param {string} id */
+  async function startLesson(id) {
+    const sync = await w.call("lesson", { id });
+    const seat = Object.keys(sync.states)[0];
+    page.mode = "lesson";
+    page.audience = Number(seat);
+    page.here = [page.audience];
+    page.away = [];
+    page.screen = null;
+    page.lessonDone = false;
+    page.lessonFeedback = "";
+    page.nextLesson = nextLessonId(w.info ? w.info.lessons : [], id);
+    table.open(sync);
+    // the host page names the lesson beside the frame: it must follow the frame to the next one
+    w.tell("lesson-start", { lesson: id, title: lessonText(id)[0], lang });
   }
-  return false;
+
+  /** The learner's answer; whether the position stands (a wrong or an illegal answer).
+   * @param {string} action */
+  async function answer(action) {
+    const v = page.model;
+    if (!v) return false;
+    page.busy = true;
+    try {
+      /** @type {LessonVerdict} */
+      const r = await w.call("lesson_try", { action });
+      page.busy = false;
+      if (r.verdict === "illegal") { toast(refusalText(r, v), 3500, "refusal"); table.render(); return true; }
+      if (r.verdict === "wrong") {
+        // what the chosen play costs, then why the answer is better: once, in the panel,
+        // where the next try is made
+        const why = [r.cost, r.hint].map((h) => reasonText(/** @type {Hint} */ (h), v)).join(" ");
+        page.lessonFeedback = `${t("why_prefix")} ${why} ${t("try_again")}`;
+        page.hinted = null;
+        table.render();
+        return true;
+      }
+      page.lessonDone = true;
+      page.lessonFeedback = t("right");
+      table.receive(/** @type {any} */ (r));
+      w.tell("lesson-done", { lesson: v.lesson });
+    } catch (e) {
+      page.busy = false;
+      toast(refusalText(/** @type {any} */ (e), v));
+    }
+    return false;
+  }
+
+  table.wire({ lessonTry: answer, nextLesson: (id) => { startLesson(id).catch(() => {}); } });
+  return startLesson;
 }

@@ -1,17 +1,18 @@
 // Opening a table: a new match with its seats, or one the engine already holds (resumed,
 // after an undo), and what the page then is: the table's mode, who is here, who is away.
-import { page, prefs, savePrefs } from "../store.js";
-import { open } from "./flow.js";
+import { prefs, savePrefs } from "../store.js";
 
 /** @typedef {import("../protocol.js").Sync} Sync */
 /** @typedef {import("../protocol.js").Seat} Seat */
+/** @typedef {import("./flow.js").Table} Table */
 
 /**
- * Take the engine's table as the page's: its mode from its seats (one person here: solo;
+ * Take the engine's table as `table`'s: its mode from its seats (one person here: solo;
  * several: pass and play; anyone away: hosted), the audience it follows, and draw it.
- * @param {Sync} sync @param {{dealt?: boolean}} [o]
+ * @param {Table} table @param {Sync} sync @param {{dealt?: boolean}} [o]
  */
-export function adopt(sync, o = {}) {
+export function adopt(table, sync, o = {}) {
+  const page = table.state;
   const seats = sync.table.seats;
   page.here = seats.flatMap((s, i) => (s.kind === "person" && !s.away ? [i] : []));
   const away = seats.flatMap((s, i) => (s.kind === "person" && s.away ? [i] : []));
@@ -24,15 +25,16 @@ export function adopt(sync, o = {}) {
   page.lessonDone = false;
   page.lessonFeedback = "";
   page.nextLesson = null;
-  open(sync, o);
+  table.open(sync, o);
 }
 
 /**
  * A guest's table, from the host's whole state for its seat (or a spectator's): the page
  * has no engine, the host's answers stand in for it.
- * @param {import("./model.js").Model} state @param {string} key  the audience's key
+ * @param {Table} guest @param {import("./model.js").Model} state @param {string} key  the audience's key
  */
-export function adoptGuest(state, key) {
+export function adoptGuest(guest, state, key) {
+  const page = guest.state;
   page.mode = "guest";
   page.audience = key === "spectator" ? null : Number(key);
   page.here = page.audience === null ? [] : [page.audience];
@@ -43,22 +45,22 @@ export function adoptGuest(state, key) {
   page.nextLesson = null;
   const table = { seats: state.seats, level: state.level, lesson: state.lesson, solo: false, can_undo: false, match: state.match, daily: null,
     facts: state.facts };
-  open({ n: state.n, table, states: { [key]: state }, outbox: {}, bots: false });
+  guest.open({ n: state.n, table, states: { [key]: state }, outbox: {}, bots: false });
 }
 
 /**
  * A new match.  `seats` (one per player) default to the person here at seat 0 and bots at
  * `level`.
- * @param {(cmd: string, args?: object) => Promise<any>} call
+ * @param {Table} table @param {(cmd: string, args?: object) => Promise<any>} call
  * @param {{game: string, options: Record<string, any>, level: string, seed?: number | string | null, seat?: number | null,
  *          seats?: Seat[] | null}} m
  */
-export async function startGame(call, m) {
-  if (!page.embedded) { prefs.game = m.game; prefs.level = m.level; prefs.options[m.game] = m.options; savePrefs(); }
+export async function startGame(table, call, m) {
+  if (!table.state.embedded) { prefs.game = m.game; prefs.level = m.level; prefs.options[m.game] = m.options; savePrefs(); }
   /** @type {Record<string, any>} */
   const args = { game: m.game, options: m.options, level: m.level };
   if (m.seed !== undefined && m.seed !== null) args.seed = m.seed;
   if (m.seat !== undefined && m.seat !== null) args.seat = m.seat;
   if (m.seats) args.seats = m.seats;
-  adopt(await call("start", args), { dealt: true });
+  adopt(table, await call("start", args), { dealt: true });
 }

@@ -291,3 +291,17 @@ export function aboutSeat(key, seat, v, vars = {}) {
   }
   return t(key, { ...vars, name: names(v)[seat] });
 }
+
+/** "The clock ran out: the bot played 7♣ for Ana", or chose "Claim the rest" (a claim, a
+ * bid: a button's words, not a card), and, the third time in a row, that the bot plays on.
+ * @param {import("../protocol.js").Event} e @param {import("../protocol.js").Timeout} timeout @param {View} v */
+export function clockText(e, timeout, v) {
+  const name = names(v)[timeout.seat];
+  const card = e.type === "play" && e.card ? cardShort(e.card) : null;
+  const action = card ?? (e.type === "claim" ? actionLabel(`claim:${e.claim}`, v) : e.entry ? actionLabel(e.entry.action, v) : "");
+  const mine = isYou(timeout.seat, v);
+  const key = card ? "clock_played" : "clock_chose";
+  const said = mine ? t(`${key}_you`, { action }) : t(key, { action, name });
+  if (!timeout.away) return said;
+  return `${said} ${mine ? t("clock_away_you") : t("clock_away", { name })}`;
+}
