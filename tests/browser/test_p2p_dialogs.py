@@ -88,7 +88,8 @@ def test_a_guest_who_leaves_the_deals_summary_open_loses_no_decision_to_the_cloc
     # the guest reads on and never closes it: it closes by itself once the guest's clock
     # runs on the next deal, which then shows with a whole decision's time
     drive([host], lambda: not guest.evaluate(SUMMARY_OPEN_JS), timeout=120)
-    assert model(guest)["deal_no"] == 1
+    # (the next deal is drawn once the summary has gone, a moment after: r34 read it between)
+    until(guest, "async () => (await import('./store.js')).page.model?.deal_no === 1", timeout=30)
     before = sent_acts(guest)
     drive([host, guest], lambda: sent_acts(guest) > before, timeout=60)
     timeouts = [m["update"]["timeout"] for m in heard_kp(guest) if m["type"] == "update" and "timeout" in m["update"]]
