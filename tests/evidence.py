@@ -34,6 +34,28 @@ TRACE_JS = """(() => {
     trace.push(`${(performance.now() / 1000).toFixed(2)} s ${dir} ${name}: ${text}`);
     if (trace.length > TRACE_LINES) trace.shift();
   };
+  // the dialog's story: each title it showed, each open and close, and the history's moves,
+  // the calls with where they came from (a dialog that went with nobody closing it, r43)
+  const story = (window.__kingwebDialogs = []);
+  const tell = (what, stack) => {
+    const from = stack ? ' < ' + (new Error().stack || '').split('\\n').slice(3, 6)
+      .map((l) => l.trim().replace(/^at /, '').split(location.origin).join('')).join(' < ') : '';
+    story.push(`${(performance.now() / 1000).toFixed(2)} s ${what}${from}`);
+    if (story.length > TRACE_LINES) story.shift();
+  };
+  const wrap = (proto, name, what) => {
+    const real = proto && proto[name];
+    if (real) proto[name] = function (...args) { tell(what(this, args), true); return real.apply(this, args); };
+  };
+  wrap(window.HTMLDialogElement && HTMLDialogElement.prototype, 'showModal', (d) => `showModal #${d.id}`);
+  wrap(window.HTMLDialogElement && HTMLDialogElement.prototype, 'close', (d) => `close #${d.id}`);
+  for (const name of ['pushState', 'replaceState', 'back', 'go']) wrap(History.prototype, name, (_h, a) => `history.${name} ${JSON.stringify(a[0] ?? null)}`);
+  addEventListener('popstate', (e) => tell(`popstate ${JSON.stringify(e.state)}`, false));
+  addEventListener('DOMContentLoaded', () => {
+    const title = document.getElementById('dialog-title');
+    if (title) new MutationObserver(() => tell(`title "${title.textContent.slice(0, 60)}"`, false))
+      .observe(title, { childList: true, characterData: true, subtree: true });
+  });
   const Real = window.Worker;
   window.Worker = class extends Real {
     constructor(url, opts) {
@@ -76,6 +98,8 @@ TABLE_JS = """async () => {
       }
     } catch (e) { lines.push('room: could not be read: ' + e); }
   }
+  const story = window.__kingwebDialogs || [];
+  if (story.length) lines.push('dialog and history, last first:\\n      ' + story.slice().reverse().join('\\n      '));
   const notice = document.querySelector('#notice');
   if (notice && notice.textContent.trim()) lines.push('notice: ' + notice.textContent.trim().slice(0, 300));
   return [lines, window.__kingwebTrace || []];

@@ -24,8 +24,9 @@ export const NUDGE_QUIET_MS = 1_500;
 export const AGAIN_MS = 6_000;
 export const AGAIN_FOR_MS = 60_000;
 export const AGAIN_LATER = 5;
-/** The signals a nudger keeps for the evidence. */
-const TRAIL = 24;
+/** The signals a nudger keeps for the evidence: a minute's, where r41's 24 kept only the
+ * last half of the minute that room never met in. */
+const TRAIL = 96;
 
 /** @typedef {import("./room.js").Room} Room */
 /** @typedef {import("./room.js").Network} Network */

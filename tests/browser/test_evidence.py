@@ -28,6 +28,14 @@ def test_the_report_names_the_console_the_worker_the_table_and_a_screenshot(page
     shot = Path(re.search(r"screenshot: (\S+)", text).group(1))
     assert shot.is_file() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert shot.parent == evidence.folder()
+    # the dialog's story and the history's moves, with their callers: the welcome opened over
+    # the table, after the address the page read and put back
+    page.locator("#btn-new").click()
+    page.locator("#dialog[open]").wait_for()
+    text = evidence.report("tests/browser/test_evidence.py::probe-dialog")
+    story = text[text.index("dialog and history, last first:") :]
+    assert "showModal #dialog < " in story and 'title "New game"' in story, story
+    assert "history.replaceState" in story, story
 
 
 def test_a_guest_pages_report_says_how_far_its_room_got(people, p2p_site):
