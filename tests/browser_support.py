@@ -114,6 +114,15 @@ def read(page, js, arg=None, timeout=30):
         page.wait_for_timeout(50)  # the next document's context is being made
 
 
+def show_hint(page):
+    """Ask for a hint and wait for its own message.  One still shown from before goes first,
+    as its time running out would: a wait for "visible" returned at once on the last
+    message, placed for the screen size before (CI, 2026-12-06)."""
+    page.evaluate("document.querySelector('#toast').hidden = true")
+    page.locator("#btn-hint").click()
+    page.locator("#toast").wait_for(state="visible")
+
+
 def until(page, js, arg=None, timeout=90, every=0.25):
     """Poll ``js`` until it gives a truthy value, and return that value; survives
     navigations (``read``).  Fails after ``timeout`` seconds, naming the last value."""

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from browser_support import choose_language, engine_view, new_page, plant_save, saved_match, until
+from browser_support import choose_language, engine_view, new_page, plant_save, saved_match, show_hint, until
 
 pytestmark = pytest.mark.browser
 
@@ -641,11 +641,7 @@ def test_a_hint_leaves_the_players_plate_in_sight_and_goes_once_acted_on(browser
         if lang != shown:
             choose_language(page, lang)
             shown = lang
-        # the last size's message goes, as its time running out would: the one checked is
-        # this hint's, placed for this size (CI once measured the last one, still shown)
-        page.evaluate("document.querySelector('#toast').hidden = true")
-        page.locator("#btn-hint").click()
-        page.locator("#toast").wait_for(state="visible")
+        show_hint(page)  # this size's own message, not the last size's still shown
         assert not page.evaluate(OVERLAP_JS, "#seat-bottom .plate")
         assert not page.evaluate(OVERLAP_JS, "#hand")
         assert not page.evaluate(OVERLAP_JS, "#panel")
@@ -693,12 +689,10 @@ def test_a_wide_screens_hint_sits_beside_the_players_own_plate(browser, base_url
     page.locator("#toast").wait_for(state="hidden", timeout=15_000)  # "resumed" has gone
     for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 800}, {"width": 960, "height": 700}):
         page.set_viewport_size(size)
-        page.locator("#btn-hint").click()
-        page.locator("#toast").wait_for(state="visible")
+        show_hint(page)
         got = page.evaluate(NEAR_JS)
         assert got["beside"] if size["width"] >= 1280 else got["beside"] or got["above"], (size, got)
         assert got["covered"] == [] and got["inside"], (size, got)
-        page.evaluate("document.querySelector('#toast').hidden = true")
     ctx.close()
 
 

@@ -22,6 +22,7 @@ from browser_support import (
     page_state,
     plant_save,
     saved_match,
+    show_hint,
     until,
 )
 
@@ -480,10 +481,7 @@ def test_a_wide_screen_keeps_the_hint_off_names_and_banner_and_grows_its_dialogs
     wait_my_card_turn(page)
     for w, h in ((1920, 1080), (1280, 800)):  # one table, read at each size
         page.set_viewport_size({"width": w, "height": h})
-        # (the last size's message goes, as its time running out would: the one read is this size's)
-        page.evaluate("document.querySelector('#toast').hidden = true")
-        page.locator("#btn-hint").click()
-        page.locator("#toast").wait_for(state="visible")
+        show_hint(page)  # this size's own message, not the last size's still shown
         boxes = page.evaluate(TOAST_JS)
         left, top, right, bottom = boxes["toast"]
         over = [
