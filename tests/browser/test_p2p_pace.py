@@ -25,6 +25,9 @@ TEST_PACE = 250
 SEND_SLACK_MS = 1
 
 
+# the most deals played for enough of each kind of play (a first deal falls short about one
+# time in seventy, below)
+DEALS = 3
 DEAL_JS = "() => import('./store.js').then(({ page }) => page.model && page.model.deal_no)"
 
 
@@ -48,19 +51,26 @@ def test_a_bots_forced_play_is_sent_no_sooner_than_its_chosen_plays(people, p2p_
     host_and_guest(host, guest, site, "king", level="normal")
     assert model(guest)["seat"] == 1
     assert host.evaluate("() => import('./p2p/host.js').then((m) => m.PACE_MS)") == PACE_MS
-    # the first deal (no tricks: all thirteen are played, the last with one card each)
-    drive([host, guest], lambda: host.evaluate(DEAL_JS) == 1, timeout=240)
-    # the host's page has sent all it holds back for pacing: the deal's last trick, its
-    # forced plays among them, leaves the queue a pace apart after the engine has moved on
-    # (read sooner, the wire lacked them: one forced play seen, r20)
-    until(host, "async () => (await import('./p2p/hosting.js')).hosted.paced.length === 0", timeout=30)
-    sent = [{**json.loads(f["data"]), "_at": f["at"]} for f in host.evaluate("window.kingwebWire.sent")]
-    # the save once it holds every move sent: a save read sooner may lack the deal's last
-    # plays (a loaded run found one forced play of the deal's two last ones)
-    kind = forced_plays(saved_through(host, last_event(sent)), bots=(2, 3))
-    # as the host sent them ...
-    forced, chosen = gaps(sent, kind)
-    assert len(forced) >= 2 and len(chosen) >= 4, (forced, chosen)
+    # a deal at a time (the first has no tricks: all thirteen are played, the last with one
+    # card each) until the bots have played enough of each kind: a bot that can claim the
+    # rest claims it, and the claim's plays go out in one update, not a pace apart (the
+    # bots claimed in 53 of 200 first deals of seeds 0-199, and 3 of those 200 deals held
+    # fewer than two forced plays sent apart; CI's run of 5bae22a had one)
+    for deal in range(1, 1 + DEALS):
+        drive([host, guest], lambda deal=deal: host.evaluate(DEAL_JS) == deal, timeout=240)
+        # the host's page has sent all it holds back for pacing: the deal's last trick, its
+        # forced plays among them, leaves the queue a pace apart after the engine has moved
+        # on (read sooner, the wire lacked them: one forced play seen, r20)
+        until(host, "async () => (await import('./p2p/hosting.js')).hosted.paced.length === 0", timeout=30)
+        sent = [{**json.loads(f["data"]), "_at": f["at"]} for f in host.evaluate("window.kingwebWire.sent")]
+        # the save once it holds every move sent: a save read sooner may lack the deal's
+        # last plays (a loaded run found one forced play of the deal's two last ones)
+        kind = forced_plays(saved_through(host, last_event(sent)), bots=(2, 3))
+        # as the host sent them ...
+        forced, chosen = gaps(sent, kind)
+        if len(forced) >= 2 and len(chosen) >= 4:
+            break
+    assert len(forced) >= 2 and len(chosen) >= 4, (deal, forced, chosen)
     floor = TEST_PACE - SEND_SLACK_MS
     assert min(forced) >= floor and min(chosen) >= floor, (sorted(forced), sorted(chosen))
     # ... and the guest's page received each of them.  (How far apart they arrive is the
