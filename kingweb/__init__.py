@@ -176,7 +176,7 @@ def hint(game: Game, seat: int | None = None) -> Hint:
     """The suggested action for ``seat`` (default: the seat to act), with a reason.
 
     Returns ``{"action": ..., "reason": code, "params": {...}, "text": words}``; the codes
-    are ``kingweb.bots.hints.REASONS``.
+    are ``kingweb.bots.hints.HINT_REASONS``.
     """
     from .bots.hints import hint as _hint
 

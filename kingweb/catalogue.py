@@ -7,7 +7,7 @@ the lessons, and every code the page may have to translate."""
 from typing import Any
 
 from .bots import LEVELS
-from .bots.hints import REASONS
+from .bots.hints import HINT_REASONS
 from .errors import ERRORS, REFUSALS
 from .games import GAMES
 
@@ -29,7 +29,7 @@ FACTS = (
 
 def facts(game: str) -> dict[str, Any]:
     """What the page knows of game ``game``'s rules (``GameFacts``, as JSON data): in
-    ``info`` beside its options, and in every state of a table (``TableInfo.facts``)."""
+    ``info`` beside its options, and in every state of a table (``TableDetails.facts``)."""
     f = GAMES[game]
     return {k: _data(getattr(f, k)) for k in FACTS}
 
@@ -64,5 +64,5 @@ def info() -> dict[str, Any]:
         "clock": {"choices": list(CLOCK_CHOICES), "default": CLOCK_DEFAULT},
         "version": __version__,
         "lessons": list(LESSONS),
-        "codes": {"refusals": list(REFUSALS), "reasons": list(REASONS), "errors": list(ERRORS)},
+        "codes": {"refusals": list(REFUSALS), "reasons": list(HINT_REASONS), "errors": list(ERRORS)},
     }

@@ -80,7 +80,7 @@ class ClaimingGame(Game):
         plan, every other seat its lowest legal card, each told as it is played."""
         p = self.play
         seat = p.turn
-        self._emit({"type": "claim", "seat": seat, "claim": kind, "tricks": p.hands[seat].bit_count()})
+        self._emit({"type": "claim", "seat": seat, "claim": kind, "tricks_left": p.hands[seat].bit_count()})
         filed = len(self.deals)
         while len(self.deals) == filed:
             p = self.play

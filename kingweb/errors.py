@@ -12,7 +12,7 @@ so that a page can say the same thing in its own language without reading the En
 
 Param conventions: cards as codes (``"KH"``), suits as ``"C"``/``"D"``/``"H"``/``"S"``,
 offers as action strings (``"offer:up:5"``), seats as ints.  ``REFUSALS``, ``ERRORS``
-and ``kingweb.bots.hints.REASONS`` declare every code once; ``english`` writes a
+and ``kingweb.bots.hints.HINT_REASONS`` declare every code once; ``english`` writes a
 template out with its params.
 """
 

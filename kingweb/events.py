@@ -67,14 +67,14 @@ class TrickEvent(TypedDict):
 
 class ClaimEvent(TypedDict):
     """A seat claims the rest of the deal (``claim``: ``all``, every trick left, or
-    ``none``, no trick left; ``tricks``: the cards it holds): the cards that play it out
+    ``none``, no trick left; ``tricks_left``: the cards it holds, one a trick): the cards that play it out
     follow as ``play`` and ``trick`` events, then the deal's end."""
 
     n: int
     type: Literal["claim"]
     seat: int
     claim: str
-    tricks: int
+    tricks_left: int
 
 
 class DrawEvent(TypedDict):

@@ -96,9 +96,9 @@ class King(KingAuction):
         self.phase = "play"
         self._start_play(self._new_play(contract, self.dealt, leader))
 
-    def _set_mode(self, mode: str) -> None:
-        self.mode = self.contract = mode
-        self._begin_play(POSITIVES[mode], self.dealer)
+    def _play_positive(self, contract: str) -> None:
+        self.contract = contract
+        self._begin_play(POSITIVES[contract], self.dealer)
 
     def _end_play(self) -> None:
         p = self.play
@@ -142,7 +142,7 @@ class King(KingAuction):
             "hands": self._dealt_codes(),
         }
         if self.owner is not None:
-            record["owner"], record["buyer"], record["offer"] = self.owner, self.buyer, offer
+            record["owner"], record["buyer"], record["bought"] = self.owner, self.buyer, offer
             record["log"] = [e.copy() for e in self.log]
             if raw is not None:
                 record["raw"] = raw
@@ -238,7 +238,7 @@ class King(KingAuction):
             "auction": auction,
             "buyer": self.buyer,
             "bought": self.bought,
-            "deals_total": self.DEALS,
+            "match_deals": self.DEALS,
             "deal_total": TOTALS.get(self.contract, 325),
             "log": [e.copy() for e in self.log],
             **self._plan(),
@@ -286,7 +286,6 @@ class King(KingAuction):
             g.contract = name
             if name in POSITIVES:
                 g.owner = g.dealer if dealer is None else check_seat(dealer, 4, "dealer", "the owner")
-                g.mode = name
             g._scenario_play(contract_for(name, g.options), hands, lead, trick)
         elif name == "positive":
             owner = check_seat(dealer, 4, "dealer", "a positive scenario needs its owner")

@@ -64,8 +64,8 @@ class KingAuction(TrickGame):
     """The spoken part of a positive: each phase's turn, legal actions, refusal and effect,
     side by side (``King._PHASES`` maps a phase to its four), and what the view shows of it."""
 
-    def _set_mode(self, mode: str) -> None:
-        """Play the positive as ``mode`` (an ``up:`` contract or ``down``)."""
+    def _play_positive(self, contract: str) -> None:
+        """Play the positive as ``contract`` (an ``up:`` contract or ``down``)."""
         raise NotImplementedError
 
     def _close_deal(self, points: list[int], counted: list[list[Counted]], taken: list[int], offer: str | None) -> None:
@@ -75,7 +75,6 @@ class KingAuction(TrickGame):
 
     def _reset_positive(self) -> None:
         self.owner: int | None = None
-        self.mode: str | None = None  # fixed contract of a positive, or "4333"
         self.bids: list[Bid] = []
         self.passed: set[int] = set()
         self.holder: int | None = None  # seat holding the standing offer
@@ -129,7 +128,7 @@ class KingAuction(TrickGame):
             self.phase = "auction"
             self.speaker = (_known(self.owner) + 1) % 4
         else:
-            self._set_mode(action)
+            self._play_positive(action)
 
     # auction: owner+1..+3 outbid each other (or match by preference) until all but one pass.
 
@@ -224,13 +223,13 @@ class KingAuction(TrickGame):
         if action == "accept":
             self.buyer, self.bought = self.holder, self.standing
             if _known(offer_terms(_known(self.bought)))[0] == "null":
-                self._set_mode("down")
+                self._play_positive("down")
             else:
                 self.phase = "trump"
         elif action == "reject":
             self.phase = "trump"
         elif action == "4333":
-            self.mode = self.contract = "4333"
+            self.contract = "4333"
             points = [100 if s == owner else 75 for s in range(4)]
             self._close_deal(points, [[{"kind": "4333", "points": pts}] for pts in points], [0] * 4, self.standing)
         else:  # ultimatum
@@ -256,7 +255,7 @@ class KingAuction(TrickGame):
             self.buyer, self.bought = asked, ULTIMATUM_OFFER
             self.phase = "trump"
         elif self._order(asked) == 3:
-            self._set_mode("down")
+            self._play_positive("down")
         else:
             self.asked = (asked + 1) % 4
 
@@ -273,13 +272,13 @@ class KingAuction(TrickGame):
 
     def _trump_apply(self, action: str) -> None:
         self._say(action)
-        self._set_mode(action)
+        self._play_positive(action)
 
     def _auction(self) -> Auction:
         return {
             "bids": [b.copy() for b in self.bids],
             "holder": self.holder,
-            "offer": self.standing,
+            "standing": self.standing,
             "passed": sorted(self.passed),
             "speaker": self.speaker,
             "asked": self.asked,

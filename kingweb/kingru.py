@@ -219,7 +219,7 @@ class KingRu(TrickGame):
             "phase": self.phase,
             "dealer": self.dealer,
             "order": list(self.order),
-            "deals_total": self.DEALS,
+            "match_deals": self.DEALS,
             "deal_total": self.deal_total(self.contract),
         }
 

@@ -40,7 +40,7 @@ class Analysis(TypedDict):
     method: str  # forced, solved (exact), sampled, simulated (a bid)
     mark: str  # good, inaccuracy, mistake, blunder
     symbol: str
-    reason: str  # a code of kingweb.review.REASONS
+    reason: str  # a code of kingweb.review.MARK_REASONS
     params: dict[str, Any]
     text: str  # the reason in English
     marks: dict[str, str]  # the mark each legal action would have had
@@ -85,7 +85,7 @@ MARGIN_SE = 2.0
 
 #: Reason code → English template (the page translates ``rev_<code>`` with the params:
 #: ``action`` and ``best`` as actions, a card as its code; ``loss``, ``points`` numbers).
-REASONS = {
+MARK_REASONS = {
     "forced": "{action} was the only choice",
     "best": "{action} is the best choice the analysis found",
     "close": "{best} is rated {loss} points better, too little to mark",
@@ -123,7 +123,7 @@ def _verdict(head: dict[str, Any], found: _Found, gid: str, view: View) -> Analy
         "symbol": MARKS[mark],
         "reason": reason,
         "params": params,
-        "text": REASONS[reason].format(**{k: _words(k, v) for k, v in params.items()}),
+        "text": MARK_REASONS[reason].format(**{k: _words(k, v) for k, v in params.items()}),
         "marks": {a: m for a, (_, _, m) in marks.items()},
     }
 

@@ -11,7 +11,7 @@ from .cards import codes_of, parse_hand
 from .errors import describe
 from .game import is_seat
 from .games import GameFacts
-from .names import ZWJ
+from .names import NAME_POINTS, ZWJ
 
 # -- the shapes of a record (docs/RECORDS.md) --------------------------------------------------------
 
@@ -30,7 +30,7 @@ class Mark(TypedDict):
     loss: NotRequired[float]
     exact: NotRequired[bool]
     worlds: NotRequired[int]  # deals of the unseen cards the values are taken over
-    reason: NotRequired[str]  # a review reason code (kingweb.review.REASONS)
+    reason: NotRequired[str]  # a review reason code (kingweb.review.MARK_REASONS)
     params: NotRequired[dict[str, Any]]
 
 
@@ -38,7 +38,7 @@ class RecordDeal(TypedDict):
     """One deal of a record: its number in the match (from 0), hands as dealt, every action."""
 
     deal_no: int
-    contract: str  # as played (a King positive: its mode, 4333; "positive" before it is chosen)
+    contract: str  # as played (a King positive: its contract, 4333; "positive" before it is chosen)
     dealer: NotRequired[int]  # King, German Whist
     leader: NotRequired[int]  # Кинг: who leads the deal
     hands: list[list[str]]
@@ -71,7 +71,6 @@ MARKS = {"good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 SEATS = {4: "SWNE", 2: "SN"}
 SEAT_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
 MAX_TEXT = 1_000_000
-MAX_NAME = 60
 MAX_ACTIONS = 400  # of one deal: far above any real deal's
 FIELDS = ("format", "version", "game", "options", "names", "seed", "kh_receiver", "deals", "scores")
 DEAL_FIELDS = ("deal_no", "contract", "dealer", "leader", "hands", "stock", "actions", "points", "marks")
@@ -106,8 +105,8 @@ def check_names(names: object, n: int) -> None:
     for i, name in enumerate(names):
         if name is None:
             continue
-        if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
-            bad(f"names[{i}]", f"a name is text of 1 to {MAX_NAME} characters, or null")
+        if not isinstance(name, str) or not 0 < len(name) <= NAME_POINTS:
+            bad(f"names[{i}]", f"a name is text of 1 to {NAME_POINTS} characters, or null")
         # (a ZWJ joins an emoji sequence in a name: kingweb.names keeps it)
         if name != name.strip() or any(unicodedata.category(ch)[0] == "C" and ch != ZWJ for ch in name) or '"' in name:
             bad(f"names[{i}]", "a name has no control characters, no double quote, no space at either end")

@@ -42,7 +42,7 @@ from .catalogue import facts
 from .errors import describe
 from .games import GAMES
 from .handler import Command
-from .marks import MARGIN_SE, REASONS, THRESHOLDS, Analysis, Summary, mark_of, summary
+from .marks import MARGIN_SE, MARK_REASONS, THRESHOLDS, Analysis, Summary, mark_of, summary
 from .record import MARKS
 from .steps import _CACHE as _CACHE
 from .steps import CACHE_SIZE, _loaded, analyse, judge, review
@@ -55,9 +55,9 @@ __all__ = [
     "EXACT_TRICKS",
     "MARGIN_SE",
     "MARKS",
+    "MARK_REASONS",
     "RACE_AT",
     "RACE_KEEP",
-    "REASONS",
     "THRESHOLDS",
     "WORLDS",
     "analyse",
@@ -90,7 +90,7 @@ def info() -> dict[str, Any]:
         "thresholds": {
             g: dict(zip(("inaccuracy", "mistake", "blunder"), t, strict=True)) for g, t in THRESHOLDS.items()
         },
-        "reasons": dict(REASONS),
+        "reasons": dict(MARK_REASONS),
         "worlds": {**WORLDS, "bids": BID_WORLDS},
         "exact": {"tricks": EXACT_TRICKS, "deals": EXACT_DEALS},
         "commands": list(COMMANDS),
@@ -137,13 +137,13 @@ def _analyses(analyses: object, seat: object = None) -> Summary:
     return summary(cast(list[Analysis], analyses), seat)
 
 
-def _daily(game: object, date: object) -> Any:
+def _daily_setup(game: object, date: object) -> Any:
     from . import daily
 
     return daily.setup(game, date)
 
 
-def _daily_code(game: object, date: object, seat: object, actions: object) -> Any:
+def _encode_daily(game: object, date: object, seat: object, actions: object) -> Any:
     from . import daily
 
     return {"code": daily.code(game, date, seat, actions)}
@@ -170,8 +170,8 @@ COMMANDS: handler.Commands = {
     "review": Command(review, ("record", "deal")),
     "analyse": Command(analyse, ("record", "deal", "step"), ("worlds",)),
     "summary": Command(_analyses, ("analyses",), ("seat",)),
-    "daily": Command(_daily, ("game", "date")),
-    "daily_code": Command(_daily_code, ("game", "date", "seat", "actions")),
+    "daily_setup": Command(_daily_setup, ("game", "date")),
+    "encode_daily": Command(_encode_daily, ("game", "date", "seat", "actions")),
     "verify": Command(_verify, ("code",)),
     "par": Command(_par, ("game", "date", "seat"), ("actions",)),
 }

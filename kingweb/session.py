@@ -52,7 +52,7 @@ Result = dict[str, Any]
 SPECTATOR = "spectator"
 
 
-class TableInfo(TypedDict):
+class TableDetails(TypedDict):
     """What the page knows of the table besides a view: who sits where, the bots' level,
     the lesson (if it is one), whether one person plays alone (undo, share) and can undo
     now, ``match``, a token that tells one match from another (never the seed),
@@ -128,7 +128,7 @@ class Session:
         self._open(Table(g, check_seats(seats, g.players), level, budget, clock=clock), secrets.token_hex(6))
         return self.sync()
 
-    def daily(self, game: object, date: object) -> Result:
+    def start_daily(self, game: object, date: object) -> Result:
         """The daily challenge of ``game`` on UTC ``date`` (``kingweb.daily``): its deals,
         the person at its seat, its bots with no clock; no undo, no hints.  The page is
         told the table, never the seed."""
@@ -208,7 +208,7 @@ class Session:
         seat, action, away = t.time_out()
         out = {**self.updates({"seat": seat, "n": n, "away": away}), "seat": seat, "action": action}
         if away:
-            out["table"] = self.info()
+            out["table"] = self.details()
         return out
 
     def deadline(self) -> Deadline | None:
@@ -254,9 +254,9 @@ class Session:
 
     def seat(self, seat: object, name: object = None, stand_in: object = None) -> Result:
         """Name a person, or stand a bot in for a person away who has gone (and stand it
-        down when they are back).  Returns the table's new ``TableInfo``."""
+        down when they are back).  Returns the table's new ``TableDetails``."""
         self._need().set_seat(seat, name, stand_in)
-        table = self.info()
+        table = self.details()
         return {"table": table, "bots": self._need().bot_seat() is not None, "deadline": table["deadline"]}
 
     def follow(self, here: object = None, away: object = None) -> Result:
@@ -283,7 +283,7 @@ class Session:
 
     # -- what the page is told -------------------------------------------------------------------
 
-    def info(self) -> TableInfo:
+    def details(self) -> TableDetails:
         t = self._need()
         return {
             "seats": [copy_seat(s) for s in t.seats],
@@ -300,9 +300,9 @@ class Session:
 
     def state(self, audience: Audience) -> Result:
         """``audience``'s whole view of the table (to draw from scratch): the engine's view,
-        the table's ``TableInfo`` beside it, and the number ``n`` of the last event in it."""
+        the table's ``TableDetails`` beside it, and the number ``n`` of the last event in it."""
         t = self._need()
-        return {**t.game.view(audience), **self.info(), "n": t.game.event_count}
+        return {**t.game.view(audience), **self.details(), "n": t.game.event_count}
 
     def sync(self, audience: object = ...) -> Result:
         """The whole state of each followed audience, or of ``audience`` alone (one that
@@ -318,7 +318,7 @@ class Session:
             here, away = ([], [audience]) if audience in self.away else ([audience], [])
         return {
             "n": t.game.event_count,
-            "table": self.info(),
+            "table": self.details(),
             "states": {key_of(a): self.state(a) for a in here},
             "outbox": {key_of(a): json.dumps(self.state(a), separators=(",", ":")) for a in away},
             "bots": t.bot_seat() is not None,
@@ -431,7 +431,7 @@ COMMANDS: handler.Commands = {
     "follow": Command(Session.follow, (), ("here", "away"), changes=True),
     "seat": Command(Session.seat, ("seat",), ("name", "stand_in"), changes=True),
     "info": Command(lambda s: info()),
-    "daily": Command(Session.daily, ("game", "date"), changes=True),
+    "start_daily": Command(Session.start_daily, ("game", "date"), changes=True),
     "daily_code": Command(Session.daily_code),
 }
 

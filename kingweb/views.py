@@ -114,7 +114,7 @@ class Bid(TypedDict):
 class Auction(TypedDict):
     bids: list[Bid]
     holder: int | None  # who holds the standing offer
-    offer: str | None  # the standing offer
+    standing: str | None  # the standing offer (None before the first)
     passed: list[int]
     speaker: int | None  # whose bid it is
     asked: int | None  # who answers the ultimatum
@@ -154,7 +154,7 @@ class KingDeal(DealBase):
     dealer: int
     owner: NotRequired[int]  # a positive: its owner (the dealer)
     buyer: NotRequired[int | None]  # who bought it, if anyone
-    offer: NotRequired[str | None]  # the offer bought (4333: the best offer made)
+    bought: NotRequired[str | None]  # the offer bought (4333: the best offer made)
     raw: NotRequired[list[int]]  # a played positive: points before the payment
     payment: NotRequired[int]  # what the buyer paid the owner
     log: NotRequired[list[LogEntry]]  # a positive: every spoken action
@@ -239,7 +239,7 @@ class KingView(TrickView, Tallies, KingPlan):
     auction: Auction
     buyer: int | None
     bought: str | None
-    deals_total: int
+    match_deals: int
     deal_total: int
     log: list[LogEntry]
 
@@ -248,7 +248,7 @@ class KingRuView(TrickView, Tallies):
     phase: str  # play, over
     dealer: int
     order: list[str]  # the contracts of the match, in order
-    deals_total: int
+    match_deals: int
     deal_total: int
 
 

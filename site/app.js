@@ -13,7 +13,7 @@
 //   engine.js      the one module that talks to the worker (worker.js, Python in Pyodide)
 //   protocol.js    the request and answer shapes between page and worker (JSDoc types)
 //   store.js       preferences, statistics and the page's state
-//   views/         drawing only, render(root, state) into the table element given: table,
+//   render/        drawing only, render(root, scene) into the table element given: table,
 //                  hand, trick, panel; and dialogs (welcome, results: a deal's summary
 //                  and the match's end), messages, card faces, labels (words for what
 //                  the engine names), narrate (a King positive told)

@@ -5,14 +5,14 @@
 // resumed.  A worker that breaks, or is stuck, is replaced and the match resumed from its
 // save; a save that sticks the engine twice at the same place is set aside.
 import { LANGS, t } from "./i18n/index.js";
-import { HostLink, readCommand, readParams } from "./embed.js";
+import { Embedder, readCommand, readParams } from "./embed.js";
 import { call, restartEngine, startEngine, tableKept } from "./engine.js";
 import { DECKS, SPEEDS, checkPrefs, noteSlot, page, prefs, recordStats } from "./store.js";
-import { askBesideKept, openDialog } from "./views/dialogs.js";
-import { showMatchEnd } from "./views/results.js";
-import { hideLoading, notice, showLoadFailed, showProgress, toast } from "./views/messages.js";
-import { refusalText } from "./views/labels.js";
-import { $, el } from "./views/dom.js";
+import { askBesideKept, openDialog } from "./render/dialogs.js";
+import { showMatchEnd } from "./render/results.js";
+import { hideLoading, notice, showLoadFailed, showProgress, toast } from "./render/messages.js";
+import { refusalText } from "./render/labels.js";
+import { $, el } from "./render/dom.js";
 import { mindBack } from "./back.js";
 import { setSound } from "./sound.js";
 import { createTable } from "./table/flow.js";
@@ -22,7 +22,7 @@ import { wireLessons } from "./table/lesson.js";
 import { createRooms } from "./rooms.js";
 import { resume, hasSave, savedGames } from "./resume.js";
 import { applyLang, bindTools, openNewGame, refreshTools, showRules, showStats, tools } from "./toolbar.js";
-import { bindHand } from "./views/hand.js";
+import { bindHand } from "./render/hand.js";
 
 /** The daily challenge (site/daily/), loaded when first needed: a first visit that plays
  * no daily downloads none of it. */
@@ -34,8 +34,8 @@ const daily = () => import("./daily/play.js");
 
 /** @type {Info | null} */
 let info = null;
-/** @type {HostLink | null} */
-let host = null;
+/** @type {Embedder | null} */
+let embedder = null;
 let readySent = false;
 let restarted = false;   // the engine was restarted after a crash: resume, do not start over
 let engineDown = false;  // a crash is being restarted from: what was under way stops there
@@ -53,7 +53,7 @@ const rooms = createRooms(table, { call: (cmd, args) => call(/** @type {Command}
   clocks: () => (info ? info.clock : null) });
 /** Open a lesson on it. */
 const startLesson = wireLessons(table, { call: (cmd, args) => call(/** @type {Command} */ (cmd), args), get info() { return tools.info; },
-  tell: (type, data) => { if (host) host.post(type, data); } });
+  tell: (type, data) => { if (embedder) embedder.post(type, data); } });
 
 /** An invite in the address: a guest's page, which runs no engine (index.html starts none). */
 const invited = () => /^#(.*&)?(room|offer)=/.test(location.hash);
@@ -97,15 +97,15 @@ function whenReady(start) {
 /** @param {Model} v */
 function dealEnded(v) {
   const d = v.deals[v.deals.length - 1];
-  if (host) host.post("deal-end", { deal_no: v.deals.length - 1, contract: d.contract, points: d.points, scores: v.scores });
+  if (embedder) embedder.post("deal-end", { deal_no: v.deals.length - 1, contract: d.contract, points: d.points, scores: v.scores });
 }
 
 /** Count a finished match in the local statistics (once, even if the page reloads at its
  * end), and show how it ended.  @param {Model} v */
 function matchEnded(v) {
-  if (host) {
+  if (embedder) {
     const best = Math.max(...v.scores);
-    host.post("match-end", { scores: v.scores, winners: v.scores.flatMap((x, i) => (x === best ? [i] : [])) });
+    embedder.post("match-end", { scores: v.scores, winners: v.scores.flatMap((x, i) => (x === best ? [i] : [])) });
   }
   // a daily's end is its result: the replay code, par, the share text (site/daily/);
   // it is not counted in the statistics, whose lines are matches on the player's options
@@ -283,7 +283,7 @@ async function startLink(cfg) {
 
 /** A command from the page that frames us (embed.js checked where it came from).
  * @param {any} msg */
-function onHostCommand(msg) {
+function onEmbedderCommand(msg) {
   if (!info) return;
   const view = page.model;
   const game = view ? view.game : prefs.game;
@@ -373,7 +373,7 @@ async function readingAddress(known) {
   page.embedded = cfg.embed;
   if (page.embedded) {
     document.body.classList.add("embed");
-    host = new HostLink(onHostCommand);
+    embedder = new Embedder(onEmbedderCommand);
   }
   if (cfg.lang && cfg.lang !== prefs.lang) { prefs.lang = cfg.lang; applyLang(); }
   if (cfg.speed) prefs.speed = cfg.speed;
@@ -433,8 +433,8 @@ export function start() {
       refreshTools();
       // where a kept match stands, for its Resume on the welcome
       const v = page.model;
-      if (v && !v.lesson && !page.embedded && page.mode !== "guest" && tableKept()) noteSlot(v.game, v.deal_no + 1, v.deals_total || null);
-      if (host && !readySent && page.model) { readySent = true; host.post("ready", { game: page.model.game, lesson: page.model.lesson }); }
+      if (v && !v.lesson && !page.embedded && page.mode !== "guest" && tableKept()) noteSlot(v.game, v.deal_no + 1, v.match_deals || null);
+      if (embedder && !readySent && page.model) { readySent = true; embedder.post("ready", { game: page.model.game, lesson: page.model.lesson }); }
     },
   });
   Object.assign(tools, { table, lesson: startLesson, failed: tellFailure, whenReady, host: rooms.host, invite: rooms.showInvite,

@@ -6,13 +6,13 @@
 // the default.  Nothing from the URL is evaluated or inserted as HTML.
 //
 // postMessage protocol, version 1.  Every message is an object {kingweb: 1, type, ...}.
-// The host first sends {type: "hello"}; the frame remembers the host's origin, answers
+// The embedder first sends {type: "hello"}; the frame remembers the embedder's origin, answers
 // {type: "hello", version: 1} and from then on talks to that origin only, ignoring any
 // message that does not come from its parent window and that origin.
-//   frame → host: hello, ready {game}, deal-end {deal_no, contract, points, scores},
+//   frame → embedder: hello, ready {game}, deal-end {deal_no, contract, points, scores},
 //                 match-end {scores, winners}, lesson-start {lesson, title, lang},
 //                 lesson-done {lesson}, resize {height}
-//   host → frame: hello, new-game {game?, options?, seed?, level?},
+//   embedder → frame: hello, new-game {game?, options?, seed?, level?},
 //                 set-options {lang?, speed?, level?, fourColor?, deck?, options?}
 import { checkOptions, cut, describe, has, isPlainObject, oneOf, readSeed } from "./checks.js";
 import { NET_PARAMS, readNetParams } from "./p2p/params.js";
@@ -112,13 +112,13 @@ export function readParams(search, info, { langs, speeds, page = globalThis.loca
   return { cfg, problems };
 }
 
-// The fields each host command may carry.
+// The fields each embedder's command may carry.
 const COMMANDS = {
   "new-game": ["game", "options", "seed", "level"],
   "set-options": ["lang", "speed", "level", "fourColor", "deck", "options"],
 };
 
-/** A host's command checked field by field: {command, problems}.  `command` holds only
+/** An embedder's command checked field by field: {command, problems}.  `command` holds only
  * the fields that are usable ({type, ...}), or is null for an unknown type; `problems`
  * names every field refused, with its value.  `game` is the game on the table (or the
  * player's), which new-game falls back on and set-options' options are checked against.
@@ -152,7 +152,7 @@ export function readCommand(msg, { info, langs, speeds, decks, game }) {
 }
 
 /** The frame's side of the protocol. */
-export class HostLink {
+export class Embedder {
   constructor(onCommand) {
     this.origin = null;
     this.onCommand = onCommand;
@@ -186,7 +186,7 @@ export class HostLink {
 
   post(type, data = {}) {
     if (window.parent === window) return;
-    if (this.origin === null) {  // not introduced yet: keep the news for the host
+    if (this.origin === null) {  // not introduced yet: keep the news for the embedder
       if (type !== "resize") this.queue.push([type, data]);
       else this.queue = this.queue.filter(([t]) => t !== "resize").concat([[type, data]]);
       return;

@@ -71,7 +71,7 @@ export function tableKept() { return kept; }
 
 /** @param {Command} cmd @param {any} result */
 function followKeeping(cmd, result) {
-  if (cmd === "start" || cmd === "daily") { kept = keepNext; keepNext = true; }
+  if (cmd === "start" || cmd === "start_daily") { kept = keepNext; keepNext = true; }
   else if (cmd === "load" || (cmd === "resume" && result && !result.none && result.problem === undefined)) kept = true;
 }
 

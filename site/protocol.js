@@ -10,7 +10,7 @@
 /**
  * Python's commands: the names of kingweb.session's `COMMANDS`, the session's one table of
  * handlers (tests/docs/test_protocol_commands.py fails when the two differ).
- * @typedef {"info" | "start" | "daily" | "daily_code" | "act" | "step" | "clock" | "hint" | "undo" | "save" | "share"
+ * @typedef {"info" | "start" | "start_daily" | "daily_code" | "act" | "step" | "clock" | "hint" | "undo" | "save" | "share"
  *   | "load" | "lesson" | "lesson_try" | "sync" | "follow" | "seat"} EngineCommand
  */
 
@@ -145,7 +145,7 @@
 /**
  * A King positive's auction.
  * @typedef {object} Auction
- * @property {string | null} offer    the standing offer
+ * @property {string | null} standing    the standing offer
  * @property {number | null} holder   who holds it
  * @property {Bid[]} bids
  */
@@ -159,7 +159,7 @@
  * @property {number[]} [taken]  tricks per seat
  * @property {number} [owner]
  * @property {number | null} [buyer]
- * @property {string} [offer]
+ * @property {string} [bought]    King: the offer bought (4333: the best offer made)
  * @property {number} [payment]
  * @property {number[]} [raw]        a played positive: points before the payment
  * @property {number} [dealer]
@@ -209,7 +209,7 @@
  * @property {boolean} over
  * @property {string} phase         "play", "choose", "auction", "decide", "ultimatum", "trump", "dealer", "over"
  * @property {number} deal_no
- * @property {number} [deals_total]
+ * @property {number} [match_deals]
  * @property {string} contract
  * @property {number[]} scores
  * @property {DealRecord[]} deals
@@ -261,8 +261,8 @@
  */
 
 /**
- * The table besides a view (kingweb.session.TableInfo).
- * @typedef {object} TableInfo
+ * The table besides a view (kingweb.session.TableDetails).
+ * @typedef {object} TableDetails
  * @property {Seat[]} seats
  * @property {string} level       the bots' level (a stand-in plays at it)
  * @property {string | null} lesson
@@ -298,7 +298,7 @@
  * table's fields and `n`; `outbox` the same for those away, as JSON text to pass on.
  * @typedef {object} Sync
  * @property {number} n
- * @property {TableInfo} table
+ * @property {TableDetails} table
  * @property {Record<string, import("./table/model.js").Model>} states
  * @property {Record<string, string>} outbox
  * @property {boolean} bots       a bot is to act: its turn comes as an "update"
@@ -324,7 +324,7 @@
  * @property {boolean} [can_undo]
  * @property {boolean} [bots]
  * @property {Deadline | null} [deadline]  the move clock now (the worker's timer)
- * @property {TableInfo} [table]   clock: the seat was marked away
+ * @property {TableDetails} [table]   clock: the seat was marked away
  * @property {number} [seat]       step: the bot's seat, action and Python ms
  * @property {string} [action]
  * @property {number} [ms]
@@ -342,7 +342,7 @@
  * @property {any} [state]          deal: the audience's view less `deals` and `legal`
  * @property {number} [seat]        play, claim
  * @property {"all" | "none"} [claim]  claim: every trick left, or none
- * @property {number} [tricks]      claim: the cards the claimant holds
+ * @property {number} [tricks_left] claim: the cards the claimant holds, one a trick
  * @property {string} [card]        play
  * @property {number | null} [turn] play, trick
  * @property {number} [leader]      trick

@@ -7,7 +7,7 @@
 import { t } from "./i18n/index.js";
 import { checkSave } from "./checks.js";
 import { dropSave, page, readSave, setSaveAside } from "./store.js";
-import { choiceButton, download, notice, toast } from "./views/messages.js";
+import { choiceButton, download, notice, toast } from "./render/messages.js";
 
 /** @typedef {import("./protocol.js").Info} Info */
 /** @typedef {import("./protocol.js").Sync} Sync */

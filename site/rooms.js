@@ -4,8 +4,8 @@
 // it; one that could not open says why.
 import { t } from "./i18n/index.js";
 import { adopt } from "./table/start.js";
-import { toast } from "./views/messages.js";
-import { awaitRoom, roomFailed, showRoomFailed } from "./views/invite.js";
+import { toast } from "./render/messages.js";
+import { awaitRoom, roomFailed, showRoomFailed } from "./render/invite.js";
 
 /** @typedef {import("./p2p/host.js").HostedMatch & {seats: import("./protocol.js").Seat[]}} RoomMatch */
 
@@ -64,7 +64,7 @@ export function createRooms(table, w) {
       if (opening) awaitRoom(opening.done, opening.again, () => { if (hosting) hosting.showInvite(); });
       else if (roomFailure) showRoomFailed(roomFailure.error, roomFailure.again);
       else if (hosting) hosting.showInvite();
-      else toast(t("lobby_direct_only"), 6000);
+      else toast(t("seating_direct_only"), 6000);
     },
     opening: () => opening !== null,
     /** The hosted table, if any: the engine's words for the guests go to it. */

@@ -242,7 +242,7 @@ export function recordStats(key, id, won, score) {
 }
 
 /**
- * The page's state: what the views draw from besides the engine's view.
+ * The page's state: what the render modules draw from besides the engine's view.
  * @typedef {object} PageState
  * @property {import("./table/model.js").Model | null} model   the table as drawn: the followed
  *                                    audience's view, kept up to date by the engine's events

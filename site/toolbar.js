@@ -5,17 +5,17 @@ import { setLang, t } from "./i18n/index.js";
 import { DECKS, SPEEDS, page, prefs, readStats, savePrefs, slotNotes } from "./store.js";
 import { savedGames } from "./resume.js";
 import { tableKept } from "./engine.js";
-import { $, el } from "./views/dom.js";
-import * as dialogs from "./views/dialogs.js";
-import { offerResume, openNewGame as openWelcome } from "./views/welcome.js";
-import { showSheet as sheetDialog } from "./views/results.js";
-import { enterHand, focusHand } from "./views/hand.js";
-import { cardShort, choiceLabel, isCard, reasonText } from "./views/labels.js";
-import { toast } from "./views/messages.js";
+import { $, el } from "./render/dom.js";
+import * as dialogs from "./render/dialogs.js";
+import { offerResume, openNewGame as openWelcome } from "./render/welcome.js";
+import { showSheet as sheetDialog } from "./render/results.js";
+import { enterHand, focusHand } from "./render/hand.js";
+import { cardShort, choiceLabel, isCard, reasonText } from "./render/labels.js";
+import { toast } from "./render/messages.js";
 import { setSound } from "./sound.js";
 import { adopt, startGame } from "./table/start.js";
-import { openPeople } from "./views/people.js";
-import { showPlayed } from "./views/played.js";
+import { openPeople } from "./render/people.js";
+import { showPlayed } from "./render/played.js";
 
 /** @typedef {import("./protocol.js").Info} Info */
 /** @typedef {import("./protocol.js").Hint} Hint */
@@ -113,7 +113,7 @@ function markResumable() {
   savedGames().then((games) => {
     const notes = slotNotes();
     const kept = [...new Set(here ? [here, ...games] : games)].map((game) => {
-      const at = game === here && v ? { deal: v.deal_no + 1, total: v.deals_total || null } : notes[game];
+      const at = game === here && v ? { deal: v.deal_no + 1, total: v.match_deals || null } : notes[game];
       const where = !at ? "" : at.total ? t("deal_of", { n: at.deal, total: at.total }) : t("deal_n", { n: at.deal });
       return { game, where };
     });
@@ -190,7 +190,7 @@ export function showRules(section) {
 async function showShare() {
   const v = page.model;
   // a hosted table shares its invite, and a room being opened will (a reloaded host's
-  // page has its table before its room, a new room's lobby comes once it is open)
+  // page has its table before its room, a new room's seating comes once it is open)
   if (page.mode === "host" || tools.opening()) return tools.invite();
   if (v && v.daily) return toast(t("daily_share_end"));  // by its replay code, at its end
   if (!v || v.lesson || page.mode !== "solo") return toast(t("share_none"));

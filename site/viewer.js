@@ -5,7 +5,7 @@
 // address it offers to open one (paste, file).  Framed by <kingweb-deal> (king-deal.js),
 // it tells the frame's host its height so the element fits it.
 import { LANGS, browserLangs, pickLang, setLang, t } from "./i18n/index.js";
-import { el } from "./views/dom.js";
+import { el } from "./render/dom.js";
 import { openImport } from "./records/exchange.js";
 import { readFragment, recordFragment } from "./records/link.js";
 import { mountReview } from "./records/review.js";

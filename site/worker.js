@@ -326,7 +326,7 @@ function clockTurn() {
 function after(cmd, response) {
   if (!response.ok || !changes.has(cmd)) return;
   const result = response.result || {};
-  if (cmd === "start" || cmd === "daily") { table = keepNext; keepNext = true; }
+  if (cmd === "start" || cmd === "start_daily") { table = keepNext; keepNext = true; }
   if (cmd === "load") table = true;
   if (cmd === "lesson") table = false;  // a lesson is not kept
   if (result.ok !== false) persist();

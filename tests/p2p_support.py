@@ -320,13 +320,13 @@ def host_room(
 ) -> str:
     """Open a room for ``game`` with ``people`` people (``index.html?game=…&people=…``,
     bots at ``level`` in the other seats), meeting on the relays of ``kinds``: the invite
-    link its lobby shows."""
+    link its seating shows."""
     page.goto(site_query(site, kinds, game=game, people=people, level=level))
     field = page.get_by_role("textbox", name="Invite link")
     field.wait_for(timeout=90_000)
     until(page, "() => document.querySelector('#invite-link').value.includes('#room=')", timeout=30)
     # with no relay that carries (Nostr, MQTT) the guests meet in one room, where each may
-    # learn the others' addresses: the lobby says so (room.js, "A guest meets its host alone")
+    # learn the others' addresses: the seating says so (room.js, "A guest meets its host alone")
     shared = not {"nostr", "mqtt"} & set(kinds)
     assert page.get_by_text("each can see the others' network addresses").count() == (1 if shared else 0)
     return field.input_value()
@@ -353,7 +353,7 @@ def host_and_guest(host, guest, site: Site, game: str, level: str = "random") ->
     in the other seats, its match started and drawn at the guest's page: the invite link."""
     link = host_room(host, site, game, people=2, level=level)
     join_table(guest, link, "Ann")
-    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 2", timeout=MEET_S)
+    until(host, "() => document.querySelectorAll('#seating-seats .seating-seat.here').length === 2", timeout=MEET_S)
     host.get_by_role("button", name="Start the match").click()
     guest.wait_for_selector("#hand .card", timeout=30_000)
     return link

@@ -172,7 +172,7 @@ class Bot:
         return choose(pos, know.unseen, easy=self.level == "easy", later=_later(know))
 
     def estimates(self, view: KingView) -> bidding.Estimates:
-        """The tricks this seat expects in each mode of the positive bid in ``view``:
+        """The tricks this seat expects in each contract of the positive bid in ``view``:
         ``hard`` plays sampled deals out, the others estimate from the hand."""
         if self.searches:
             from ..play import Play

@@ -79,7 +79,7 @@ def _offer(b: BidFacts, a: str, p: Params, match: bool = False) -> bool:
         return False
     # preference: speaking earlier in the fixed order owner+1, owner+2, owner+3
     earlier = (seat_of(b.view) - owner) % 4 < (holder - owner) % 4
-    return cheapest and a == auc["offer"] and p["seat"] == holder and earlier
+    return cheapest and a == auc["standing"] and p["seat"] == holder and earlier
 
 
 def _pass(b: BidFacts, a: str, p: Params) -> bool:
@@ -100,14 +100,14 @@ def _decide(b: BidFacts, a: str, p: Params) -> bool:
     w = _worth(b)
     ok = _best_of(b, a) and _near(p["own"], b.est.own())
     if "accept" in w:
-        ok = ok and p.get("offer") == b.view["auction"]["offer"] and _near(p["pts"], w["accept"])
+        ok = ok and p.get("offer") == b.view["auction"]["standing"] and _near(p["pts"], w["accept"])
     if a == "ultimatum":
-        ok = ok and b.est.best_mode() == "down"
+        ok = ok and b.est.best_contract() == "down"
     return ok
 
 
 def _reject_no_offer(b: BidFacts, a: str, p: Params) -> bool:
-    return b.view["auction"]["offer"] is None and _best_of(b, "reject") and _near(p["own"], b.est.own())
+    return b.view["auction"]["standing"] is None and _best_of(b, "reject") and _near(p["own"], b.est.own())
 
 
 def _answer8(b: BidFacts, a: str, p: Params) -> bool:

@@ -109,7 +109,7 @@ def estimate_down(hand: int, place: int = 0) -> float:
 
 
 class Estimates:
-    """The tricks one seat expects, per mode."""
+    """The tricks one seat expects, per contract."""
 
     def __init__(self, up: dict[str, float], down: float) -> None:
         self.up, self.down = up, down
@@ -122,16 +122,16 @@ class Estimates:
         m = max(UP_MODES, key=lambda k: self.up[k])
         return m, self.up[m]
 
-    def points(self, mode: str) -> float:
-        return 325 - NULL_VALUE * self.down if mode == "down" else UP_VALUE * self.up[mode]
+    def points(self, contract: str) -> float:
+        return 325 - NULL_VALUE * self.down if contract == "down" else UP_VALUE * self.up[contract]
 
-    def best_mode(self) -> str:
+    def best_contract(self) -> str:
         m, _ = self.best_up()
         return "down" if self.points("down") > self.points(m) else m
 
     def own(self) -> float:
-        """What the seat expects playing the deal in its best mode."""
-        return self.points(self.best_mode())
+        """What the seat expects playing the deal in its best contract."""
+        return self.points(self.best_contract())
 
     def beside(self, kind: str) -> float:
         """What the seat expects from a deal another seat bought: down for nulls; for up,
@@ -141,8 +141,8 @@ class Estimates:
         return sum(self.points(m) for m in UP_MODES) / len(UP_MODES)
 
 
-def _trump(mode: str) -> int:
-    s = mode.split(":")[1]
+def _trump(contract: str) -> int:
+    s = contract.split(":")[1]
     return -1 if s == "NT" else "CDHS".index(s)
 
 
@@ -178,7 +178,7 @@ def auction_gain(est: "Estimates", hcp: int) -> float:
 
 @dataclass(frozen=True)
 class Choice:
-    """A bidding action, the reason code that says why (``hints.REASONS``) and its params."""
+    """A bidding action, the reason code that says why (``hints.HINT_REASONS``) and its params."""
 
     action: str
     reason: str
@@ -234,9 +234,9 @@ def stay_out() -> float:
 
 
 def _mode(est: Estimates, legal: list[str], buyer: bool) -> Choice:
-    """The owner's (or a buyer's) contract: the mode worth most points."""
+    """The owner's (or a buyer's) contract: the contract worth most points."""
     up, up_tricks = est.best_up()
-    if up not in legal:  # pragma: no cover - every up mode is legal where a mode is chosen
+    if up not in legal:  # pragma: no cover - every up contract is legal where one is chosen
         up = next(m for m in legal if m in UP_MODES)
     if "down" in legal and est.points("down") >= est.points(up):
         return Choice(
@@ -287,7 +287,7 @@ def _offer(view: KingView, est: Estimates, uncapped: bool) -> Choice:
         return Choice("pass", "pass", {"offer": cheapest, "pts": _pts(worth(cheapest)), "share": _pts(weights.SHARE)})
     best = min(good, key=offer_value)
     auc = view["auction"]
-    if best == auc["offer"] and auc["holder"] is not None:
+    if best == auc["standing"] and auc["holder"] is not None:
         return Choice(best, "match", {"offer": best, "seat": auc["holder"], "pts": _pts(worth(best))})
     return Choice(best, "offer", {"offer": best, "pts": _pts(worth(best))})
 
@@ -295,7 +295,7 @@ def _offer(view: KingView, est: Estimates, uncapped: bool) -> Choice:
 def accept_value(view: KingView, est: Estimates) -> float:
     """What the owner expects from accepting the standing offer: its price (paid in full
     when the buyer makes it, as the estimates expect) and his own points in the deal."""
-    offer = view["auction"]["offer"]
+    offer = view["auction"]["standing"]
     assert offer is not None
     terms = offer_terms(offer)
     assert terms is not None
@@ -304,7 +304,7 @@ def accept_value(view: KingView, est: Estimates) -> float:
 
 def worth(view: KingView, est: Estimates) -> dict[str, float]:
     """What each legal action of ``view`` is expected to bring the deciding seat, in points:
-    a mode its estimate; the auction what the owner expects playing himself and what it is
+    a contract its estimate; the auction what the owner expects playing himself and what it is
     fitted to add; an offer what the buyer keeps after paying, and passing his share of a
     deal he stays out of; the owner's decision its outcome ("8 o nulos" as playing down,
     which it is when nobody gives 8 up)."""
@@ -339,7 +339,7 @@ def _decision(view: KingView, est: Estimates) -> Choice:
     playing down (nobody gives 8 up: he plays down), so it replaces a rejection to play
     down; 4-3-3-3 is a sure 100."""
     options = worth(view, est)
-    offer = view["auction"]["offer"]
+    offer = view["auction"]["standing"]
     # on a tie the surer thing: 4-3-3-3, then a sale, then the ultimatum over playing
     order = ("4333", "accept", "ultimatum", "reject")
     action = max(options, key=lambda a: (options[a], -order.index(a)))
@@ -354,7 +354,7 @@ def _decision(view: KingView, est: Estimates) -> Choice:
 
 def of_deal(seat: int, hands: list[int], rollout_points: Callable[[Contract, list[int]], list[int]]) -> Estimates:
     """The estimates of ``seat`` from one deal whose every hand is given (the cheat bot's
-    true deal): ``rollout_points(contract, hands)`` of each mode, as ``simulate`` counts them."""
+    true deal): ``rollout_points(contract, hands)`` of each contract, as ``simulate`` counts them."""
     ups = {m: rollout_points(POSITIVES[m], hands)[seat] / UP_VALUE for m in UP_MODES}
     return Estimates(ups, (325 - rollout_points(POSITIVES["down"], hands)[seat]) / NULL_VALUE)
 
@@ -366,7 +366,7 @@ def simulate(
     rollout_points: Callable[[Contract, list[int]], list[int]],
     deadline: float | None = None,
 ) -> Estimates:
-    """Estimates for the deciding seat by playing ``samples`` sampled deals per mode
+    """Estimates for the deciding seat by playing ``samples`` sampled deals per contract
     (fewer if ``deadline``, a ``time.perf_counter()`` value, comes first).
 
     ``rollout_points(contract, hands)`` plays one deal out and returns the points."""

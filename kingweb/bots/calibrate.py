@@ -12,8 +12,8 @@ and root mean square error in tricks, beside a constant's).
 
 **The auction.** With those models, ``SHARE`` is what a seat expects from a positive it
 neither owns nor buys: the mean points of the other seats when the owner plays his
-best-estimated mode.  Then every owner of the same deals opens the auction (four
-``normal`` bots bid, the owner decides) and the gain over playing his best-estimated mode
+best-estimated contract.  Then every owner of the same deals opens the auction (four
+``normal`` bots bid, the owner decides) and the gain over playing his best-estimated contract
 himself is fitted as a line in what he expects playing down, playing his best up and his
 high-card points (``AUCTION``): an owner opens the auction when the line says it adds
 more than ``bidding.MARGIN``.
@@ -153,15 +153,15 @@ def main(args: argparse.Namespace) -> None:
             f"{k:8} {len(train[k]):6}/{len(test[k]):<6}  {mae:.2f}  {rmse:.2f}  {bias:+.2f}   ({cmae:.2f} {crmse:.2f})"
         )
     weights.DOWN, weights.NOTRUMP, weights.TRUMP = fitted["down"], fitted["notrump"], fitted["trump"]
-    # SHARE: the others' points when the owner plays his best-estimated mode
+    # SHARE: the others' points when the owner plays his best-estimated contract
     others, direct = [], []
     for hands, pts in zip(deals, played, strict=True):
-        mode = bidding.Estimates.of_hand(hands[0]).best_mode()
-        others.extend(pts[mode][1:])
-        direct.append(pts[mode][0])
+        contract = bidding.Estimates.of_hand(hands[0]).best_contract()
+        others.extend(pts[contract][1:])
+        direct.append(pts[contract][0])
     weights.SHARE = round(statistics.fmean(others), 1)
     print(
-        f"SHARE (others' mean in an owner's deal) {weights.SHARE}; owner playing his best mode {statistics.fmean(direct):.1f}"
+        f"SHARE (others' mean in an owner's deal) {weights.SHARE}; owner playing his best contract {statistics.fmean(direct):.1f}"
     )
     # AUCTION: the gain of opening the auction, by the owner's estimates and high cards
     xs, gains = [], []

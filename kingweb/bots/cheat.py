@@ -6,7 +6,7 @@ decides every action from the whole deal, never through a fair bot:
 - a claim that is open is taken: it is sure, so no card does better (all the tricks
   left when tricks pay, and when a claim is a fate every card comes to the same);
 - King's bids are chosen by ``bidding.choose`` from what the true deal makes in each
-  mode (``bidding.of_deal``), not from sampled deals;
+  contract (``bidding.of_deal``), not from sampled deals;
 - King and Кинг: the last ``EXACT_TRICKS`` tricks are solved exactly (max-n over the true
   hands, ``TrickSolver``, its table kept through the deal); before them each card is
   judged by ``ROLLOUTS`` playouts of the true deal in which every seat plays the

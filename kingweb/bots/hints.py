@@ -4,7 +4,7 @@ for the hint button, the lessons and the deal review.
 The reason is the bot's own: the rule of thumb that chose a card (``policy.choose``),
 what a search found each card worth (``search.search_values``; German Whist's endgame
 exactly), or the estimates a bid rests on (``bidding.choose``).  Each code is declared
-once in ``REASONS`` with its English template and its *check*: a predicate over what the
+once in ``HINT_REASONS`` with its English template and its *check*: a predicate over what the
 seat knows (``Facts``: its hand, the trick, what wins it so far, the cards still out, the
 suits each seat has shown out of) that holds when every fact the sentence states is true.
 A reason whose truth is a judgement (an estimate, a search over sampled deals) says so in
@@ -48,7 +48,7 @@ from .khchecks import kh_tries
 from .knowledge import Knowledge
 from .planchecks import plan_tries
 from .policy import DUCK_RULES, TAKE_RULES, wants_tricks
-from .reasons import CODES, REASONS, answer, words
+from .reasons import CODES, HINT_REASONS, answer, words
 from .search import Values
 from .stockchecks import stock_tries
 
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODES",
-    "REASONS",
+    "HINT_REASONS",
     "BidFacts",
     "Facts",
     "answer",

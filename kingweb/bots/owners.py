@@ -74,7 +74,7 @@ def run(level: str, boards: int, seed: int, budget: float) -> Tally:
             decided = next(e["action"] for e in log if e["phase"] == "decide")
             if decided == "accept" or d["buyer"] is not None:
                 t.endings["sold" if decided == "accept" else "ultimatum, 8 up given"] += 1
-                offer = str(d["offer"])
+                offer = str(d["bought"])
                 t.prices.append(offer_value(offer))
                 t.sold_as["up" if offer.startswith("offer:up") else "null"] += 1
                 payment = d["payment"]

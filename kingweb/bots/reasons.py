@@ -1,4 +1,4 @@
-"""Every hint reason code (``CODES``): its English template and its check; ``REASONS``,
+"""Every hint reason code (``CODES``): its English template and its check; ``HINT_REASONS``,
 the protocol's list; and the English words of a reason."""
 
 from dataclasses import dataclass
@@ -344,7 +344,7 @@ CODES: dict[str, Reason] = {
 }
 
 #: Reason code → English template, the protocol's list (``info().codes.reasons``)
-REASONS = {code: r.template for code, r in CODES.items()}
+HINT_REASONS = {code: r.template for code, r in CODES.items()}
 
 
 # -- words ---------------------------------------------------------------------------------
@@ -376,7 +376,7 @@ def _say(x: object) -> object:
 def words(code: str, params: Params) -> str:
     """The English sentence of ``code`` with ``params``."""
     shown = {k: _say(v) if k in ("other", "better", "choice") else v for k, v in params.items()}
-    return english(REASONS[code], shown)
+    return english(HINT_REASONS[code], shown)
 
 
 def answer(action: str | None, code: str, params: Params) -> Hint:

@@ -7,13 +7,13 @@ import { t } from "../i18n/index.js";
 import { ask } from "../records/analyst.js";
 import { recordFragment } from "../records/link.js";
 import { adopt } from "../table/start.js";
-import { toast } from "../views/messages.js";
-import { numberText } from "../views/labels.js";
+import { toast } from "../render/messages.js";
+import { numberText } from "../render/labels.js";
 import { utcDay } from "./days.js";
 import { begin, finish, loadHistory, saveHistory } from "./history.js";
 import { parOf } from "./par.js";
 import { codeLink, refusalKey, shareText } from "./share.js";
-import * as views from "./views.js";
+import * as render from "./render.js";
 
 /** @typedef {import("../table/model.js").Model} Model */
 /** @typedef {(cmd: string, args?: object) => Promise<any>} Call */
@@ -33,7 +33,7 @@ function history() {
  * @param {import("../table/flow.js").Table} table @param {Call} call @param {string} game */
 export async function startDaily(table, call, game) {
   const date = today();
-  const sync = await call("daily", { game, date });
+  const sync = await call("start_daily", { game, date });
   const h = history();
   begin(h, game, date, sync.table.match);
   saveHistory(h);
@@ -44,10 +44,10 @@ export async function startDaily(table, call, game) {
  * @param {string[]} games @param {{play: (game: string) => void, back: () => void, newGame: () => void}} on */
 export function dailyEntry(games, on) {
   const day = today();
-  return views.dailySection(games, day, history(), {
+  return render.dailySection(games, day, history(), {
     play: (g) => { /** @type {HTMLDialogElement} */ (document.getElementById("dialog")).close(); on.play(g); },
     result: (e) => showStored(e, on),
-    history: () => views.showHistory(history(), day, on.back),
+    history: () => render.showHistory(history(), day, on.back),
   });
 }
 
@@ -68,7 +68,7 @@ async function reviewOf(code) {
 function showFilled(r, on, href = null) {
   const link = codeLink(location.href, r.code);
   const text = (/** @type {number | null} */ par) => `${shareText(r.game, r.date, r.score, par)}\n${link}`;
-  const parts = views.showResult({ ...r, link, share: text(null) }, on);
+  const parts = render.showResult({ ...r, link, share: text(null) }, on);
   parOf(r.game, r.date, 0, (deals) => parts.par(t("daily_par_progress", { n: deals }, deals)))
     .then((par) => { parts.par(t("daily_par", { par: numberText(par) })); parts.share(text(par)); })
     .catch((e) => parts.par(t("daily_par_failed", { msg: String(e.message || e) })));
@@ -106,14 +106,14 @@ function codeOnScreen() {
  * with par and the review; a code that is refused is named with the reason.
  * @param {string} code @param {Wiring} on */
 export async function openCode(code, on) {
-  views.showChecking();
+  render.showChecking();
   let checked;
   try {
     checked = await reviewOf(code);
   } catch (e) {
     const err = /** @type {any} */ (e);
-    if (err.code === "bad-replay-code") views.showRefused(t(refusalKey(err.params)), on.newGame);
-    else views.showRefused(String(err.message || err), on.newGame);
+    if (err.code === "bad-replay-code") render.showRefused(t(refusalKey(err.params)), on.newGame);
+    else render.showRefused(String(err.message || err), on.newGame);
     return;
   }
   const r = checked.result;

@@ -2,7 +2,7 @@
 // carries the replay code, `index.html#daily=<code>`.  A fragment, not a query: it never
 // reaches a server's logs, and the page's query parameters stay those of a table.  Pure.
 import { t as words } from "../i18n/index.js";
-import { numberText } from "../views/labels.js";
+import { numberText } from "../render/labels.js";
 
 export const KEY = "daily";
 

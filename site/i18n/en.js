@@ -165,8 +165,8 @@ export default {
   opt_help_eralash: "Play Eralash, the deal where everything counts, at the end of each half.",
   opt_help_target: "The points a player needs to win the match.",
   sound: "Sounds (card, trick, your turn)", takes_trick: "{name} takes the trick", you_take_trick: "You take the trick",
-  // the review of a recorded deal, its export and import (site/records/, views/review.js);
-  // rev_<code>: the analysis's reasons (kingweb.review.REASONS)
+  // the review of a recorded deal, its export and import (site/records/, render/review.js);
+  // rev_<code>: the analysis's reasons (kingweb.review.MARK_REASONS)
   rv_review: "Review", rv_title: "Review of a deal", rv_loading: "Reading the deal…",
   rv_viewer_intro: "Open a recorded deal of King, Кинг or German Whist to step through it with every hand shown.",
   rv_whose: "Decisions of", rv_every_seat: "every player", rv_quiz: "Hide the other hands and ask me",
@@ -380,7 +380,7 @@ export default {
   took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: six or fewer score nothing", n_points: "{n} point|{n} points",
   // -- the table's seats and modes (kingweb.table)
   room_reopened: "Your room is open again: the players come back through the same link.",
-  lobby_direct_only: "No room could be opened here: invite each person by code instead.",
+  seating_direct_only: "No room could be opened here: invite each person by code instead.",
   room_opening: "Opening the room… Its invite link shows here as soon as it is open.",
   room_reopening: "Reopening the room… Its invite link shows here as soon as it is open again.",
   room_unopened: "The room could not be opened: {why}",
@@ -394,8 +394,8 @@ export default {
   invite_shared: "This room meets on WebTorrent trackers alone, so your guests' browsers connect to one another too, and each can see the others' network addresses. To keep them private, invite each person by code.",
   invite_link: "Invite link", invite_text: "Send this link to the people you play with: opening it seats them at your table.",
   invite_qr: "The invite link as a QR code", room_title: "The room", close_room: "Close the room",
-  lobby_waiting: "Waiting for one more person. You can start now: a bot plays an empty seat until someone joins.|Waiting for {n} more people. You can start now: a bot plays each empty seat until someone joins.",
-  lobby_ready: "Everyone is here.", join_title: "Join the table", join_table: "Join the table", just_watch: "Just watch",
+  seating_waiting: "Waiting for one more person. You can start now: a bot plays an empty seat until someone joins.|Waiting for {n} more people. You can start now: a bot plays each empty seat until someone joins.",
+  seating_ready: "Everyone is here.", join_title: "Join the table", join_table: "Join the table", just_watch: "Just watch",
   join_text: "You are invited to a card table. Give your name and join.", host_waits: "Waiting for the host to start the match…",
   connecting: "Connecting to the table…", host_left: "The host has left the table. It goes on when they come back: keep this page open.",
   watching: "You are watching: you see what every player sees, never a hand.", seat_gone: "gone: a bot plays",

@@ -158,7 +158,7 @@ export default {
   opt_help_eralash: "Jugar el «Eralash», la mano en la que cuenta todo, al final de cada mitad.",
   opt_help_target: "Los puntos que necesita un jugador para ganar la partida.",
   sound: "Sonidos (carta, baza, tu turno)", takes_trick: "{name} se lleva la baza", you_take_trick: "Te llevas la baza",
-  // el análisis de una mano grabada, exportar e importar (site/records/, views/review.js)
+  // el análisis de una mano grabada, exportar e importar (site/records/, render/review.js)
   rv_review: "Analizar", rv_title: "Análisis de una mano", rv_loading: "Leyendo la mano…",
   rv_viewer_intro: "Abre una mano grabada de King, Кинг o Whist alemán para recorrerla jugada a jugada con todas las cartas a la vista.",
   rv_whose: "Decisiones de", rv_every_seat: "todos los jugadores", rv_quiz: "Ocultar las otras manos y preguntarme",
@@ -374,7 +374,7 @@ export default {
   took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: seis o menos no puntúan", n_points: "{n} punto|{n} puntos",
   // -- los asientos y los modos de la mesa (kingweb.table)
   room_reopened: "Tu sala está abierta de nuevo: los jugadores vuelven con el mismo enlace.",
-  lobby_direct_only: "Aquí no se pudo abrir una sala: invita a cada persona con un código.",
+  seating_direct_only: "Aquí no se pudo abrir una sala: invita a cada persona con un código.",
   room_opening: "Abriendo la sala… Su enlace de invitación aparece aquí en cuanto esté abierta.",
   room_reopening: "Reabriendo la sala… Su enlace de invitación aparece aquí en cuanto vuelva a estar abierta.",
   room_unopened: "No se pudo abrir la sala: {why}",
@@ -388,8 +388,8 @@ export default {
   invite_shared: "Esta sala se reúne solo en rastreadores WebTorrent, así que los navegadores de tus invitados también se conectan entre sí y cada uno puede ver las direcciones de red de los demás. Para que no las vean, invita a cada persona con un código.",
   invite_link: "Enlace de invitación", invite_text: "Envía este enlace a quienes juegan contigo: al abrirlo se sientan a tu mesa.",
   invite_qr: "El enlace de invitación como código QR", room_title: "La sala", close_room: "Cerrar la sala",
-  lobby_waiting: "Falta una persona. Puedes empezar ya: un bot juega el asiento vacío hasta que alguien llegue.|Faltan {n} personas. Puedes empezar ya: un bot juega cada asiento vacío hasta que alguien llegue.",
-  lobby_ready: "Ya están todos.", join_title: "Sentarse a la mesa", join_table: "Sentarse a la mesa", just_watch: "Solo mirar",
+  seating_waiting: "Falta una persona. Puedes empezar ya: un bot juega el asiento vacío hasta que alguien llegue.|Faltan {n} personas. Puedes empezar ya: un bot juega cada asiento vacío hasta que alguien llegue.",
+  seating_ready: "Ya están todos.", join_title: "Sentarse a la mesa", join_table: "Sentarse a la mesa", just_watch: "Solo mirar",
   join_text: "Te invitan a una mesa de cartas. Escribe tu nombre y siéntate.", host_waits: "Esperando a que el anfitrión empiece la partida…",
   connecting: "Conectando con la mesa…", host_left: "El anfitrión ha dejado la mesa. Seguirá cuando vuelva: no cierres esta página.",
   watching: "Estás mirando: ves lo que ve cualquier jugador, nunca una mano.", seat_gone: "se fue: juega un bot",

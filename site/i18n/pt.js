@@ -158,7 +158,7 @@ export default {
   opt_help_eralash: "Jogar o «Eralash», a mão em que tudo conta, no fim de cada metade.",
   opt_help_target: "Os pontos de que um jogador precisa para vencer a partida.",
   sound: "Sons (carta, vaza, sua vez)", takes_trick: "{name} leva a vaza", you_take_trick: "Você leva a vaza",
-  // a análise de uma mão gravada, exportar e importar (site/records/, views/review.js)
+  // a análise de uma mão gravada, exportar e importar (site/records/, render/review.js)
   rv_review: "Analisar", rv_title: "Análise de uma mão", rv_loading: "Lendo a mão…",
   rv_viewer_intro: "Abra uma mão gravada de King, Кинг ou Whist alemão para percorrê-la lance a lance com todas as cartas à vista.",
   rv_whose: "Decisões de", rv_every_seat: "todos os jogadores", rv_quiz: "Esconder as outras mãos e me perguntar",
@@ -375,7 +375,7 @@ export default {
   took_whist_score: "{tricks} − {base} = {points}", took_whist_none: "{tricks}: seis ou menos não pontuam", n_points: "{n} ponto|{n} pontos",
   // -- os lugares e os modos da mesa (kingweb.table)
   room_reopened: "Sua sala está aberta de novo: os jogadores voltam pelo mesmo link.",
-  lobby_direct_only: "Não foi possível abrir uma sala aqui: convide cada pessoa com um código.",
+  seating_direct_only: "Não foi possível abrir uma sala aqui: convide cada pessoa com um código.",
   room_opening: "Abrindo a sala… O link de convite aparece aqui assim que ela estiver aberta.",
   room_reopening: "Reabrindo a sala… O link de convite aparece aqui assim que ela estiver aberta de novo.",
   room_unopened: "Não foi possível abrir a sala: {why}",
@@ -389,8 +389,8 @@ export default {
   invite_shared: "Esta sala se encontra só em rastreadores WebTorrent, então os navegadores dos seus convidados também se conectam entre si e cada um pode ver os endereços de rede dos outros. Para mantê-los privados, convide cada pessoa com um código.",
   invite_link: "Link de convite", invite_text: "Mande este link para quem joga com você: ao abri-lo, a pessoa senta à sua mesa.",
   invite_qr: "O link de convite como código QR", room_title: "A sala", close_room: "Fechar a sala",
-  lobby_waiting: "Falta uma pessoa. Você já pode começar: um bot joga o lugar vazio até alguém chegar.|Faltam {n} pessoas. Você já pode começar: um bot joga cada lugar vazio até alguém chegar.",
-  lobby_ready: "Todos chegaram.", join_title: "Sentar à mesa", join_table: "Sentar à mesa", just_watch: "Só assistir",
+  seating_waiting: "Falta uma pessoa. Você já pode começar: um bot joga o lugar vazio até alguém chegar.|Faltam {n} pessoas. Você já pode começar: um bot joga cada lugar vazio até alguém chegar.",
+  seating_ready: "Todos chegaram.", join_title: "Sentar à mesa", join_table: "Sentar à mesa", just_watch: "Só assistir",
   join_text: "Você foi convidado para uma mesa de cartas. Diga seu nome e sente-se.", host_waits: "Esperando o anfitrião começar a partida…",
   connecting: "Conectando à mesa…", host_left: "O anfitrião saiu da mesa. Ela continua quando ele voltar: deixe esta página aberta.",
   watching: "Você está assistindo: vê o que qualquer jogador vê, nunca uma mão.", seat_gone: "saiu: um bot joga",

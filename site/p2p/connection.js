@@ -115,7 +115,7 @@ export function connectionClass({ check, onForeign } = {}) {
       super(config);
       /** kingweb's channel */
       this.kp = super.createDataChannel(KP_CHANNEL.label, { negotiated: true, id: KP_CHANNEL.id, ordered: true });
-      /** what arrived on it before the page listened (peer.js's Link takes them over) @type {unknown[]} */
+      /** what arrived on it before the page listened (peer.js's Frames takes them over) @type {unknown[]} */
       this.early = [];
       this.kp.onmessage = (ev) => { if (this.early.length < EARLY_FRAMES) this.early.push(ev.data); };
       /** trystero's channel, once there is one @type {RTCDataChannel | null} */

@@ -7,7 +7,7 @@
 import { readHost, write } from "./table-messages.js";
 import { Requests, failure } from "../requests.js";
 
-/** @typedef {import("./host.js").Link} Link */
+/** @typedef {import("./host.js").Hub} Hub */
 
 /** How long an action's answer may take before the guest says the host does not answer. */
 export const ANSWER_MS = 15_000;
@@ -15,18 +15,18 @@ export const ANSWER_MS = 15_000;
 export class GuestTable {
   /**
    * @param {object} o
-   * @param {Link} o.link
+   * @param {Hub} o.hub
    * @param {string} o.host        the host's peer id
    * @param {string} o.name
    * @param {boolean} [o.watch]   join as a spectator
-   * @param {{welcome: (seat: number | null, lobby: any[]) => void, lobby: (seats: any[]) => void,
+   * @param {{welcome: (seat: number | null, seating: any[]) => void, seating: (seats: any[]) => void,
    *   state: (state: any) => void, update: (u: any) => void, table: (t: any) => void,
    *   bye: (reason: string) => void, lost: (reason?: string) => void, dropped: (problem: string) => void,
    *   silent?: () => void}} o.on   `silent`: an action went unanswered (the page meets the host again)
    * @param {import("../requests.js").Timers} [o.timers]  (a test's fake clock)
    */
   constructor(o) {
-    this.link = o.link;
+    this.hub = o.hub;
     this.host = o.host;
     this.on = o.on;
     /** @type {number | null | undefined} */
@@ -41,12 +41,12 @@ export class GuestTable {
     });
     /** @type {((state: any) => void)[]} */
     this.waitingState = [];
-    this.link.listen({
+    this.hub.listen({
       message: (peer, text) => { if (peer === this.host) this.heard(text); },
       join: () => {},
       leave: (peer, reason) => { if (peer === this.host) this.lostHost(reason); },
     });
-    this.link.send(this.host, write("join", { name: o.name, ...(o.watch ? { watch: true } : {}) }));
+    this.hub.send(this.host, write("join", { name: o.name, ...(o.watch ? { watch: true } : {}) }));
   }
 
   /** @param {unknown} text  the host's message (parsed by the transport) */
@@ -60,7 +60,7 @@ export class GuestTable {
    * left, the refusal `host-silent` or `host-gone` (an answer is never a rejection).
    * @param {string} type @param {Record<string, unknown>} [fields] @returns {Promise<any>} */
   ask(type, fields = {}) {
-    return this.pending.ask(type, (id) => this.link.send(this.host, write(type, { id, ...fields })), ANSWER_MS)
+    return this.pending.ask(type, (id) => this.hub.send(this.host, write(type, { id, ...fields })), ANSWER_MS)
       .catch((/** @type {import("../requests.js").Failure} */ e) => ({ ok: false, code: e.code, params: {}, error: e.message }));
   }
 
@@ -86,18 +86,18 @@ export class GuestTable {
   }
 
   leave() {
-    this.link.send(this.host, write("leave"));
-    this.link.close();
+    this.hub.send(this.host, write("leave"));
+    this.hub.close();
   }
 }
 
 /**
  * The guest's one table of the host's messages (the types readHost lets through).
- * @type {Record<"welcome" | "lobby" | "state" | "update" | "table" | "farewell" | "answer", (t: GuestTable, msg: {[k: string]: any}) => void>}
+ * @type {Record<"welcome" | "seating" | "state" | "update" | "table" | "farewell" | "answer", (t: GuestTable, msg: {[k: string]: any}) => void>}
  */
 const HOST_MESSAGES = {
-  welcome: (t, msg) => { t.seat = msg.seat; t.on.welcome(msg.seat, msg.lobby); },
-  lobby: (t, msg) => t.on.lobby(msg.seats),
+  welcome: (t, msg) => { t.seat = msg.seat; t.on.welcome(msg.seat, msg.seating); },
+  seating: (t, msg) => t.on.seating(msg.seats),
   state: (t, msg) => {
     for (const f of t.waitingState.splice(0)) f(msg.state);
     t.on.state(msg.state);

@@ -2,7 +2,7 @@
 // game (its worker, its engine) and is the only authority: a guest sends its actions, the
 // host hands each to the engine for the seat that guest's connection holds (a guest
 // never names a seat), and passes on to each guest what the engine wrote for that seat,
-// unread.  Before the match the room is a lobby: guests join and give their names; the
+// unread.  Before the match the room is a seating: guests join and give their names; the
 // host starts the match when ready (a seat nobody has taken yet is played by a bot until
 // somebody joins).  A guest who drops is played by a bot at the table's level until they
 // come back through the same invite (the same peer id), then gets their seat and its state
@@ -28,7 +28,7 @@ function paceMs() {
 
 /**
  * A match to host: its game, options and bots' level, and the move clock's seconds (null:
- * none), which the host may change in the lobby until the start.
+ * none), which the host may change in the seating until the start.
  * @typedef {{game: string, options: Record<string, any>, level: string, clock: number | null}} HostedMatch
  */
 
@@ -37,7 +37,7 @@ function paceMs() {
  * by offer and answer codes, behind one face.  The transport checks every frame's
  * envelope and each peer's budget (a flood is cut off there); `refuse` counts a message
  * the table itself drops.
- * @typedef {object} Link
+ * @typedef {object} Hub
  * @property {(peer: string, text: string) => void} send
  * @property {(handlers: {message: (peer: string, msg: unknown) => void, join: (peer: string) => void,
  *   leave: (peer: string, reason?: string) => void}) => void} listen
@@ -60,19 +60,19 @@ export class HostTable {
   /**
    * @param {object} o
    * @param {(cmd: string, args?: object) => Promise<any>} o.call   the host's engine
-   * @param {Link} o.link
+   * @param {Hub} o.hub
    * @param {Seat[]} o.plan         the seats as chosen (away seats to fill)
    * @param {HostedMatch} o.match
    * @param {(sync: Sync) => void} o.adopt          the host's page takes the table
    * @param {(r: any) => void} o.receive            the host's page takes news
-   * @param {() => void} o.changed                  who is in changed (the lobby redraws)
-   * @param {(table: import("../protocol.js").TableInfo) => void} o.tableChanged  names and stand-ins changed
+   * @param {() => void} o.changed                  who is in changed (the seating redraws)
+   * @param {(table: import("../protocol.js").TableDetails) => void} o.tableChanged  names and stand-ins changed
    * @param {(g: Guest) => void} [o.flooded]   a guest the transport cut off for flooding (told once)
    * @param {(seat: number) => string} o.nameless  the name the host gives a guest who gave none (`guest_n`)
    */
   constructor(o) {
     this.call = o.call;
-    this.link = o.link;
+    this.hub = o.hub;
     this.plan = o.plan.map((s) => ({ ...s }));
     this.match = o.match;
     this.adopt = o.adopt;
@@ -97,7 +97,7 @@ export class HostTable {
     this.pacer = null;
     /** Messages the table dropped, by reason: a test and the host's page can read them. */
     this.dropped = /** @type {Record<string, number>} */ ({});
-    this.link.listen({
+    this.hub.listen({
       message: (peer, msg) => { this.heard(peer, msg).catch(() => this.drop(peer, "failed")); },
       join: (peer) => { this.connected(peer).catch(() => {}); },
       leave: (peer, reason) => { this.left(peer, reason).catch(() => {}); },
@@ -111,7 +111,7 @@ export class HostTable {
    * @param {string} peer @param {string} why */
   drop(peer, why) {
     this.dropped[why] = (this.dropped[why] || 0) + 1;
-    this.link.refuse(peer, why.split(":")[0].replace(/[^a-z-]/g, "-").slice(0, 32) || "bad");
+    this.hub.refuse(peer, why.split(":")[0].replace(/[^a-z-]/g, "-").slice(0, 32) || "bad");
   }
 
   /** @param {string} peer @param {unknown} text */
@@ -170,7 +170,7 @@ export class HostTable {
 
   /** @param {Guest} g @param {number} id @param {Record<string, unknown>} fields */
   answer(g, id, fields) {
-    if (g.here) this.link.send(g.peer, write("answer", { id, ...fields }));
+    if (g.here) this.hub.send(g.peer, write("answer", { id, ...fields }));
   }
 
   /** A guest introduces itself: back in its old seat (the same id), in a free seat, or
@@ -190,18 +190,18 @@ export class HostTable {
     }
     // a guest who gave no name is given one by the host, the same on every page (each
     // page naming it by where it sits from there, two people would call it two names);
-    // the host's words, as it names the seats in its lobby
+    // the host's words, as it names the seats in its seating
     if (!name && seat !== null) name = this.nameless(seat);
     const g = { peer, token, name, seat, here: true };
     this.guests.set(peer, g);
     if (seat !== null) this.plan[seat].name = name;
-    this.link.send(peer, write("welcome", { seat, lobby: this.lobby() }));
+    this.hub.send(peer, write("welcome", { seat, seating: this.seating() }));
     if (this.started) {
       if (seat !== null) this.tableChanged((await this.call("seat", { seat, name, stand_in: false })).table);
       await this.syncGuest(g, null);
       await this.tellTable();
     } else {
-      this.tellLobby();
+      this.tellSeating();
     }
     this.changed();
   }
@@ -215,7 +215,7 @@ export class HostTable {
     if (!g) return;
     g.fresh = true;
     if (!g.here) return;
-    this.link.send(peer, write("welcome", { seat: g.seat, lobby: this.lobby() }));
+    this.hub.send(peer, write("welcome", { seat: g.seat, seating: this.seating() }));
     if (!this.started) return;
     await this.syncGuest(g, null);
     await this.tellTable();
@@ -237,7 +237,7 @@ export class HostTable {
       this.tableChanged((await this.call("seat", { seat: g.seat, stand_in: true })).table);
       await this.tellTable();
     } else if (!this.started) {
-      this.tellLobby();
+      this.tellSeating();
     }
     this.changed();
   }
@@ -254,15 +254,15 @@ export class HostTable {
     for (const g of [...this.guests.values()]) {
       if (g.seat !== seat) continue;
       this.guests.delete(g.peer);
-      if (g.here) this.link.send(g.peer, write("farewell", { reason: block ? "blocked" : "removed" }));
-      this.link.cut(g.peer, block);
+      if (g.here) this.hub.send(g.peer, write("farewell", { reason: block ? "blocked" : "removed" }));
+      this.hub.cut(g.peer, block);
     }
     this.plan[seat].name = "";
     if (this.started) {
       this.tableChanged((await this.call("seat", { seat, name: "", stand_in: true })).table);
       await this.tellTable();
     } else {
-      this.tellLobby();
+      this.tellSeating();
     }
     this.changed();
   }
@@ -270,23 +270,23 @@ export class HostTable {
   /** The seats a guest holds (here or gone): those the host may remove. */
   heldSeats() { return [...new Set(this.tokens.values())].filter((s) => s !== null); }
 
-  /** Who is in, for the lobby: each seat's kind and name, and whether its person is here. */
-  lobby() {
+  /** Who is in, for the seating: each seat's kind and name, and whether its person is here. */
+  seating() {
     return this.plan.map((s, i) => {
       const g = [...this.guests.values()].find((x) => x.seat === i && x.here);
       return { kind: s.kind, name: s.kind === "bot" ? "" : s.name, away: !!s.away, here: s.away ? !!g : true, level: s.level };
     });
   }
 
-  tellLobby() {
-    const text = write("lobby", { seats: this.lobby() });
-    for (const g of this.guests.values()) if (g.here) this.link.send(g.peer, text);
+  tellSeating() {
+    const text = write("seating", { seats: this.seating() });
+    for (const g of this.guests.values()) if (g.here) this.hub.send(g.peer, text);
   }
 
   async tellTable() {
     const r = await this.call("sync", { audience: null });
     const text = write("table", { table: r.table });
-    for (const g of this.guests.values()) if (g.here) this.link.send(g.peer, text);
+    for (const g of this.guests.values()) if (g.here) this.hub.send(g.peer, text);
   }
 
   /** The guest's whole state (on joining, and after a gap it noticed).
@@ -300,12 +300,12 @@ export class HostTable {
       // the news for this seat still waiting its turn (PACE_MS) is older than this state,
       // which holds it all: sent after it, its legal actions would be a past turn's
       if (g.seat !== null) for (const o of this.paced) delete o[key];
-      this.link.send(g.peer, wrap("state", "state", state));
+      this.hub.send(g.peer, wrap("state", "state", state));
     }
     if (id !== null) this.answer(g, id, { ok: true });
   }
 
-  /** Start the match: the seats as the lobby holds them, a bot standing in for each seat
+  /** Start the match: the seats as the seating holds them, a bot standing in for each seat
    * nobody has taken yet.  The engine writes for the guests' seats and for spectators (who
    * may come at any time) besides the host's own. */
   async start() {
@@ -352,7 +352,7 @@ export class HostTable {
     for (const [key, text] of Object.entries(outbox)) {
       const seat = key === "spectator" ? null : Number(key);
       const msg = kind === "state" ? wrap("state", "state", text) : wrap("update", "update", text);
-      for (const g of this.guests.values()) if (g.here && g.seat === seat) this.link.send(g.peer, msg);
+      for (const g of this.guests.values()) if (g.here && g.seat === seat) this.hub.send(g.peer, msg);
     }
   }
 
@@ -360,8 +360,8 @@ export class HostTable {
   close() {
     if (this.pacer) clearTimeout(this.pacer);
     const text = write("farewell", { reason: "host-left" });
-    for (const g of this.guests.values()) if (g.here) this.link.send(g.peer, text);
-    this.link.close();
+    for (const g of this.guests.values()) if (g.here) this.hub.send(g.peer, text);
+    this.hub.close();
   }
 }
 

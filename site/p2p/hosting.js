@@ -1,5 +1,5 @@
 // Hosting a table with people at other devices: the room (or, where no relay can be
-// reached or the page is not secure, direct invitations by code), the lobby with the
+// reached or the page is not secure, direct invitations by code), the seating with the
 // invite link, its QR code and who has joined, then the match, whose guests' words this
 // page passes on.  Loaded only when a person chooses to play with people.
 //
@@ -8,12 +8,12 @@
 // the same room again, each guest, coming back through the same link, finds their seat,
 // and a blocked one is refused still.
 import { t } from "../i18n/index.js";
-import { $, el } from "../views/dom.js";
-import { refusalText } from "../views/labels.js";
-import { openDialog } from "../views/dialogs.js";
-import { openHostLobby, closeLobby, linkLabel, networksLine, networksText, refreshHostLobby, removeButtons, showNetworks } from "../views/lobby.js";
-import { clearNotice, notice, noticeAbout, toast } from "../views/messages.js";
-import { copyRow } from "../views/copy.js";
+import { $, el } from "../render/dom.js";
+import { refusalText } from "../render/labels.js";
+import { openDialog } from "../render/dialogs.js";
+import { openHostSeating, closeSeating, linkLabel, networksLine, networksText, refreshHostSeating, removeButtons, showNetworks } from "../render/seating.js";
+import { clearNotice, notice, noticeAbout, toast } from "../render/messages.js";
+import { copyRow } from "../render/copy.js";
 import { HostTable } from "./host.js";
 import { Hub } from "./links.js";
 import { meetingConfig, newRoomId, offerLink, roomLink } from "./params.js";
@@ -21,7 +21,7 @@ import { carries, netSupport } from "./support.js";
 
 /** @typedef {import("../protocol.js").Seat} Seat */
 /** @typedef {import("../protocol.js").Sync} Sync */
-/** @typedef {import("../protocol.js").TableInfo} TableInfo */
+/** @typedef {import("../protocol.js").TableDetails} TableDetails */
 
 export const ROOM_KEY = "kingweb.room.v1";
 
@@ -31,7 +31,7 @@ export const ROOM_KEY = "kingweb.room.v1";
  * @property {(cmd: string, args?: object) => Promise<any>} call   the page's engine
  * @property {(sync: Sync) => void} adopt       the page takes the table
  * @property {(r: any) => void} receive         the page takes news
- * @property {(table: TableInfo) => void} tableChanged
+ * @property {(table: TableDetails) => void} tableChanged
  * @property {Record<string, any>} build        build.json (the relays, the STUN servers)
  * @property {() => string} match               the match's token (the room is kept for it)
  * @property {() => {choices: number[], default: number} | null} clocks   the move clock's choices (the engine's)
@@ -44,7 +44,7 @@ export let hosted = null;
 let hub = null;
 /** @type {HostWiring | null} */
 let wiring = null;
-/** The invitation shown in the lobby and, later, from the toolbar; `shared`: its guests meet
+/** The invitation shown in the seating and, later, from the toolbar; `shared`: its guests meet
  * in one room, where each may learn the others' addresses (room.js, "A guest meets its host
  * alone"), which the invite says. */
 let invite = { link: "", room: "", shared: false };
@@ -58,16 +58,16 @@ function qr(text, label) {
   return svg;
 }
 
-/** Open a room (or direct invitations) for a new match with people away, and its lobby.
+/** Open a room (or direct invitations) for a new match with people away, and its seating.
  * @param {HostWiring} w @param {import("./host.js").HostedMatch & {seats: Seat[]}} m */
 export async function hostMatch(w, m) {
   close();
   wiring = w;
   const roomId = newRoomId();
   const h = await openLink(w, roomId);
-  hosted = new HostTable({ call: w.call, link: h, plan: m.seats, match: m, adopt: w.adopt, receive: w.receive,
-    changed: () => { if (hosted && !hosted.started) lobbyChanged(w); remember(); }, tableChanged: w.tableChanged, flooded, nameless });
-  showLobby(w);
+  hosted = new HostTable({ call: w.call, hub: h, plan: m.seats, match: m, adopt: w.adopt, receive: w.receive,
+    changed: () => { if (hosted && !hosted.started) seatingChanged(w); remember(); }, tableChanged: w.tableChanged, flooded, nameless });
+  showSeating(w);
 }
 
 /** The page's table was resumed from its save and has people away: open its room again
@@ -81,7 +81,7 @@ export async function rehost(w, sync) {
   const same = kept && kept.match === sync.table.match && typeof kept.room === "string";
   const h = await openLink(w, same ? kept.room : newRoomId());
   const plan = sync.table.seats.map((s) => ({ ...s }));
-  hosted = new HostTable({ call: w.call, link: h, plan, match: { game: "", options: {}, level: sync.table.level, clock: sync.table.clock ?? null },
+  hosted = new HostTable({ call: w.call, hub: h, plan, match: { game: "", options: {}, level: sync.table.level, clock: sync.table.clock ?? null },
     adopt: w.adopt, receive: w.receive, changed: remember, tableChanged: w.tableChanged, flooded, nameless });
   hosted.started = true;
   if (same && kept.guests) for (const [peer, seat] of Object.entries(kept.guests)) hosted.tokens.set(peer, seat);
@@ -123,12 +123,12 @@ async function openLink(w, roomId) {
       if (open.length) clearNotice("p2p_no_relay");  // a network answers: that problem is solved
     });
     hub.addRoom(room);
-    // a guest's connection moved (to a direct one, or to the relays): the lobby says so
-    room.on("moved", () => { if (hosted && !hosted.started && wiring) lobbyChanged(wiring); });
+    // a guest's connection moved (to a direct one, or to the relays): the seating says so
+    room.on("moved", () => { if (hosted && !hosted.started && wiring) seatingChanged(wiring); });
     invite.link = roomLink(location.href, { room: roomId, host: room.id, ...cfg.custom });
     invite.shared = room.meeting === "shared";
   } else if (support.problems.length) {
-    // (a build that names no relay says nothing more: the lobby offers invitations by code)
+    // (a build that names no relay says nothing more: the seating offers invitations by code)
     notice(t(support.problems[0]));
   }
   return hub;
@@ -161,32 +161,32 @@ function controls() {
   } };
 }
 
-/** Who is in changed before the start: the lobby, if open, is brought up to date in place;
+/** Who is in changed before the start: the seating, if open, is brought up to date in place;
  * another dialog the host has open (an invitation by code) is never covered by it.
  * @param {HostWiring} w */
-function lobbyChanged(w) {
+function seatingChanged(w) {
   if (!hosted) return;
-  if (refreshHostLobby(lobbySeats(), controls())) return;
-  if (!/** @type {HTMLDialogElement} */ ($("dialog")).open) showLobby(w);
+  if (refreshHostSeating(seatingList(), controls())) return;
+  if (!/** @type {HTMLDialogElement} */ ($("dialog")).open) showSeating(w);
 }
 
-/** The lobby's seats, each guest's with how the host reaches it (direct or relayed). */
-function lobbySeats() {
+/** The seating's seats, each guest's with how the host reaches it (direct or relayed). */
+function seatingList() {
   const table = /** @type {NonNullable<typeof hosted>} */ (hosted);
-  return table.lobby().map((s, i) => {
+  return table.seating().map((s, i) => {
     const g = [...table.guests.values()].find((x) => x.seat === i && x.here);
     const how = g && hub ? hub.how(g.peer) : null;
     return how ? { ...s, link: how } : s;
   });
 }
 
-/** The lobby. @param {HostWiring} w */
-function showLobby(w) {
+/** The seating. @param {HostWiring} w */
+function showSeating(w) {
   if (!hosted) return;
   const table = hosted;
   const clocks = w.clocks();
-  openHostLobby({ invite: invite.link, qr: invite.link ? qr(invite.link, t("invite_qr")) : null, seats: lobbySeats(),
-    note: invite.link ? (invite.shared ? t("invite_shared") : "") : t("lobby_direct_only"), codes,
+  openHostSeating({ invite: invite.link, qr: invite.link ? qr(invite.link, t("invite_qr")) : null, seats: seatingList(),
+    note: invite.link ? (invite.shared ? t("invite_shared") : "") : t("seating_direct_only"), codes,
     clock: clocks ? { spec: clocks, value: table.match.clock || 0, change: (s) => { table.match.clock = s || null; } } : null,
     controls: controls() }, {
     // an engine's refusal in the player's words (err_<code>), else what the error says
@@ -201,7 +201,7 @@ async function startHosted() {
   // a test's short clock (the engine takes 1 s up; the dialogs offer 15 s to 5 min)
   const testClock = /** @type {any} */ (window).kingwebClockSeconds;
   if (Number.isSafeInteger(testClock)) hosted.match.clock = testClock;
-  closeLobby();
+  closeSeating();
   await hosted.start();
   remember();
 }
@@ -222,10 +222,10 @@ async function directInvite(w) {
     el("label", { for: "offer-link" }, t("invite_link")), field,
     el("div", { class: "qr" }, qr(link, t("invite_qr"))),
     el("label", { for: "answer-code" }, t("answer_code"), answer), problem,
-  ], [[t("back"), () => { inv.close(); setTimeout(() => showLobby(w), 0); }], [t("connect"), () => {
+  ], [[t("back"), () => { inv.close(); setTimeout(() => showSeating(w), 0); }], [t("connect"), () => {
     inv.accept(answer.value.trim()).then((peer) => {
       if (hub) hub.addPeer(peer);
-      if (hosted && !hosted.started) showLobby(w);
+      if (hosted && !hosted.started) showSeating(w);
     }).catch((/** @type {any} */ e) => { problem.textContent = t(e.key || "p2p_failed"); });
     problem.textContent = t("connecting");
     return false;
@@ -238,7 +238,7 @@ async function directInvite(w) {
 export function showInvite() {
   const guests = guestList();
   if (!invite.link) {
-    openDialog(t("invite_link"), [el("p", { class: "note", id: "invite-status", text: t("lobby_direct_only") }), guests], [[t("close"), null, true]]);
+    openDialog(t("invite_link"), [el("p", { class: "note", id: "invite-status", text: t("seating_direct_only") }), guests], [[t("close"), null, true]]);
     return;
   }
   const field = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: invite.link, id: "invite-link",
@@ -254,12 +254,12 @@ function guestList() {
   const table = hosted;
   if (!table || !table.started) return null;
   const c = controls();
-  const list = el("ul", { class: "lobby-seats", id: "guest-seats" }, ...c.held.map((seat) => {
+  const list = el("ul", { class: "seating-seats", id: "guest-seats" }, ...c.held.map((seat) => {
     const g = [...table.guests.values()].find((x) => x.seat === seat);
     const who = (g && g.name) || table.plan[seat].name || t("seat_n", { n: seat + 1 });
-    return el("li", { class: "lobby-seat", "data-seat": String(seat) },
-      el("span", { class: "people-where", text: t("seat_n", { n: seat + 1 }) }), el("span", { class: "lobby-who", text: who }),
-      el("small", { class: "lobby-state", text: g && g.here ? t("seat_joined") : t("seat_gone") }),
+    return el("li", { class: "seating-seat", "data-seat": String(seat) },
+      el("span", { class: "people-where", text: t("seat_n", { n: seat + 1 }) }), el("span", { class: "seating-who", text: who }),
+      el("small", { class: "seating-state", text: g && g.here ? t("seat_joined") : t("seat_gone") }),
       g && g.here && hub ? linkLabel(hub.how(g.peer)) : null,
       removeButtons(seat, who, { ...c, remove: (s, block) => { c.remove(s, block); /** @type {HTMLDialogElement} */ ($("dialog")).close(); } }));
   }));

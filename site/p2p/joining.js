@@ -1,7 +1,7 @@
 // Joining a table from an invite: this page runs no engine (the host's decides), so it
 // starts no Python at all.  The guest gives a name (or only watches), meets the host in
 // the room the link names (or answers a direct invitation with a code the host pastes
-// in), waits in the lobby, then plays: the host's whole states and updates feed the same
+// in), waits in the seating, then plays: the host's whole states and updates feed the same
 // table flow as a page's own engine would.  Loaded only for an invite link.
 //
 // A page that joined a room remembers so for as long as its tab is open (sessionStorage):
@@ -10,10 +10,10 @@
 // a game of its own.
 import { t } from "../i18n/index.js";
 import { prefs, savePrefs, page } from "../store.js";
-import { el } from "../views/dom.js";
-import { openDialog } from "../views/dialogs.js";
-import { openGuestLobby, openJoin, closeLobby, networksText, showNetworks } from "../views/lobby.js";
-import { choiceButton, clearNotice, notice, noticeAbout, toast } from "../views/messages.js";
+import { el } from "../render/dom.js";
+import { openDialog } from "../render/dialogs.js";
+import { openGuestSeating, openJoin, closeSeating, networksText, showNetworks } from "../render/seating.js";
+import { choiceButton, clearNotice, notice, noticeAbout, toast } from "../render/messages.js";
 import { GuestTable } from "./guest.js";
 import { Hub } from "./links.js";
 import { cleanName } from "../names.js";
@@ -28,7 +28,7 @@ import { carries, netSupport } from "./support.js";
  * @property {(call: (cmd: string, args?: object) => Promise<any>) => void} useEngine   the host stands in for the engine
  * @property {(state: Model, key: string) => void} open      a whole state to draw
  * @property {(key: string, update: any) => void} update     news to show
- * @property {(table: import("../protocol.js").TableInfo) => void} tableChanged
+ * @property {(table: import("../protocol.js").TableDetails) => void} tableChanged
  * @property {() => void} clear     take the table off the screen (the host removed this guest)
  * @property {Record<string, any>} build
  */
@@ -105,7 +105,7 @@ export function join(w, invite) {
 async function connect(w, invite, name, watch) {
   const cfg = meetingConfig(w.build, location.search, location.href);
   if (cfg.problems.length) notice(t("bad_params", { list: cfg.problems.join(", ") }));
-  openGuestLobby([], null, t("connecting"));
+  openGuestSeating([], null, t("connecting"));
   const hub = new Hub();
   let hostId = "";
   if ("room" in invite) {
@@ -134,12 +134,12 @@ async function connect(w, invite, name, watch) {
     const peer = await ans.peer;
     if (!peer) throw Object.assign(new Error("no connection"), { key: "p2p_failed" });
     hostId = peer.id;
-    closeLobby();
-    openGuestLobby([], null, t("connecting"));
+    closeSeating();
+    openGuestSeating([], null, t("connecting"));
     hub.addPeer(peer);
   }
   /** @type {any[]} */
-  let lobbySeats = [];
+  let seatingList = [];
   /** @type {number | null} */
   let mine = null;
   let removed = false;
@@ -158,17 +158,17 @@ async function connect(w, invite, name, watch) {
   };
   const meet = () => {
     joined = new GuestTable({
-      link: hub, host: hostId, name, watch,
+      hub, host: hostId, name, watch,
       on: {
-        welcome: (seat, lobby) => {
+        welcome: (seat, seating) => {
           mine = seat;
           if ("room" in invite) keepJoined(invite, watch);
-          lobbySeats = lobby || [];
+          seatingList = seating || [];
           if (seat === null) toast(t("watching"), 6000);
-          if (!page.model) openGuestLobby(lobbySeats, mine, t("host_waits"));
+          if (!page.model) openGuestSeating(seatingList, mine, t("host_waits"));
         },
-        lobby: (seats) => { lobbySeats = seats; if (!page.model) openGuestLobby(lobbySeats, mine, t("host_waits")); },
-        state: (state) => { closeLobby(); w.open(state, mine === null ? "spectator" : String(mine)); },
+        seating: (seats) => { seatingList = seats; if (!page.model) openGuestSeating(seatingList, mine, t("host_waits")); },
+        state: (state) => { closeSeating(); w.open(state, mine === null ? "spectator" : String(mine)); },
         update: (u) => w.update(mine === null ? "spectator" : String(mine), u),
         table: (table) => {
           w.tableChanged(table);

@@ -1,10 +1,9 @@
-// The table's connections behind one face (host.js's and guest.js's Link): a room's
+// The table's connections behind one face (host.js's and guest.js's Hub): a room's
 // peers, and peers connected one by one by direct invitations, alike.  A message goes
 // out as the text of one envelope; what comes in is the transport's checked message.
 
 /** @typedef {import("./peer.js").Peer} Peer */
 /** @typedef {import("./room.js").Room} Room */
-/** @typedef {import("./host.js").Link} Link */
 
 /**
  * @typedef {{message: (peer: string, msg: unknown) => void, join: (peer: string) => void,

@@ -102,7 +102,7 @@ export class RelayedConnection extends EventTarget {
     this.connectionState = "connected";
     this.binding = { mine: `relay:${pair.mine.eph}`, theirs: `relay:${pair.presence.eph}` };
     this.kp = new RelayedChannel(this);
-    /** what arrived before the page listened (peer.js's Link takes them over) @type {unknown[]} */
+    /** what arrived before the page listened (peer.js's Frames takes them over) @type {unknown[]} */
     this.early = [];
     this.kp.onmessage = (ev) => { if (this.early.length < 8) this.early.push(ev.data); };
   }

@@ -50,7 +50,7 @@ export function intake(role) {
 }
 
 /** The frames of one connection's channel, checked and counted. */
-class Link {
+class Frames {
   /** @param {KpConnection} pc @param {Partial<import("./envelope.js").Limits>} [limits]
    * @param {number} [maxMessage]  the largest message taken in parts (MAX_BYTES: none) */
   constructor(pc, limits, maxMessage = MAX_BYTES) {
@@ -171,11 +171,11 @@ class Link {
  * dropped, "game" for Peer.drop), "close" (reason).
  * @extends {Events<{message: [Message], drop: [string, "transport" | "game"], close: [Reason]}>} */
 export class Peer extends Events {
-  /** @param {Link} link
+  /** @param {Frames} frames
    * @param {{id: string, role: Role, verified: boolean, app: string, via: "room" | "direct"}} who */
-  constructor(link, { id, role, verified, app, via }) {
+  constructor(frames, { id, role, verified, app, via }) {
     super();
-    this.link = link;
+    this.frames = frames;
     /** the peer's id: its key's (identity.js), or "u-…" taken on its word */
     this.id = id;
     this.role = role;
@@ -187,37 +187,37 @@ export class Peer extends Events {
     this.since = Date.now();
     // what came while the hello was checked goes to the page once it listens: after the
     // code that made this peer has run (a room's join, a direct invitation's answer)
-    setTimeout(() => link.release(), 0);
-    link.onmessage = (msg) => {
-      if (msg.type === "hello") return link.drop("unexpected", 0);
-      if (msg.type === "bye") return link.close(typeof msg.reason === "string" && WORD.test(msg.reason) ? msg.reason : "left");
+    setTimeout(() => frames.release(), 0);
+    frames.onmessage = (msg) => {
+      if (msg.type === "hello") return frames.drop("unexpected", 0);
+      if (msg.type === "bye") return frames.close(typeof msg.reason === "string" && WORD.test(msg.reason) ? msg.reason : "left");
       this.emit("message", msg);
     };
-    link.ondrop = (reason) => this.emit("drop", reason, "transport");
-    link.onclose = (reason) => this.emit("close", reason);
+    frames.ondrop = (reason) => this.emit("drop", reason, "transport");
+    frames.onclose = (reason) => this.emit("close", reason);
   }
 
   get open() {
-    return this.link.open;
+    return this.frames.open;
   }
 
   /** The transport's drops (dropped frames, by reason) and the game's (Peer.drop). */
   get drops() {
-    return { transport: this.link.drops, game: this.link.refused };
+    return { transport: this.frames.drops, game: this.frames.refused };
   }
 
   get stats() {
-    return { ...this.link.stats, since: this.since };
+    return { ...this.frames.stats, since: this.since };
   }
 
   /** Whether its frames go through the relays (relayed.js) rather than a data channel. */
   get relayed() {
-    return Boolean(/** @type {any} */ (this.link.pc).relayed);
+    return Boolean(/** @type {any} */ (this.frames.pc).relayed);
   }
 
   /** The RTCPeerConnection, for its statistics. */
   get connection() {
-    return this.link.pc;
+    return this.frames.pc;
   }
 
   /** Send a message: an object with a `type` (the envelope is added), or the JSON text of
@@ -225,20 +225,20 @@ export class Peer extends Events {
    * accept (envelope.js's encode).
    * @param {{type: string, [field: string]: any} | string} msg */
   send(msg) {
-    return this.link.send(textOf(msg));
+    return this.frames.send(textOf(msg));
   }
 
   /** Count a message the game refused (a reason of its own: "not-your-turn", …).
    * @param {string} reason */
   drop(reason) {
-    countDrop(this.link.refused, reason, 0);
+    countDrop(this.frames.refused, reason, 0);
     this.emit("drop", reason, "game");
   }
 
   /** End the connection, telling the peer why.
    * @param {Reason} [reason] */
   close(reason = "closed") {
-    this.link.close(reason);
+    this.frames.close(reason);
   }
 }
 
@@ -271,25 +271,25 @@ function opened(pc, ms) {
   });
 }
 
-/** The first message on a link, or null (closed, or none within `ms`).
- * @param {Link} link @param {number} ms @returns {Promise<Message | null>} */
-function firstMessage(link, ms) {
+/** The first message a connection's frames bring, or null (closed, or none within `ms`).
+ * @param {Frames} frames @param {number} ms @returns {Promise<Message | null>} */
+function firstMessage(frames, ms) {
   return new Promise((resolve) => {
     const done = (/** @type {Message | null} */ msg) => {
       clearTimeout(timer);
-      link.onmessage = null;
-      link.onclose = null;
+      frames.onmessage = null;
+      frames.onclose = null;
       resolve(msg);
     };
     const timer = setTimeout(() => done(null), ms);
-    link.onmessage = (msg) => done(msg);
-    link.onclose = () => done(null);
+    frames.onmessage = (msg) => done(msg);
+    frames.onclose = () => done(null);
   });
 }
 
 /** Greet the peer at the other end of a new connection: send our hello, check theirs.
  * Resolves a Peer, or null when the connection failed or the other side is not one to
- * talk to (its link is then closed, and `refused(why)` hears why).
+ * talk to (its frames are then closed, and `refused(why)` hears why).
  * @param {KpConnection} pc
  * @param {{identity: Identity, room: string, role: Role, app?: string, via: "room" | "direct",
  *   expect?: {role?: Role, id?: string}, signed?: boolean, limits?: Partial<import("./envelope.js").Limits>,
@@ -302,16 +302,16 @@ function firstMessage(link, ms) {
  * @returns {Promise<Peer | null>} */
 export async function greet(pc, { identity, room, role, app = "", via, expect = {}, signed = false, limits, timeoutMs = HELLO_MS, openMs = timeoutMs, dropped, refused }) {
   const takes = intake(role);
-  const link = new Link(pc, { ...takes.limits, ...limits }, takes.maxMessage);
-  link.ondrop = dropped ?? null;
+  const frames = new Frames(pc, { ...takes.limits, ...limits }, takes.maxMessage);
+  frames.ondrop = dropped ?? null;
   const refuse = (/** @type {string} */ why) => {
     refused?.(why);
-    link.close("refused");
+    frames.close("refused");
     return null;
   };
   // listen before anything else: the other side may have spoken already
-  const reply = firstMessage(link, openMs + timeoutMs);
-  link.drain();
+  const reply = firstMessage(frames, openMs + timeoutMs);
+  frames.drain();
   if (!(await opened(pc, openMs))) return refuse("no channel");
   // a relayed connection (relayed.js) is bound by both pages' ephemeral keys instead
   const binding = /** @type {{mine: string, theirs: string} | undefined} */ (/** @type {any} */ (pc).binding);
@@ -324,11 +324,11 @@ export async function greet(pc, { identity, room, role, app = "", via, expect = 
     hello.key = identity.key;
     hello.sig = await identity.sign(bindingText({ room, role, signer: mine, other: theirs }));
   }
-  link.send(encode(/** @type {{type: string}} */ (hello)));
+  frames.send(encode(/** @type {{type: string}} */ (hello)));
   const msg = await reply;
   if (!msg) return refuse("no hello");
   if (msg.type !== "hello") {
-    link.drop("unexpected", 0);
+    frames.drop("unexpected", 0);
     return refuse("no hello");
   }
   if (!ROLES.includes(msg.role) || typeof msg.app !== "string" || !APP.test(msg.app)) return refuse("bad hello");
@@ -338,7 +338,7 @@ export async function greet(pc, { identity, room, role, app = "", via, expect = 
     const text = bindingText({ room, role: msg.role, signer: theirs, other: mine });
     const keyId = await idOfKey(msg.key);
     if (keyId !== msg.id || !(await verifySignature(msg.key, msg.sig, text))) {
-      link.drop("forged", 0);
+      frames.drop("forged", 0);
       return refuse("forged");
     }
     id = keyId;
@@ -351,6 +351,6 @@ export async function greet(pc, { identity, room, role, app = "", via, expect = 
   } else return refuse("unsigned");
   if (expect.role && msg.role !== expect.role) return refuse("role");
   if (expect.id && id !== expect.id) return refuse("id");
-  if (link.ended) return null;
-  return new Peer(link, { id, role: msg.role, verified, app: msg.app, via });
+  if (frames.ended) return null;
+  return new Peer(frames, { id, role: msg.role, verified, app: msg.app, via });
 }

@@ -271,7 +271,7 @@ export class Room extends Events {
     const mine = this.role === "host" ? peer.role === "guest" : peer.role === "host" && peer.id === this.host;
     peer.on("drop", (reason, where) => this.dropped(peer, reason, where));
     if (!mine) {
-      peer.on("message", () => peer.link.drop("unexpected", 0));
+      peer.on("message", () => peer.frames.drop("unexpected", 0));
       return;
     }
     // a frame is the peer's whichever of its connections carried it (the top of this file)
@@ -280,7 +280,7 @@ export class Room extends Events {
     if (before && this.tidOf.get(before) === tid) {
       if (!this.spares.has(peer.id)) this.spares.set(peer.id, new Set());
       const spares = /** @type {Set<Peer>} */ (this.spares.get(peer.id));
-      if (before.relayed && !peer.relayed && !before.link.ended) {
+      if (before.relayed && !peer.relayed && !before.frames.ended) {
         // a direct connection formed at last: the pair moves to it
         this.peers.set(peer.id, peer);
         spares.add(before);
@@ -305,7 +305,7 @@ export class Room extends Events {
    * @param {Network} net @param {string} tid */
   disconnected(net, tid) {
     const peer = this.byLibraryId.get(`${net.kind}:${tid}`);
-    if (peer) peer.link.end("gone");
+    if (peer) peer.frames.end("gone");
   }
 
   /** A greeted connection ended: if it was the peer's own, a live spare takes its place
@@ -317,7 +317,7 @@ export class Room extends Events {
     const spares = this.spares.get(peer.id);
     spares?.delete(peer);
     if (this.peers.get(peer.id) !== peer) return;
-    const live = reason === "blocked" ? [] : [...(spares ?? [])].filter((p) => !p.link.ended);
+    const live = reason === "blocked" ? [] : [...(spares ?? [])].filter((p) => !p.frames.ended);
     const spare = live.find((p) => !p.relayed) ?? live[0];
     if (spare) {
       spares?.delete(spare);

@@ -6,8 +6,8 @@
 // seat may know: the engine made it for that seat (kingweb.session's outbox).
 //
 // guest → host                                   host → guest
-//   join   {name, watch?}                           welcome {seat, lobby}   (seat null: a spectator)
-//   act    {id, action}                             lobby   {seats}          (who has joined, before the start)
+//   join   {name, watch?}                           welcome {seat, seating}  (seat null: a spectator)
+//   act    {id, action}                             seating {seats}          (who has joined, before the start)
 //   hint   {id}                                     state   {state}          (the whole state: after a gap, on joining)
 //   sync   {id}                                     update  {update}         (events and legal actions)
 //   back   {id}  (back after the clock              answer  {id, ok, code?, params?, error?, hint?}
@@ -90,7 +90,7 @@ export function wrap(type, field, json) {
 
 /** The fields each host message carries besides `kp` and `type`. */
 const HOST_FIELDS = /** @type {Record<string, string[]>} */ ({
-  welcome: ["seat", "lobby"], lobby: ["seats"], state: ["state"], update: ["update"],
+  welcome: ["seat", "seating"], seating: ["seats"], state: ["state"], update: ["update"],
   answer: ["id", "ok", "code", "params", "error", "hint"], table: ["table"], farewell: ["reason"],
 });
 /** The most a host's message may hold (characters): the transport's largest message in

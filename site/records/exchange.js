@@ -3,8 +3,8 @@
 // engine checks everything (the review worker's `read`): a record it refuses is reported
 // with its field and line and the engine's own account, and nothing of it is opened.
 import { t } from "../i18n/index.js";
-import { el } from "../views/dom.js";
-import { refusalText } from "../views/labels.js";
+import { el } from "../render/dom.js";
+import { refusalText } from "../render/labels.js";
 import * as analyst from "./analyst.js";
 import { MAX_TEXT, readFragment, recordFragment } from "./link.js";
 

@@ -1,9 +1,9 @@
 // What a review says, in the page's words: each decision's verdict (the analysis's marks
 // and reasons, the coded protocol of kingweb.review: `rev_<reason>` with its params), the
 // summary of a deal, and the cursor's moves.  Pure functions of the engine's answers and
-// the current language (Node tests them); drawing is views/review.js's.
+// the current language (Node tests them); drawing is render/review.js's.
 import { lang, t } from "../i18n/index.js";
-import { cardShort, choiceLabel } from "../views/labels.js";
+import { cardShort, choiceLabel } from "../render/labels.js";
 
 /** @typedef {import("./shapes.js").Analysis} Analysis */
 /** @typedef {import("./shapes.js").Review} Review */
@@ -15,7 +15,7 @@ const CARD = /^[2-9TJQKA][CDHS]$/;
 export const MARKS = ["good", "inaccuracy", "mistake", "blunder"];
 
 /**
- * A view-shaped object for the labels of views/labels.js (names, cards, bids): a review
+ * A view-shaped object for the labels of render/labels.js (names, cards, bids): a review
  * shows every hand, so it belongs to no seat; `bottom` is the seat drawn at the bottom.
  * @param {{game: string, options: Record<string, any>, names?: (string | null)[] | null}} rec
  * @param {number} bottom

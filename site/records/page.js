@@ -3,9 +3,9 @@
 // carried in the address (`index.html#z=<code>`, as the viewer's links carry it) opened in
 // a review.
 import { t } from "../i18n/index.js";
-import { dealExtras } from "../views/results.js";
-import { bottomSeat } from "../views/labels.js";
-import { notice } from "../views/messages.js";
+import { dealExtras } from "../render/results.js";
+import { bottomSeat } from "../render/labels.js";
+import { notice } from "../render/messages.js";
 import { prefs } from "../store.js";
 
 // The review, the export and the import load when first used, not with the page: a first

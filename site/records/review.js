@@ -6,8 +6,8 @@
 // viewer).  A review holds its own cursor and no timer of the table's: it never touches
 // the match in progress (the deal summary under it stays open, so the table waits).
 import { t } from "../i18n/index.js";
-import { el } from "../views/dom.js";
-import { render } from "../views/review.js";
+import { el } from "../render/dom.js";
+import { render } from "../render/review.js";
 import * as analyst from "./analyst.js";
 import { clampStep, decisionSteps, keyStep, labelView, marksOf } from "./marks.js";
 import { openExport, recordError } from "./exchange.js";
@@ -18,7 +18,7 @@ if (typeof document !== "undefined" && ![...document.querySelectorAll("link[rel=
   document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE }));
 }
 
-/** @typedef {import("../views/review.js").ReviewState} ReviewState */
+/** @typedef {import("../render/review.js").ReviewState} ReviewState */
 /** @typedef {import("./shapes.js").Analysis} Analysis */
 /** @typedef {import("./shapes.js").Review} Review */
 /** @typedef {import("./shapes.js").Summary} Summary */
@@ -168,7 +168,7 @@ export function mountReview(root, text, o = {}) {
     if (s) { s.progress = { ...s.progress, running: false, stopped: true }; draw(); }
   };
 
-  /** @type {import("../views/review.js").ReviewHandlers} */
+  /** @type {import("../render/review.js").ReviewHandlers} */
   const on = {
     go: (to) => { if (!s) return; s.at = clampStep(to, s.review.steps.length); draw(); },
     deal: (k, at = 0) => {

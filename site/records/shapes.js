@@ -1,4 +1,4 @@
-// The shapes of the review worker's answers (kingweb/views.py: Review, ReviewStep,
+// The shapes of the review worker's answers (kingweb/steps.py: Review, ReviewStep; kingweb/marks.py:
 // Analysis, Summary; docs/RECORDS.md §4), as JSDoc types for the page's checker.
 
 /**

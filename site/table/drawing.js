@@ -1,31 +1,31 @@
-// What a table draws with: the views, the sounds, the messages and the dialogs flow.js
+// What a table draws with: the render modules, the sounds, the messages and the dialogs flow.js
 // uses, gathered as one object per table, so that the table's pace and turns hold no DOM
 // of their own and a test (tests/node/table.test.mjs) can stand a record in for them.
 import { prefs } from "../store.js";
 import { play as sound } from "../sound.js";
-import * as tableView from "../views/table.js";
-import * as handView from "../views/hand.js";
-import * as trickView from "../views/trick.js";
-import * as panelView from "../views/panel.js";
-import * as claimView from "../views/claim.js";
-import { createCountdown } from "../views/clock.js";
-import { showDealResult } from "../views/results.js";
-import { showDealLog } from "../views/dialogs.js";
-import { showPlayed } from "../views/played.js";
-import { $ } from "../views/dom.js";
-import { dropToast, toast } from "../views/messages.js";
+import * as tableView from "../render/table.js";
+import * as handView from "../render/hand.js";
+import * as trickView from "../render/trick.js";
+import * as panelView from "../render/panel.js";
+import * as claimView from "../render/claim.js";
+import { createCountdown } from "../render/clock.js";
+import { showDealResult } from "../render/results.js";
+import { showDealLog } from "../render/dialogs.js";
+import { showPlayed } from "../render/played.js";
+import { $ } from "../render/dom.js";
+import { dropToast, toast } from "../render/messages.js";
 
 /** @typedef {import("./model.js").Model} Model */
-/** @typedef {import("../views/state.js").TableState} TableState */
-/** @typedef {import("../views/trick.js").FinishedTrick} FinishedTrick */
+/** @typedef {import("../render/scene.js").Scene} Scene */
+/** @typedef {import("../render/trick.js").FinishedTrick} FinishedTrick */
 
 /**
  * @typedef {object} Drawing
- * @property {(s: TableState | null, trick: boolean) => void} draw   the whole table (its trick
+ * @property {(s: Scene | null, trick: boolean) => void} draw   the whole table (its trick
  *   too unless a finished trick is on show), or no table
- * @property {(s: TableState, tr: FinishedTrick, ms: number) => Promise<void>} showTrick
+ * @property {(s: Scene, tr: FinishedTrick, ms: number) => Promise<void>} showTrick
  * @property {() => void} hurry    end a finished trick's show now
- * @property {(s: TableState, card: string) => void} lay   the bottom seat's card leaves the hand for the table
+ * @property {(s: Scene, card: string) => void} lay   the bottom seat's card leaves the hand for the table
  * @property {() => void} focus    the keyboard on the hand
  * @property {() => void} clear    nothing of a table left drawn
  * @property {() => Promise<void>} dialogClosed   once no dialog holds the table
@@ -37,7 +37,7 @@ import { dropToast, toast } from "../views/messages.js";
  * @property {(msg: string, ms: number, about: string) => void} toast
  * @property {(about: string) => void} dropToast
  * @property {(what: "card" | "trick" | "turn") => void} sound
- * @property {import("../views/clock.js").Countdown} countdown
+ * @property {import("../render/clock.js").Countdown} countdown
  */
 
 /** How long before a seat's clock begins its page closes the summary: time to deal the

@@ -22,14 +22,14 @@
 import { SPEEDS, freshState, prefs } from "../store.js";
 import { applyEvent } from "./model.js";
 import { PAGE_TIME, createPace, moving } from "./pace.js";
-import { claimLine } from "../views/claim.js";
-import { clockText, refusalText } from "../views/labels.js";
+import { claimLine } from "../render/claim.js";
+import { clockText, refusalText } from "../render/labels.js";
 
 /** @typedef {import("./model.js").Model} Model */
 /** @typedef {import("../protocol.js").Event} Event */
 /** @typedef {import("../protocol.js").Sync} Sync */
 /** @typedef {import("../protocol.js").Updates} Updates */
-/** @typedef {import("../views/state.js").TableState} TableState */
+/** @typedef {import("../render/scene.js").Scene} Scene */
 /** @typedef {import("../store.js").PageState} TableFlags */
 
 /**
@@ -99,8 +99,8 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
 
   // -- drawing -----------------------------------------------------------------------------------
 
-  /** The state the views draw from. @returns {TableState | null} */
-  function tableState() {
+  /** The state the render modules draw from. @returns {Scene | null} */
+  function scene() {
     const v = state.model;
     if (!v) return null;
     // a lesson answered is over: nobody is to act any more, though its position has a turn
@@ -120,7 +120,7 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
 
   /** Draw the whole table from its state. */
   function render() {
-    const s = tableState();
+    const s = scene();
     drawing.draw(s, !state.animating);
     if (!s) return;
     deal = false;
@@ -168,7 +168,7 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
   }
 
   /** The table's seats changed (a name given, a guest gone or back): drawn at once.
-   * @param {import("../protocol.js").TableInfo} table */
+   * @param {import("../protocol.js").TableDetails} table */
   function tableChanged(table) {
     if (!state.model) return;
     state.model = { ...state.model, ...table };
@@ -246,7 +246,7 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
       }
       case "trick": {
         state.model = applyEvent(v, e);
-        const s = /** @type {TableState} */ (tableState());
+        const s = /** @type {Scene} */ (scene());
         state.animating = true;
         render();
         const finished = { leader: /** @type {number} */ (e.leader), cards: /** @type {string[]} */ (e.cards), winner: /** @type {number} */ (e.winner) };
@@ -392,7 +392,7 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
     drawing.dropToast("hint");  // its advice is taken or passed over: it speaks of nothing now
     if (v.phase === "play" && v.legal.includes(action) && !action.startsWith("claim:")) {
       // the card leaves the hand and lands on the table now; the engine's answer follows
-      drawing.lay(/** @type {TableState} */ (tableState()), action);
+      drawing.lay(/** @type {Scene} */ (scene()), action);
       drawing.sound("card");
       laid = action;
     }
@@ -432,7 +432,7 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
     /** Rewire part of what the table needs (a guest's engine is the host's once joined).
      * @param {Partial<Wiring>} more */
     wire(more) { Object.assign(w, more); },
-    tableState, render, open, tableChanged, receive, act, halt,
+    scene, render, open, tableChanged, receive, act, halt,
     /** Where the engine stood when last heard from: "match:n". */
     whereAt: () => `${known.match}:${known.n}`,
     /** Everything queued has been shown (a test waits for it). */

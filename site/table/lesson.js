@@ -2,8 +2,8 @@
 // explained, from the engine's reasons, and not played; an illegal one is refused with
 // the rule.  Once answered, the panel offers the next lesson of the same game.
 import { lang, t } from "../i18n/index.js";
-import { lessonText, reasonText, refusalText } from "../views/labels.js";
-import { toast } from "../views/messages.js";
+import { lessonText, reasonText, refusalText } from "../render/labels.js";
+import { toast } from "../render/messages.js";
 
 /** @typedef {import("../protocol.js").Hint} Hint */
 /** @typedef {import("../protocol.js").LessonVerdict} LessonVerdict */

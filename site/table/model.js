@@ -8,12 +8,12 @@
 
 /** @typedef {import("../protocol.js").View} View */
 /** @typedef {import("../protocol.js").Event} Event */
-/** @typedef {import("../protocol.js").TableInfo} TableInfo */
+/** @typedef {import("../protocol.js").TableDetails} TableDetails */
 
 /**
  * The model: an audience's view of the table, the table's seats and settings beside it,
  * and the number `n` of the last event in it (the engine's `Session.state`).
- * @typedef {View & TableInfo & {n: number, bottom?: number}} Model
+ * @typedef {View & TableDetails & {n: number, bottom?: number}} Model
  */
 
 const RANKS = "23456789TJQKA";

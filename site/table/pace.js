@@ -3,8 +3,8 @@
 // on to its next stage holds the table as long as a finished trick.  The times are the
 // table's clock's: the page's (performance.now and timers), or a test's, moved by hand.
 import { SPEEDS, prefs } from "../store.js";
-import { CLAIM_PACE } from "../views/claim.js";
-import { dealMs } from "../views/hand.js";
+import { CLAIM_PACE } from "../render/claim.js";
+import { dealMs } from "../render/hand.js";
 
 /**
  * The clock a table keeps its pace by.

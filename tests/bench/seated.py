@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).parents[2]))
 DIST = Path(os.environ.get("KINGWEB_DIST", Path(__file__).resolve().parents[2] / "dist"))
 GUESTS = 3
 NETWORKS = [("torrent",), ("nostr",), ("mqtt",), ("torrent", "nostr", "mqtt")]
-SEATED_JS = "(n) => document.querySelectorAll('#lobby-seats .lobby-seat.here').length >= n"
+SEATED_JS = "(n) => document.querySelectorAll('#seating-seats .seating-seat.here').length >= n"
 
 
 def measure(playwright, kinds: tuple[str, ...]) -> list[tuple[float, float]]:

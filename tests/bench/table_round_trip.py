@@ -107,7 +107,7 @@ def measure(playwright, relayed: bool = False) -> tuple[list[float], list[int], 
         link = host_room(host, site, "king", people=4, kinds=kinds)
         for i, g in enumerate(guests):
             join_table(g, link, f"Guest {i + 1}")
-        until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 4", timeout=120)
+        until(host, "() => document.querySelectorAll('#seating-seats .seating-seat.here').length === 4", timeout=120)
         host.get_by_role("button", name="Start the match").click()
         for g in guests:
             g.wait_for_selector("#hand .card", timeout=60_000)

@@ -68,7 +68,7 @@ def test_the_owner_chooses_by_expected_points():
     assert abs(choice.params["pts"] - est.points("up:S")) <= 2.5
     low = owner_view(["2S", "3S", "4S", "2H", "3H", "4H", "5H", "2D", "3D", "4D", "2C", "3C", "4C"])
     est = Bot("normal").estimates(low)
-    assert est.best_mode() == "down" and est.down < 1
+    assert est.best_contract() == "down" and est.down < 1
     assert bidding.choose(low, est).action in ("down", "auction")
     worth = bidding.worth(low, est)
     assert worth["down"] == max(worth[m] for m in ("down", "up:C", "up:D", "up:H", "up:S", "up:NT"))

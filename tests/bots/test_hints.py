@@ -24,7 +24,7 @@ import kingweb
 from kingweb import cards
 from kingweb.agreement import positions
 from kingweb.bots import Bot
-from kingweb.bots.hints import CODES, REASONS, BidFacts, Facts, considered, hint
+from kingweb.bots.hints import CODES, HINT_REASONS, BidFacts, Facts, considered, hint
 from kingweb.cards import INDEX, SUIT_MASK, mask_of
 from kingweb.play import beats
 
@@ -170,7 +170,7 @@ def check_position(g, seen, h=None, values=None):
     seen[code] += 1
     assert code != "suggest", (view["game"], view["legal"], h)
     assert action in view["legal"]
-    assert h["text"] and REASONS[code]
+    assert h["text"] and HINT_REASONS[code]
     if action.startswith("claim:"):  # the claim holds: played out, the rest goes as it says
         assert code == "claim-" + action[6:] and action == Bot("normal").decide(view)
         k, first = kingweb.from_json(g.to_json()), len(g.play.winners) - g.play.winners.count(None)

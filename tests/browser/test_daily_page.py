@@ -162,7 +162,7 @@ def test_a_whole_daily_to_its_code_par_share_text_review_and_the_history_over_tw
 def _whist_code(day, seed=1):
     """A whole whist daily played at random here, to its code."""
     s = Session()
-    s.daily("whist", day)
+    s.start_daily("whist", day)
     t, rng = s.table, random.Random(seed)
     while not t.game.over:
         s.step() if t.bot_seat() is not None else s.act(rng.choice(t.game.legal()))
@@ -214,7 +214,7 @@ def test_a_shared_code_is_replayed_and_shown_and_a_tampered_one_refused_with_its
     # in one's own profile, where that daily's end is the match to resume, a tampered code was
     # hidden under one's own result, without a word: its refusal stays, and changes nothing
     own = Session()
-    own.daily("whist", DAY)
+    own.start_daily("whist", DAY)
     rng = random.Random(1)
     while not own.table.game.over:
         own.step() if own.table.bot_seat() is not None else own.act(rng.choice(own.table.game.legal()))

@@ -215,14 +215,14 @@ def test_an_auction_says_why_its_offers_are_the_ones_left(browser, base_url, con
     those worth more than the standing one, and matching it is said to be open by
     preference (the bottom seat speaks before its holder), as the engine lists them."""
     save = saved_match(
-        "king", seed, lambda v: v["phase"] == "auction" and v["turn"] == 0 and v["auction"]["offer"] is not None
+        "king", seed, lambda v: v["phase"] == "auction" and v["turn"] == 0 and v["auction"]["standing"] is not None
     )
     ctx, page = new_page(browser, {"width": 1280, "height": 800}, console_errors)
     plant_save(page, base_url, save)
     page.goto(base_url)
     page.wait_for_selector("#panel button.bid", timeout=90_000)
     v = engine_view(page)
-    offer, holder = v["auction"]["offer"], v["auction"]["holder"]
+    offer, holder = v["auction"]["standing"], v["auction"]["holder"]
     worth = lambda a: int(a.split(":")[2]) * (25 if ":up:" in a else 75)
     higher = any(a.startswith("offer:") and worth(a) > worth(offer) for a in v["legal"])
     prompt = page.locator("#bid-prompt").inner_text()
@@ -295,7 +295,9 @@ def test_an_owners_decision_stays_on_the_table_before_play_goes_on(browser, base
     save = saved_match(
         "king",
         4,
-        lambda v: v["phase"] == "decide" and v["turn"] != 0 and v["auction"]["offer"] and v["auction"]["holder"] != 0,
+        lambda v: (
+            v["phase"] == "decide" and v["turn"] != 0 and v["auction"]["standing"] and v["auction"]["holder"] != 0
+        ),
     )
     ctx, page = new_page(browser, {"width": 1280, "height": 800}, console_errors)
     page.add_init_script("localStorage.setItem('kingweb.prefs.v1', JSON.stringify({speed: 'normal', autoplay: false}))")
@@ -555,7 +557,7 @@ def last_card_save(game, seed, options=None):
             st["turn"] == 0
             and st["phase"] == "play"
             and cards
-            and (game == "whist" or st["deal_no"] == st["deals_total"] - 1)
+            and (game == "whist" or st["deal_no"] == st["match_deals"] - 1)
         ):
             copy = Session()
             copy.load(s.save())

@@ -8,7 +8,7 @@ import json
 
 import pytest
 from p2p_support import OFFER_JS, drive, heard_kp, host_and_guest, host_room, join_table, model
-from test_p2p_play import lobby_holds, open_room_by_hand, sent_acts
+from test_p2p_play import open_room_by_hand, seating_holds, sent_acts
 
 from browser_support import until
 
@@ -45,7 +45,7 @@ def test_escape_on_the_join_dialog_leaves_the_guest_a_way_on(people, site):
     guest.locator("#join-again").click()
     guest.get_by_label("Your name").fill("Ann")
     guest.get_by_role("button", name="Join the table").click()
-    lobby_holds(host, 2)
+    seating_holds(host, 2)
     assert "You have not joined" not in guest.evaluate(NOTICE_JS)
 
     # the other way on: a game of its own, a fresh page without the invite
@@ -65,7 +65,7 @@ def test_a_guest_who_leaves_the_deals_summary_open_loses_no_decision_to_the_cloc
     link = open_room_by_hand(host, site, "whist", ["away"], "Hana")
     guest = people(site, clock=None)
     join_table(guest, link, "Ana")
-    lobby_holds(host, 2)
+    seating_holds(host, 2)
     # a clock a loaded machine's test can still beat, and the same wait for the summary
     host.evaluate("window.kingwebClockSeconds = 10")
     host.get_by_role("button", name="Start the match").click()
@@ -101,23 +101,23 @@ def test_removing_a_guest_asks_once_more_before_it_is_done(people, site):
     link = host_room(host, site, "whist", people=2)
     guest = people(site)
     join_table(guest, link, "Ann")
-    lobby_holds(host, 2)
-    remove = host.locator('#lobby-seats .remove-guest[data-seat="1"]')
+    seating_holds(host, 2)
+    remove = host.locator('#seating-seats .remove-guest[data-seat="1"]')
     # a first tap only asks, by name; Ann is still at the table
     remove.click()
     assert remove.inner_text() == "Remove Ann?" and remove.get_attribute("aria-label") == "Remove Ann?"
-    assert host.locator("#lobby-seats .lobby-seat.here").count() == 2
+    assert host.locator("#seating-seats .seating-seat.here").count() == 2
     # tapping elsewhere takes the question back
-    host.locator("#lobby-note").click()
-    until(host, "() => document.querySelector('#lobby-seats .remove-guest').textContent === 'Remove'", timeout=10)
-    block = host.locator('#lobby-seats .block-guest[data-seat="1"]')
+    host.locator("#seating-note").click()
+    until(host, "() => document.querySelector('#seating-seats .remove-guest').textContent === 'Remove'", timeout=10)
+    block = host.locator('#seating-seats .block-guest[data-seat="1"]')
     block.click()
     assert block.inner_text() == "Remove and block Ann?"
-    host.locator("#lobby-note").click()
+    host.locator("#seating-note").click()
     # the second tap of the question removes her
     remove.click()
     remove.click()
-    lobby_holds(host, 1)
+    seating_holds(host, 1)
     guest.get_by_text("Removed from the table").wait_for(timeout=30_000)
 
 

@@ -34,8 +34,8 @@ def field():
 
 # How the host's seating list says it reaches each guest, by name: "direct" or "relayed"
 LINKS_JS = """(names) => { const out = {};
-  for (const seat of document.querySelectorAll('#lobby-seats .lobby-seat.here')) {
-    const l = seat.querySelector('.lobby-link');
+  for (const seat of document.querySelectorAll('#seating-seats .seating-seat.here')) {
+    const l = seat.querySelector('.seating-link');
     const name = names.find((n) => seat.textContent.includes(n));
     if (name && l) out[name] = l.classList.contains('relayed') ? 'relayed' : 'direct';
   }
@@ -69,7 +69,7 @@ def test_four_homes_behind_nats_meet_and_every_guest_plays_its_cards(playwright,
         link = host_room(host, site, "king", 4, kinds=KINDS)
         for page, name in zip(guests, NAMES, strict=True):
             join_table(page, link, name)
-        until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 4", timeout=150)
+        until(host, "() => document.querySelectorAll('#seating-seats .seating-seat.here').length === 4", timeout=150)
         # the first guest through both NATs, by the STUN server's answer (a relayed
         # connection may come first and the pair move to the direct one when it forms);
         # the third through the relays only, as no UDP leaves its home

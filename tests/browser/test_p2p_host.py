@@ -10,7 +10,7 @@ import json
 
 import pytest
 from p2p_support import MEET_S, drive, heard_kp, join_table, knowing, model, site_query
-from test_p2p_play import lobby_holds, open_room_by_hand, sent_acts, start_with, turn_of
+from test_p2p_play import open_room_by_hand, seating_holds, sent_acts, start_with, turn_of
 
 from browser_support import stored_save, until
 
@@ -37,7 +37,7 @@ def seated(people, site, before_start=lambda host, guest: None, open_room=open_r
     link = open_room(host, site, "whist", ["away"], "Hana")
     guest = people(site, clock=None)
     join_table(guest, link, "Ana")
-    lobby_holds(host, 2)
+    seating_holds(host, 2)
     before_start(host, guest)
     host.get_by_role("button", name="Start the match").click()
     guest.wait_for_selector("#hand .card", timeout=30_000)
@@ -89,7 +89,7 @@ CLOCK_CONTRAST_JS = """() => {
 def test_the_clock_plays_for_a_guest_who_never_plays_and_the_deal_ends(people, site):
     def short_clock(host, guest):
         # the seating list offers the clock too, as the host chose it
-        assert clock_choices(host, "#lobby-clock") == [[str(s), s == 120] for s in (0, 15, 30, 60, 120, 300)]
+        assert clock_choices(host, "#seating-clock") == [[str(s), s == 120] for s in (0, 15, 30, 60, 120, 300)]
         host.evaluate("window.kingwebClockSeconds = 2")
         for page in (host, guest):
             page.evaluate(TOASTS_JS)
@@ -200,7 +200,7 @@ def test_the_host_removes_a_guest_the_deal_goes_on_and_the_invite_seats_someone_
 
 BLOCKS_JS = """async () => {
   const { hosted } = await import('./p2p/hosting.js');
-  return { table: [...hosted.blocked], room: hosted.link.rooms[0].stats().blocked, guests: hosted.guests.size };
+  return { table: [...hosted.blocked], room: hosted.hub.rooms[0].stats().blocked, guests: hosted.guests.size };
 }"""
 # What the guest's page was told on the wire since it opened: the host's bye, or a welcome.
 TOLD_JS = """() => window.kingwebWire.heard.filter((f) => f.label === 'kp').map((f) => JSON.parse(f.data))
@@ -322,12 +322,12 @@ def test_joins_and_leaves_never_cover_the_hosts_dialog_and_update_the_seating_li
     host.get_by_role("button", name="Back").click()
     host.locator("#invite-link").evaluate("(e) => { e.dataset.kept = '1'; }")
     join_table(guest, link, "Ana")
-    lobby_holds(host, 2)
+    seating_holds(host, 2)
     assert host.locator("#invite-link[data-kept='1']").count() == 1
     # removed from the seating list before the start: told, and the seat open again
     host.get_by_role("button", name="Remove Ana from the table").click()
     host.get_by_role("button", name="Remove Ana?").click()  # asked again (test_p2p_dialogs)
     until(guest, REMOVED_JS, timeout=30)
-    lobby_holds(host, 1)
+    seating_holds(host, 1)
     assert host.locator("#invite-link[data-kept='1']").count() == 1
-    assert host.locator("#lobby-seats .remove-guest").count() == 0
+    assert host.locator("#seating-seats .remove-guest").count() == 0

@@ -58,13 +58,13 @@ def open_table(make, site):
     link = host_room(host, site, "whist", 2, kinds=KINDS)
     guest = make(site)
     join_table(guest, link, "Ann")
-    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 2", timeout=60)
+    until(host, "() => document.querySelectorAll('#seating-seats .seating-seat.here').length === 2", timeout=60)
     return host, guest, link
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_room_meets_and_plays_with_only_one_kind_of_relay_running(people, kind):
-    """Only ``kind``'s relay runs: the others' addresses answer nothing.  The lobby says
+    """Only ``kind``'s relay runs: the others' addresses answer nothing.  The seating says
     which network answered and that it still tries the others; the guest joins and both
     play their cards."""
     need_dist()
@@ -72,7 +72,7 @@ def test_a_room_meets_and_plays_with_only_one_kind_of_relay_running(people, kind
     site = Site(DIST, build={"stun": []}, kinds=(kind,))
     try:
         host, guest, link = open_table(make, site)
-        # the host's lobby, drawn again as the guest came, says which network answers
+        # the host's seating, drawn again as the guest came, says which network answers
         others = [WORDS[k] for k in KINDS if k != kind]
         line = host.locator("#room-networks")
         until(
@@ -133,7 +133,7 @@ def test_a_relay_dies_mid_deal_and_the_table_goes_on_through_another_connection(
         # the guest never left the host, nor the host the guest
         assert host.evaluate("window.kingwebSaw") is False
         assert guest.evaluate("window.kingwebSaw") is False
-        # the page says the tracker no longer answers, and keeps trying it (the room's lobby,
+        # the page says the tracker no longer answers, and keeps trying it (the room's seating,
         # which Share opens)
         host.locator("#more summary").click()
         host.locator("#btn-share").click()

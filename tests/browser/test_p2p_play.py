@@ -238,11 +238,11 @@ def test_two_people_play_a_german_whist_hand_by_invitation_codes(people, site_wi
     answer.wait_for(timeout=30_000)
     host.locator("#answer-code").fill(answer.input_value())
     host.get_by_role("button", name="Connect").click()
-    lobby_holds(host, 2)
-    lobby = host.locator("#dialog-content").inner_text()
+    seating_holds(host, 2)
+    seating = host.locator("#dialog-content").inner_text()
     # no room, so no room's link (once an empty field, and a "null" beside it), and no
     # notice of relays that did not answer, when the build names none
-    assert "Gus" in lobby and "null" not in lobby and host.locator("#invite-link").count() == 0
+    assert "Gus" in seating and "null" not in seating and host.locator("#invite-link").count() == 0
     assert "relay" not in host.locator("#notice").inner_text()
     host.get_by_role("button", name="Start the match").click()
     guest.wait_for_selector("#hand .card", timeout=30_000)
@@ -260,7 +260,7 @@ def test_two_people_play_a_german_whist_hand_by_invitation_codes(people, site_wi
 
 def open_room_by_hand(page, site, game, kinds, name, goto=True):
     """From the welcome: Play with people, the game, the host's name and each other seat
-    ("away", or "bot:<level>"), Open the room: the invite link its lobby shows (``goto``
+    ("away", or "bot:<level>"), Open the room: the invite link its seating shows (``goto``
     false: the dialog is open already)."""
     if goto:
         page.goto(site_query(site))
@@ -279,7 +279,7 @@ def test_a_guest_who_drops_mid_trick_is_played_by_a_bot_and_comes_back(people, s
     link = open_room_by_hand(host, site, "king", ["away", "bot:random", "bot:random"], "Hana")
     guest = people(site)
     join_table(guest, link, "Ann")
-    lobby_holds(host, 2)
+    seating_holds(host, 2)
     host.get_by_role("button", name="Start the match").click()
     guest.wait_for_selector("#hand .card", timeout=30_000)
     assert model(guest)["seat"] == 1
@@ -349,7 +349,7 @@ def actions_of(save, seat):
 # sends n at once).
 MISBEHAVE_JS = """async () => {
   const { joined } = await import('./p2p/joining.js');
-  const channel = () => joined.link.peers.get(joined.host).link.channel;
+  const channel = () => joined.hub.peers.get(joined.host).frames.channel;
   window.misbehave = (text) => channel().send(text);
   window.flood = (n, text) => { let sent = 0; for (let i = 0; i < n; i++) { try { channel().send(text); sent++; } catch { break; } } return sent; };
   return joined.seat;
@@ -362,7 +362,7 @@ ANSWERS_JS = """() => { const a = window.kingwebWire.heard.filter((f) => f.label
 # connection's churn on a loaded machine, as a hello out of place, is not the guest's).
 ROOM_JS = """async () => {
   const { hosted } = await import('./p2p/hosting.js');
-  const stats = hosted.link.rooms[0].stats();
+  const stats = hosted.hub.rooms[0].stats();
   const bySeat = Object.fromEntries([...hosted.guests.values()].map((g) =>
     [g.seat, stats.peers.find((p) => p.id === g.peer)?.drops.transport.by ?? null]));
   return { dropped: { ...hosted.dropped }, transport: stats.drops.transport.by, game: stats.drops.game.by, bySeat,
@@ -443,20 +443,23 @@ def test_a_guest_that_misbehaves_changes_nothing_and_the_table_plays_on(people, 
 
 
 def start_with(host, link, guests):
-    """The guests join in order (each ``(page, name)``, the next once the host's lobby
+    """The guests join in order (each ``(page, name)``, the next once the host's seating
     holds the one before), the host starts the match, and each guest's hand is drawn."""
     for i, (page, name) in enumerate(guests, start=2):
         join_table(page, link, name)
-        lobby_holds(host, i)
+        seating_holds(host, i)
     host.get_by_role("button", name="Start the match").click()
     for page, _ in guests:
         page.wait_for_selector("#hand .card", timeout=30_000)
 
 
-def lobby_holds(host, people):
-    """Wait until the host's lobby shows this many people joined (the host included)."""
+def seating_holds(host, people):
+    """Wait until the host's seating shows this many people joined (the host included)."""
     until(
-        host, "(n) => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === n", people, timeout=MEET_S
+        host,
+        "(n) => document.querySelectorAll('#seating-seats .seating-seat.here').length === n",
+        people,
+        timeout=MEET_S,
     )
 
 
@@ -570,9 +573,9 @@ def test_share_says_why_a_resumed_hosts_room_could_not_reopen(p2p_browser, site)
         ctx.close()
 
 
-def test_share_clicked_while_a_new_room_opens_shows_its_lobby_once_it_is_open(people, site):
+def test_share_clicked_while_a_new_room_opens_shows_its_seating_once_it_is_open(people, site):
     """A person playing alone opens a room (Play with people) and clicks Share before it is
-    open: Share says the room is opening, then the room's lobby with its invite comes."""
+    open: Share says the room is opening, then the room's seating with its invite comes."""
     host = people(site)
     host.goto(site_query(site, game="whist", seed=3))
     host.wait_for_selector("#hand .card", timeout=90_000)
@@ -588,11 +591,11 @@ def test_share_clicked_while_a_new_room_opens_shows_its_lobby_once_it_is_open(pe
     host.get_by_text("Opening the room").wait_for(timeout=30_000)
     release(host, MEETING, held)
     until(host, "() => (document.querySelector('#invite-link') || {}).value?.includes('#room=')", timeout=30)
-    assert host.locator("#lobby-seats").count() == 1
+    assert host.locator("#seating-seats").count() == 1
     link = host.get_by_role("textbox", name="Invite link").input_value()
     guest = people(site)
     join_table(guest, link, "Ann")
-    lobby_holds(host, 2)
+    seating_holds(host, 2)
     host.get_by_role("button", name="Start the match").click()
     guest.wait_for_selector("#hand .card", timeout=30_000)
     assert model(guest)["seat"] == 1
@@ -639,7 +642,7 @@ def test_guests_with_hostile_names_join_and_the_host_starts(p2p_browser, console
     for k, (raw, _) in enumerate(TYPED_NAMES):
         g = people(site)
         join_table(g, link, raw)
-        lobby_holds(host, k + 2)
+        seating_holds(host, k + 2)
         guests.append(g)
     ctx = person_context(p2p_browser, site, console_errors)
     ctx.add_init_script(RAW_JOIN_JS)
@@ -647,7 +650,7 @@ def test_guests_with_hostile_names_join_and_the_host_starts(p2p_browser, console
         hostile = ctx.new_page()
         hostile.add_init_script(f"window.rawName = {json.dumps(SENT_NAME[0])};")
         join_table(hostile, link, "Eve")
-        lobby_holds(host, 4)
+        seating_holds(host, 4)
         guests.append(hostile)
         host.get_by_role("button", name="Start the match").click()
         for g in guests:

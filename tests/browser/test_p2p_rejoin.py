@@ -20,13 +20,13 @@ WATCH_JS = """() => { window.stoodIn = false;
 # The guest's first page stops meeting anyone new (its relays closed, not reopened), its
 # connection to the host left open.
 QUIET_JS = """async () => { const { joined } = await import('./p2p/joining.js');
-  const room = joined.link.rooms[0];
+  const room = joined.hub.rooms[0];
   room.nudgers.forEach((n) => n.stop());
   for (const net of room.networks) {
     net.lib.pauseRelayReconnection();
     for (const s of Object.values(net.lib.getRelaySockets())) s.close();
   }
-  return joined.link.peers.has(joined.host); }"""
+  return joined.hub.peers.has(joined.host); }"""
 
 
 def to_guest(host, guest):

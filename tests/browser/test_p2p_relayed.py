@@ -32,7 +32,7 @@ KINDS = ("torrent", "nostr", "mqtt")
 # quotes.  Base64url (what a relayed frame carries) has no quotes; a Nostr event carries
 # its content as a JSON string, so escaped quotes are read as quotes.
 CLEAR = re.compile(
-    r'"kp"|"type"\s*:\s*"(hello|welcome|lobby|state|update|table|act|join|hint|sync|farewell|bye|part)"'
+    r'"kp"|"type"\s*:\s*"(hello|welcome|seating|state|update|table|act|join|hint|sync|farewell|bye|part)"'
     r'|"(seat|seats|action|legal)"\s*:|"[2-9TJQKA][CDHS]"'
 )
 
@@ -95,10 +95,10 @@ def test_four_people_play_a_king_deal_relayed_and_the_relays_see_only_ciphertext
         g = make()
         join_table(g, link, name)
         guests.append(g)
-    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-seat.here').length === 4", timeout=120)
+    until(host, "() => document.querySelectorAll('#seating-seats .seating-seat.here').length === 4", timeout=120)
     # the host's seating list says how each guest is reached
-    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 3", timeout=30)
-    assert host.locator("#lobby-seats .lobby-link.relayed").first.text_content() == "relayed"
+    until(host, "() => document.querySelectorAll('#seating-seats .seating-link.relayed').length === 3", timeout=30)
+    assert host.locator("#seating-seats .seating-link.relayed").first.text_content() == "relayed"
     host.get_by_role("button", name="Start the match").click()
     for g in guests:
         g.wait_for_selector("#hand .card", timeout=60_000)
@@ -134,18 +134,18 @@ def test_a_relay_that_dies_mid_deal_leaves_a_relayed_table_going(relayed_people)
     assert all(p.evaluate(CONNECTED) == 0 for p in (host, guest))
 
 
-def relayed_whist(make, site, ice=NO_ICE_JS, lobby=None):
+def relayed_whist(make, site, ice=NO_ICE_JS, seating=None):
     """A host and a guest (pages of ``make``, whose candidates ``ice`` strips) seated
     through the relays at German Whist, four events into the deal; each page then watches
-    for a word that would say the other left.  ``lobby(host)``, if given, reads the host's
-    seating list before the start (kept as the host page's ``kingwebLobbyRead``)."""
+    for a word that would say the other left.  ``seating(host)``, if given, reads the host's
+    seating list before the start (kept as the host page's ``kingwebSeatingRead``)."""
     host = make(ice)
     link = host_room(host, site, "whist", 2, kinds=KINDS)
     guest = make(ice)
     join_table(guest, link, "Ann")
-    until(host, "() => document.querySelectorAll('#lobby-seats .lobby-link.relayed').length === 1", timeout=120)
-    if lobby:
-        host.evaluate("(x) => { window.kingwebLobbyRead = x; }", lobby(host))
+    until(host, "() => document.querySelectorAll('#seating-seats .seating-link.relayed').length === 1", timeout=120)
+    if seating:
+        host.evaluate("(x) => { window.kingwebSeatingRead = x; }", seating(host))
     host.get_by_role("button", name="Start the match").click()
     guest.wait_for_selector("#hand .card", timeout=60_000)
     start = model(host)["n"]
@@ -198,9 +198,9 @@ def test_browsers_without_webrtc_sit_and_play_through_the_relays(relayed_people)
     carry a table), offers no invitation by code, and the guest sits and plays through the
     relays at once, as a browser with WebRTC does when no direct connection forms."""
     make, _, site = relayed_people
-    host, guest = relayed_whist(make, site, NO_WEBRTC_JS, lobby=lambda host: host.locator("#invite-by-code").count())
+    host, guest = relayed_whist(make, site, NO_WEBRTC_JS, seating=lambda host: host.locator("#invite-by-code").count())
     assert host.evaluate("typeof RTCPeerConnection") == "undefined"
-    assert host.evaluate("window.kingwebLobbyRead") == 0  # the lobby offered no invitation by code
+    assert host.evaluate("window.kingwebSeatingRead") == 0  # the seating offered no invitation by code
     assert host.evaluate(RELAYED_JS) == [True] and guest.evaluate(RELAYED_JS) == [True]
     plays_on(host, guest, 6)
 

@@ -61,8 +61,8 @@ def test_a_positive_narrates_every_bid_and_each_decision_states_its_worth(page, 
             assert f"{words} ({value})" in line, (line, e)
     # each decision button says what it means in points
     auction = v["auction"]
-    if auction["offer"]:
-        words, value = offer_words(auction["offer"])
+    if auction["standing"]:
+        words, value = offer_words(auction["standing"])
         accept = page.locator('#panel button[data-action="accept"] .bid-pts').inner_text()
         assert accept == f"{SEATS_EN[auction['holder']]} pays you up to {value}"
     if "4333" in v["legal"]:
@@ -75,7 +75,7 @@ def test_a_positive_narrates_every_bid_and_each_decision_states_its_worth(page, 
     assert dlg["y"] <= box["y"] < dlg["y"] + dlg["height"]  # scrolled to it
     page.locator("#dialog-actions button.primary").click()
     # accepting (or rejecting): the top line then names owner, buyer, offer and trump
-    bought = auction["offer"]
+    bought = auction["standing"]
     page.locator(f'#panel button[data-action="{"accept" if bought else "reject"}"]').click()
     play_until(page, curious(random.Random(2)), stop=lambda s: s["legal"] and "tricks" not in s["banner"].split("·")[1])
     banner = page.locator("#banner strong").inner_text()
@@ -102,7 +102,7 @@ def test_a_positive_narrates_every_bid_and_each_decision_states_its_worth(page, 
     buyer, owner = d["buyer"], d["owner"]
     assert page.locator(f'#deal-summary tr[data-seat="{buyer}"] .took').inner_text().count("payment to the owner") == 1
     assert "payment from the buyer" in page.locator(f'#deal-summary tr[data-seat="{owner}"] .took').inner_text()
-    _, worth = offer_words(d["offer"])
+    _, worth = offer_words(d["bought"])
     capped = page.locator("#payment-capped")
     if d["payment"] < worth:
         assert capped.inner_text().endswith(f"the payment is {d['payment']}.")
@@ -495,7 +495,7 @@ def test_words_players_read_agree_in_number_and_name_what_they_count(page, base_
     open_game(page, base_url, "kingru", seed=2, level="random")
     words = page.evaluate("""async () => {
       const { makeT } = await import('./i18n/index.js');
-      const { contractLabel } = await import('./views/labels.js');
+      const { contractLabel } = await import('./render/labels.js');
       const out = {};
       for (const l of ['en', 'es', 'pt', 'ru']) {
         const t = makeT(l);

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from kingweb.bots.hints import REASONS
+from kingweb.bots.hints import HINT_REASONS
 from kingweb.errors import ERRORS, REFUSALS
 from kingweb.session import info
 
@@ -34,7 +34,7 @@ def test_every_engine_code_has_a_sentence_in_every_language(page, base_url):
     templates = {
         **{("err", c): REFUSALS[c] for c in codes["refusals"]},
         **{("err", c): ERRORS[c] for c in codes["errors"]},
-        **{("why", c): REASONS[c] for c in codes["reasons"]},
+        **{("why", c): HINT_REASONS[c] for c in codes["reasons"]},
     }
     assert len(templates) == len(codes["refusals"]) + len(codes["errors"]) + len(codes["reasons"]) > 60
     missing, stray = [], []
@@ -82,7 +82,7 @@ def test_you_take_your_own_grammar_and_auction_turns_are_bids(page, base_url):
     assert "You own this deal" in page.locator("#banner").inner_text()
     said = page.evaluate("""async () => {
         const i18n = await import('./i18n/index.js');
-        const L = await import('./views/labels.js');
+        const L = await import('./render/labels.js');
         const v = { players: 4, seat: 0, phase: 'auction', auction: null, options: {} };
         const out = {};
         for (const lang of ['en', 'es', 'pt', 'ru']) {
@@ -133,7 +133,7 @@ def test_a_hints_figures_read_in_the_pages_language_and_scale(page, base_url):
     page.wait_for_selector("#dialog[open]", timeout=90_000)
     said = page.evaluate("""async () => {
         const i18n = await import('./i18n/index.js');
-        const L = await import('./views/labels.js');
+        const L = await import('./render/labels.js');
         const v = { players: 4, human: 0, phase: 'play', auction: null, options: {} };
         const ru10 = { ...v, options: { scale: 10 } };
         const down = { reason: 'choose-down', params: { expect: 3, pts: 100, other_pts: -20 }, text: '' };

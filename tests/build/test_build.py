@@ -26,7 +26,7 @@ def test_the_service_worker_keeps_every_folder_but_the_classic_deck(tmp_path):
         {
             "index.html": "",
             "app.js": "",
-            "views/table.js": "",
+            "render/table.js": "",
             "i18n/ru.js": "",
             "cards/classic/AS.svg": "",
             "_headers": "",
@@ -34,7 +34,7 @@ def test_the_service_worker_keeps_every_folder_but_the_classic_deck(tmp_path):
             "sw.js": 'const BUILD = "__KINGWEB_BUILD__"; const FILES = __KINGWEB_FILES__;',
         },
     )
-    assert precached(dist) == ["./", "app.js", "build.json", "i18n/ru.js", "index.html", "views/table.js"]
+    assert precached(dist) == ["./", "app.js", "build.json", "i18n/ru.js", "index.html", "render/table.js"]
     stamp_service_worker(dist, "abc123")
     sw = (dist / "sw.js").read_text()
     assert sw.startswith('const BUILD = "abc123";') and json.dumps(precached(dist)) in sw

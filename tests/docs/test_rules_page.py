@@ -212,9 +212,9 @@ def _quoted(label):
 
 def table_keys():
     """The table's keys, each with the language file's key of the button it presses: the
-    buttons that declare a key (``aria-keyshortcuts``) in index.html and in the views."""
+    buttons that declare a key (``aria-keyshortcuts``) in index.html and in the render modules."""
     found = {}
-    for path in [ROOT / "site" / "index.html", *sorted((ROOT / "site" / "views").glob("*.js"))]:
+    for path in [ROOT / "site" / "index.html", *sorted((ROOT / "site" / "render").glob("*.js"))]:
         text = path.read_text(encoding="utf-8")
         html = r'<button\b[^>]*?aria-keyshortcuts="(\w)"[^>]*>.*?data-i18n="(\w+)"|<button\b[^>]*?data-i18n="(\w+)"[^>]*?aria-keyshortcuts="(\w)"'
         for k1, l1, l2, k2 in re.findall(html, text):

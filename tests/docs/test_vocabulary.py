@@ -258,3 +258,89 @@ def test_each_language_quotes_with_one_kind_of_marks(lang, marks, foreign):
 def test_the_dealers_button_is_the_initial_of_the_languages_word_for_the_dealer(lang):
     # (a play-test read "D" on a Spanish table, whose dealer is the "repartidor")
     assert _value(lang, "dealer_mark") == _value(lang, "seat_dealer")[0].upper(), lang
+
+
+# -- the code's words: one name per idea in Python, JS and the documents --------------------
+#
+# docs/ARCHITECTURE.md, "One name per idea", says which name each idea took and why; each
+# row here is a name it replaced, which does not come back anywhere in the project's own
+# text (this file apart).  A row fails on the old name, so it can fail.
+
+ROOT = SITE.parent
+OWN_TEXT = ("kingweb", "site", "tests", "docs", "tools")
+SUFFIXES = {".py", ".js", ".mjs", ".md", ".html", ".css"}
+REPLACED = {
+    # the room's list of who sits where before the start (not "lobby"; "qlobber" is MQTT's)
+    "seating": r"(?<![qQ])[Ll]obb(y|ies)\b",
+    # the page that frames an embedded table: the embedder, never the "host", which is the
+    # peer that runs the engine for a table of people
+    "embedder": r"\bHostLink\b|\bonHostCommand\b|frame ⇄ host|[Hh]ost → frame|frame → host",
+    # one connection's checked frames (peer.js's Frames) and all the table's connections
+    # behind one face (links.js's Hub): "Link" was both, and the link a person shares
+    "Frames and Hub": r"\bclass Link\b|@typedef \{object\} Link\b|\{Link\}|\bhosted\.link\b|\bjoined\.link\b",
+    # the deals of a match, apart from a deal's points in all (deal_total)
+    "match_deals": r"\bdeals_total\b",
+    # King's standing offer in a view (``King.standing``) and the offer bought in a deal's record
+    "standing and bought": r"\[\"auction\"\]\[\"offer\"\]|\bauction\.offer\b|\bauc\[\"offer\"\]|record\[\"offer\"\]",
+    # the two registries of reasons: a hint's and a review mark's
+    "HINT_REASONS and MARK_REASONS": r"(?<![A-Z_])REASONS\b",
+    # what the page is told of a table besides its view; ``info`` is what a worker offers
+    "TableDetails": r"\bTableInfo\b",
+    # a King positive is played as a contract; ``mode`` is the page's (solo, pass, host, …)
+    "contract": r"\b_set_mode\b|\bbest_mode\b|\bmodeText\b|\bself\.mode\b",
+    # a record's name is a table's name: one bound, names.py's
+    "NAME_POINTS": r"\bMAX_NAME\b",
+    # the page's modules that draw are render modules; a view is what the engine shows a seat
+    "render": r"site/views/|[\"']\.\.?/views/|daily/views\.js",
+    # what the render modules draw from; a state is the whole table as a seat may see it
+    "Scene": r"\bTableState\b",
+    # the session starts a daily; the review worker writes its setup and encodes a play of it
+    "start_daily": r"call\(\"daily\"",
+}
+
+
+def _own_files():
+    for top in OWN_TEXT:
+        for path in sorted((ROOT / top).rglob("*")):
+            if path.suffix in SUFFIXES and path.is_file() and path != Path(__file__):
+                yield path
+    yield from (ROOT / name for name in ("README.md", "CONTRIBUTING.md", "build.py"))
+
+
+def _own_lines(path):
+    """A file's lines, numbered; ARCHITECTURE.md's table of the names replaced left out
+    (it names each old name, to say what it was)."""
+    lines = list(enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1))
+    if path.name == "ARCHITECTURE.md":
+        start = next(i for i, (_, line) in enumerate(lines) if line == "## One name per idea")
+        end = next(i for i, (_, line) in enumerate(lines) if i > start and line.startswith("## "))
+        lines[start:end] = []
+    return lines
+
+
+@pytest.mark.parametrize("idea", sorted(REPLACED))
+def test_a_replaced_name_does_not_come_back(idea):
+    pattern = re.compile(REPLACED[idea])
+    found = [
+        f"{path.relative_to(ROOT)}:{n}" for path in _own_files() for n, line in _own_lines(path) if pattern.search(line)
+    ]
+    assert not found, f"{idea}: {found[:10]}"
+
+
+def test_the_two_workers_commands_share_a_name_only_for_one_idea():
+    # "daily" started a table in the table's worker and wrote a day's setup in the review's;
+    # "daily_code" read the table's code in one and encoded given actions in the other
+    import kingweb.review as review
+    import kingweb.session as session
+
+    assert set(session.COMMANDS) & set(review.COMMANDS) == {"info"}  # what each worker offers
+
+
+def test_a_claim_event_names_the_tricks_left_as_a_count():
+    # "tricks" is a list of tricks everywhere else (a deal's record, a view)
+    import typing
+
+    import kingweb.events as events
+
+    assert typing.get_type_hints(events.ClaimEvent)["tricks_left"] is int
+    assert "tricks" not in typing.get_type_hints(events.ClaimEvent)

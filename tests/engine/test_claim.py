@@ -46,7 +46,7 @@ def test_king_up_no_trump_claim_plays_out_every_card():
     g.act("claim:all")
     assert g.actions == ["claim:all"]
     events = g.events_for(1, since)
-    assert events[0] == {"n": since + 1, "type": "claim", "seat": 0, "claim": "all", "tricks": 4}
+    assert events[0] == {"n": since + 1, "type": "claim", "seat": 0, "claim": "all", "tricks_left": 4}
     assert [e["type"] for e in events].count("play") == 16
     assert events[-2]["type"] == "deal-end" and events[-1]["type"] == "match-end"
     assert winners_after(g, 0) == [0, 0, 0, 0]

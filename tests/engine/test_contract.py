@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import kingweb
 from kingweb import IllegalAction, RulesError
-from kingweb.bots.hints import REASONS
+from kingweb.bots.hints import HINT_REASONS
 from kingweb.cards import CODES
 from kingweb.errors import ERRORS, REFUSALS
 from kingweb.session import Session, handle
@@ -516,7 +516,7 @@ def test_fuzz_handle_never_raises_and_a_failure_changes_nothing(reqs, opening):
             assert r["result"]["code"] in REFUSALS  # a refused action: nothing changed either
             assert session_print(s)[:2] == before[:2]
         elif isinstance(r["result"], dict) and "reason" in r["result"]:
-            assert r["result"]["reason"] in REASONS
+            assert r["result"]["reason"] in HINT_REASONS
 
 
 def test_budget_must_be_a_sane_number():

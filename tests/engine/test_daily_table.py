@@ -1,4 +1,4 @@
-"""The daily challenge at the table (kingweb.session's ``daily`` and ``daily_code``): the
+"""The daily challenge at the table (kingweb.session's ``start_daily`` and ``daily_code``): the
 day's deals with the daily's bots, no undo, no hints, no share link, a save that resumes
 as the same daily, and at the end a replay code that verifies to the score played."""
 
@@ -28,7 +28,7 @@ def _play_out(s: Session, rng: random.Random) -> None:
 
 def test_a_daily_deals_the_days_cards_and_tells_the_page_no_seed():
     s = Session()
-    r = _request(s, "daily", game="whist", date="2026-12-03")
+    r = _request(s, "start_daily", game="whist", date="2026-12-03")
     assert r["ok"]
     sync = r["result"]
     assert sync["table"]["daily"] == "2026-12-03" and not sync["table"]["can_undo"]
@@ -36,7 +36,7 @@ def test_a_daily_deals_the_days_cards_and_tells_the_page_no_seed():
     assert s.table is not None and s.table.game.seed == daily.seed("whist", "2026-12-03")
     assert s.table.game.options["target"] == 5
     other = Session()
-    other.daily("whist", "2026-12-04")
+    other.start_daily("whist", "2026-12-04")
     assert other.table is not None and other.table.game.view(0)["hand"] != s.table.game.view(0)["hand"]
     # an ordinary match says it is none
     assert _request(Session(), "start", game="whist")["result"]["table"]["daily"] is None
@@ -44,13 +44,13 @@ def test_a_daily_deals_the_days_cards_and_tells_the_page_no_seed():
 
 def test_a_daily_refuses_undo_hints_and_the_share_link():
     s = Session()
-    s.daily("kingru", "2026-12-03")
+    s.start_daily("kingru", "2026-12-03")
     t = s.table
     assert t is not None
     while t.bot_seat() is not None:
         s.step()
     assert s.act(t.game.legal()[0])["ok"]
-    assert not s.info()["can_undo"]
+    assert not s.details()["can_undo"]
     r = s.undo()
     assert (r["ok"], r["code"]) == (False, "daily-no-undo")
     h = _request(s, "hint")
@@ -60,12 +60,12 @@ def test_a_daily_refuses_undo_hints_and_the_share_link():
     # and no code before the end
     c = _request(s, "daily_code")
     assert (c["ok"], c["code"]) == (False, "not-daily")
-    assert _request(Session(), "daily", game="whist", date="2026-02-30")["code"] == "bad-request"
+    assert _request(Session(), "start_daily", game="whist", date="2026-02-30")["code"] == "bad-request"
 
 
 def test_a_daily_played_out_gives_the_code_of_its_score():
     s = Session()
-    s.daily("whist", "2026-12-03")
+    s.start_daily("whist", "2026-12-03")
     _play_out(s, random.Random(3))
     r = _request(s, "daily_code")
     assert r["ok"], r
@@ -77,7 +77,7 @@ def test_a_daily_played_out_gives_the_code_of_its_score():
 
 def test_a_daily_save_resumes_as_the_same_daily_and_a_forged_one_is_refused():
     s = Session()
-    s.daily("whist", "2026-12-03")
+    s.start_daily("whist", "2026-12-03")
     t = s.table
     assert t is not None
     while t.bot_seat() is not None:
@@ -88,7 +88,7 @@ def test_a_daily_save_resumes_as_the_same_daily_and_a_forged_one_is_refused():
     back = Session()
     back.load(json.loads(json.dumps(save)))
     assert back.table is not None and back.table.daily == "2026-12-03" and back.table.budget == float("inf")
-    assert back.table.game.actions == t.game.actions and not back.info()["can_undo"]
+    assert back.table.game.actions == t.game.actions and not back.details()["can_undo"]
     for field, value in (("daily", "2026-12-04"), ("daily", "someday"), ("level", "hard"), ("seed", 5)):
         bad = {**save, field: value, "actions": []}
         with pytest.raises(RulesError) as e:

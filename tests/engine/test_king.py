@@ -307,7 +307,7 @@ def test_auction_preference_worked_example_5():
     ]:
         g.act(a, seat=seat)
     v = g.view(0)
-    assert v["phase"] == "decide" and v["auction"]["holder"] == 2 and v["auction"]["offer"] == "offer:up:6"
+    assert v["phase"] == "decide" and v["auction"]["holder"] == 2 and v["auction"]["standing"] == "offer:up:6"
     assert g.turn == 0
 
 
@@ -473,7 +473,7 @@ def test_every_positive_totals_325_and_the_match_zero(seed):
     for d in g.deals[6:]:
         assert sum(d["points"]) == 325
         if d.get("buyer") is not None:
-            assert settle(d["raw"], d["owner"], d["buyer"], kingweb.king.offer_terms(d["offer"])[2])[0] == d["points"]
+            assert settle(d["raw"], d["owner"], d["buyer"], kingweb.king.offer_terms(d["bought"])[2])[0] == d["points"]
     assert sum(g.scores) == 0
 
 

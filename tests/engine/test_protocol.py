@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import kingweb
 from kingweb import IllegalAction, RulesError
-from kingweb.bots.hints import REASONS, words
+from kingweb.bots.hints import HINT_REASONS, words
 from kingweb.cards import CODES
 from kingweb.errors import ERRORS, REFUSALS, english
 from kingweb.session import Session, handle, info
@@ -270,7 +270,7 @@ def test_hints_answer_a_registered_reason_with_params(game, seed, steps):
     for seat in range(g.players):
         h = kingweb.hint(g, seat)
         assert set(h) == {"action", "reason", "params", "text"}
-        assert h["reason"] in REASONS
+        assert h["reason"] in HINT_REASONS
         assert json.loads(json.dumps(h["params"])) == h["params"]
         assert h["text"] == words(h["reason"], h["params"])  # the template written out
         if seat == g.turn:
@@ -359,7 +359,7 @@ def test_table_refusals_carry_codes():
 
 def test_daily_refusals_carry_codes():
     s = Session()
-    s.daily("whist", "2026-12-03")
+    s.start_daily("whist", "2026-12-03")
     while s.table.bot_seat() is not None:
         s.step()
     s.act(s.table.game.legal()[0])
@@ -372,8 +372,8 @@ def test_daily_refusals_carry_codes():
 
 def test_info_lists_every_code():
     codes = info()["codes"]
-    assert codes == {"refusals": list(REFUSALS), "reasons": list(REASONS), "errors": list(ERRORS)}
-    assert all(c == c.lower() and " " not in c for c in [*REFUSALS, *REASONS, *ERRORS])
+    assert codes == {"refusals": list(REFUSALS), "reasons": list(HINT_REASONS), "errors": list(ERRORS)}
+    assert all(c == c.lower() and " " not in c for c in [*REFUSALS, *HINT_REASONS, *ERRORS])
 
 
 # -- deal records ---------------------------------------------------------------------------------
@@ -549,7 +549,7 @@ def test_positive_log_in_view_and_record():
     full = g.view(0)["log"]
     play_out(g)
     d = g.deals[-1]
-    assert d["log"] == full and d["buyer"] == 2 and d["offer"] == "offer:up:8" and d["contract"] == "up:NT"
+    assert d["log"] == full and d["buyer"] == 2 and d["bought"] == "offer:up:8" and d["contract"] == "up:NT"
 
 
 def test_log_is_per_deal_and_negatives_have_none():

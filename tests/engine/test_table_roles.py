@@ -91,7 +91,7 @@ def test_a_person_away_who_goes_is_played_by_a_bot_until_back():
     step = s.step()
     assert step["seat"] == 2
     s.seat(2, stand_in=False)
-    assert "stand_in" not in s.info()["seats"][2]
+    assert "stand_in" not in s.details()["seats"][2]
     with pytest.raises(RulesError):
         s.seat(0, stand_in=True)  # only a person away can be stood in for
     with pytest.raises(RulesError):
@@ -103,14 +103,14 @@ def test_undo_is_off_while_more_than_one_person_plays():
     run_bots(s)
     seat = s.table.game.turn
     s.act(s.table.game.legal()[0], seat=seat)
-    assert not s.info()["can_undo"]
+    assert not s.details()["can_undo"]
     r = s.undo()
     assert (r["ok"], r["code"]) == (False, "undo-off")
     solo = Session()
     solo.start("kingru", seed=2, budget=0.05)
     run_bots(solo)
     solo.act(solo.table.game.legal()[0])
-    assert solo.info()["can_undo"] and solo.undo()["ok"]
+    assert solo.details()["can_undo"] and solo.undo()["ok"]
 
 
 def test_each_audience_is_told_its_own_news_and_guests_get_text():

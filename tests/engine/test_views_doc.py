@@ -24,7 +24,7 @@ import kingweb.session as session
 import kingweb.steps as steps
 import kingweb.table as table
 import kingweb.views as views
-from kingweb.bots.hints import REASONS
+from kingweb.bots.hints import HINT_REASONS
 from kingweb.errors import ERRORS, REFUSALS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md"
@@ -121,7 +121,7 @@ def codes_table() -> str:
     return (
         f"### Refusals (`err_<code>`)\n\n| code | English |\n|---|---|\n{rows(REFUSALS)}\n\n"
         f"### Errors of a request (`err_<code>`)\n\n| code | English |\n|---|---|\n{rows(ERRORS)}\n\n"
-        f"### Hint reasons (`why_<code>`)\n\n| code | English |\n|---|---|\n{rows(REASONS)}\n"
+        f"### Hint reasons (`why_<code>`)\n\n| code | English |\n|---|---|\n{rows(HINT_REASONS)}\n"
     )
 
 

@@ -1,17 +1,17 @@
 // Following a deal: the banner's price and total in both four-player games, a deal that
 // stopped early told in its summary, the bidding shown only after an auction, the score
 // sheet's whole grid with its owners, the badge by the trick and the deal's play so far.
-// The words and rows of site/views/ (labels, narrate, sheet, badge, played), read from the
+// The words and rows of site/render/ (labels, narrate, sheet, badge, played), read from the
 // engine's own views of real positions (engine.mjs's scenes).
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
 import { setLang } from "../../site/i18n/index.js";
-import * as L from "../../site/views/labels.js";
-import { heldAuction } from "../../site/views/narrate.js";
-import { sheetRows } from "../../site/views/sheet.js";
-import { badgeText } from "../../site/views/badge.js";
-import { playedTricks } from "../../site/views/played.js";
+import * as L from "../../site/render/labels.js";
+import { heldAuction } from "../../site/render/narrate.js";
+import { sheetRows } from "../../site/render/sheet.js";
+import { badgeText } from "../../site/render/badge.js";
+import { playedTricks } from "../../site/render/played.js";
 import { scene } from "./engine.mjs";
 
 afterEach(() => setLang("en"));
@@ -107,7 +107,7 @@ describe("the score sheet: the whole match, deals to come included, each positiv
       if (d.buyer === null || d.buyer === undefined) assert.equal(r.who, d.owner === 0 ? "owner: you" : `owner: ${nm[d.owner]}`);
       else {
         assert.match(r.who, /bought/);
-        assert.ok(r.who.includes(L.offerLabel(d.offer)), r.who);
+        assert.ok(r.who.includes(L.offerLabel(d.bought)), r.who);
         for (const s of [d.buyer, d.owner]) assert.ok(r.who.includes(s === 0 ? (r.who.startsWith("You") ? "You" : "you") : nm[s]), r.who);
       }
     }

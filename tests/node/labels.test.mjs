@@ -1,10 +1,10 @@
-// site/views/labels.js: the words for what the engine names (seats, cards, contracts,
+// site/render/labels.js: the words for what the engine names (seats, cards, contracts,
 // offers, actions, codes) and the numbers a person reads, in the page's language.
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
 import { setLang } from "../../site/i18n/index.js";
-import * as L from "../../site/views/labels.js";
+import * as L from "../../site/render/labels.js";
 import { engineInfo, lessonView } from "./engine.mjs";
 
 afterEach(() => setLang("en"));

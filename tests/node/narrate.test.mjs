@@ -1,11 +1,11 @@
-// site/views/narrate.js: a King positive told in words, from the engine's own log of it:
+// site/render/narrate.js: a King positive told in words, from the engine's own log of it:
 // each spoken action as a line, the top line's caption, and what each bid is worth.
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
 import { setLang } from "../../site/i18n/index.js";
-import { names } from "../../site/views/labels.js";
-import * as N from "../../site/views/narrate.js";
+import { names } from "../../site/render/labels.js";
+import * as N from "../../site/render/narrate.js";
 import { boughtPositive, engineInfo, lessonView } from "./engine.mjs";
 
 afterEach(() => setLang("en"));
@@ -21,11 +21,11 @@ test("what an offer is worth: 25 an up, 75 a null", () => {
 });
 
 test("how a positive is played", () => {
-  assert.equal(N.modeText("down"), "down (nulls)");
-  assert.equal(N.modeText("up:NT"), "no trump");
-  assert.equal(N.modeText("up:H"), "♥ trumps");
+  assert.equal(N.positiveText("down"), "down (nulls)");
+  assert.equal(N.positiveText("up:NT"), "no trump");
+  assert.equal(N.positiveText("up:H"), "♥ trumps");
   setLang("ru");
-  assert.equal(N.modeText("up:S"), "козырь ♠");
+  assert.equal(N.positiveText("up:S"), "козырь ♠");
 });
 
 describe("the story of real positives, as the engine logged them", () => {

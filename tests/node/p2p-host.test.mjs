@@ -1,5 +1,5 @@
 // site/p2p/host.js's one table of a guest's messages (GUEST_MESSAGES): who may send each
-// type, and what the host does with it, with a fake link and a fake engine.
+// type, and what the host does with it, with a fake hub and a fake engine.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -13,7 +13,7 @@ function hosted() {
   const refused = [];
   /** @type {[string, any][]} */
   const calls = [];
-  const link = {
+  const hub = {
     listen() {}, close() {}, cut() {},
     send: (/** @type {string} */ peer, /** @type {string} */ m) => sent.push([peer, JSON.parse(m)]),
     refuse: (/** @type {string} */ peer, /** @type {string} */ why) => refused.push([peer, why]),
@@ -26,7 +26,7 @@ function hosted() {
   };
   const noop = () => {};
   const host = new HostTable({
-    call: engine, link: /** @type {any} */ (link), match: { game: "whist", options: {}, level: "normal", clock: null },
+    call: engine, hub: /** @type {any} */ (hub), match: { game: "whist", options: {}, level: "normal", clock: null },
     plan: [{ kind: "person", name: "Host" }, { kind: "person", name: "", away: true }],
     adopt: noop, receive: noop, changed: noop, tableChanged: noop, nameless: (s) => `guest ${s}`,
   });

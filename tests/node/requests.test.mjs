@@ -107,12 +107,12 @@ describe("GuestTable: a guest's requests to its host", () => {
     const sent = [];
     /** @type {any} */
     let heard = null;
-    const link = { listen: (/** @type {any} */ l) => { heard = l; }, send: (/** @type {string} */ _peer, /** @type {string} */ m) => sent.push(JSON.parse(m)), close() {} };
+    const hub = { listen: (/** @type {any} */ l) => { heard = l; }, send: (/** @type {string} */ _peer, /** @type {string} */ m) => sent.push(JSON.parse(m)), close() {} };
     const events = { silent: 0, lost: 0 };
     const noop = () => {};
-    const on = { welcome: noop, lobby: noop, state: noop, update: noop, table: noop, bye: noop, dropped: noop,
+    const on = { welcome: noop, seating: noop, state: noop, update: noop, table: noop, bye: noop, dropped: noop,
       lost: () => { events.lost += 1; }, silent: () => { events.silent += 1; } };
-    const g = new GuestTable({ link: /** @type {any} */ (link), host: "H", name: "Ana", on, timers: clock });
+    const g = new GuestTable({ hub: /** @type {any} */ (hub), host: "H", name: "Ana", on, timers: clock });
     /** the host's answer to the request sent `n`th */
     const answer = (/** @type {number} */ n, /** @type {object} */ fields) => heard.message("H", write("answer", { id: sent[n].id, ...fields }));
     return { g, clock, sent, answer, events, heard: () => heard };

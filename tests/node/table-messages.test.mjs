@@ -49,7 +49,7 @@ test("the host's words are wrapped without parsing and read back", () => {
   assert.deepEqual(readHost(text).msg.update, JSON.parse(update));
   assert.equal(readHost(wrap("update", "update", "{}")).msg, undefined);
   assert.equal(readHost(write("answer", { id: "1", ok: true })).msg, undefined);
-  assert.equal(readHost(write("welcome", { seat: 2, lobby: [] })).msg.seat, 2);
+  assert.equal(readHost(write("welcome", { seat: 2, seating: [] })).msg.seat, 2);
   assert.equal(readHost("{").problem, "not JSON");
 });
 
@@ -60,9 +60,9 @@ test("a host that closes its table bids its guests farewell in words a guest rea
   const sent = [];
   /** @type {any} */
   let handlers = null;
-  const link = { send: (/** @type {string} */ peer, /** @type {string} */ text) => { sent.push([peer, text]); },
+  const hub = { send: (/** @type {string} */ peer, /** @type {string} */ text) => { sent.push([peer, text]); },
     listen: (/** @type {any} */ h) => { handlers = h; }, refuse: () => {}, cut: () => {}, close: () => {} };
-  const host = new HostTable({ call: async () => ({}), link, plan: [{ kind: "person", name: "Hana" }, { kind: "person", name: "", away: true }],
+  const host = new HostTable({ call: async () => ({}), hub, plan: [{ kind: "person", name: "Hana" }, { kind: "person", name: "", away: true }],
     match: { game: "whist", options: {}, level: "normal", clock: null }, adopt: () => {}, receive: () => {}, changed: () => {}, tableChanged: () => {},
     nameless: (/** @type {number} */ seat) => `Guest ${seat + 1}` });
   await handlers.message("guest-1", { kp: 1, type: "join", name: "Gus" });
@@ -73,10 +73,10 @@ test("a host that closes its table bids its guests farewell in words a guest rea
   /** @type {string[]} */
   const told = [];
   let guestHandlers = /** @type {any} */ (null);
-  const guestLink = { send: () => {}, listen: (/** @type {any} */ h) => { guestHandlers = h; }, refuse: () => {}, cut: () => {}, close: () => {} };
+  const guestHub = { send: () => {}, listen: (/** @type {any} */ h) => { guestHandlers = h; }, refuse: () => {}, cut: () => {}, close: () => {} };
   const noop = () => {};
-  new GuestTable({ link: guestLink, host: "host-1", name: "Gus",
-    on: { welcome: noop, lobby: noop, state: noop, update: noop, table: noop, bye: (r) => told.push(r), lost: noop, dropped: (p) => told.push(`dropped ${p}`) } });
+  new GuestTable({ hub: guestHub, host: "host-1", name: "Gus",
+    on: { welcome: noop, seating: noop, state: noop, update: noop, table: noop, bye: (r) => told.push(r), lost: noop, dropped: (p) => told.push(`dropped ${p}`) } });
   guestHandlers.message("host-1", JSON.parse(text));
   assert.deepEqual(told, ["host-left"]);
 });
@@ -91,10 +91,10 @@ test("the host removes a guest: told, cut off, its seat free for the next; a blo
   const refused = {};
   /** @type {any} */
   let handlers = null;
-  const link = { send: (/** @type {string} */ peer, /** @type {string} */ text) => { sent.push([peer, text]); },
+  const hub = { send: (/** @type {string} */ peer, /** @type {string} */ text) => { sent.push([peer, text]); },
     listen: (/** @type {any} */ h) => { handlers = h; }, refuse: (/** @type {string} */ _p, /** @type {string} */ why) => { refused[why] = (refused[why] || 0) + 1; },
     cut: (/** @type {string} */ peer, /** @type {boolean} */ block) => { cut.push([peer, block]); }, close: () => {} };
-  const host = new HostTable({ call: async () => ({}), link, plan: [{ kind: "person", name: "Hana" }, { kind: "person", name: "", away: true }],
+  const host = new HostTable({ call: async () => ({}), hub, plan: [{ kind: "person", name: "Hana" }, { kind: "person", name: "", away: true }],
     match: { game: "whist", options: {}, level: "normal", clock: null }, adopt: () => {}, receive: () => {}, changed: () => {}, tableChanged: () => {},
     nameless: (/** @type {number} */ seat) => `Guest ${seat + 1}` });
   await handlers.message("guest-1", { kp: 1, type: "join", name: "Gus" });
@@ -103,12 +103,12 @@ test("the host removes a guest: told, cut off, its seat free for the next; a blo
   assert.deepEqual(readHost(sent.find(([p, x]) => p === "guest-1" && x.includes("farewell"))?.[1]).msg, { kp: 1, type: "farewell", reason: "removed" });
   assert.deepEqual(cut, [["guest-1", false]]);
   assert.deepEqual(host.heldSeats(), []);
-  assert.equal(host.lobby()[1].name, "");
+  assert.equal(host.seating()[1].name, "");
   // the seat goes to the next person the invite brings (one who gives no name is given
   // one, the same on every page); blocked, they cannot come back
   await handlers.message("guest-2", { kp: 1, type: "join", name: "\u200b " });
   assert.deepEqual([...host.tokens], [["guest-2", 1]]);
-  assert.equal(host.lobby()[1].name, "Guest 2");
+  assert.equal(host.seating()[1].name, "Guest 2");
   await host.remove(1, true);
   assert.deepEqual(cut[1], ["guest-2", true]);
   await handlers.message("guest-2", { kp: 1, type: "join", name: "Ida" });
@@ -122,8 +122,8 @@ test("a guest the transport cut off for flooding is reported to the host once, b
   let handlers = null;
   /** @type {string[]} */
   const told = [];
-  const link = { send: () => {}, listen: (/** @type {any} */ h) => { handlers = h; }, refuse: () => {}, cut: () => {}, close: () => {} };
-  new HostTable({ call: async () => ({}), link, plan: [{ kind: "person", name: "Hana" }, { kind: "person", name: "", away: true }],
+  const hub = { send: () => {}, listen: (/** @type {any} */ h) => { handlers = h; }, refuse: () => {}, cut: () => {}, close: () => {} };
+  new HostTable({ call: async () => ({}), hub, plan: [{ kind: "person", name: "Hana" }, { kind: "person", name: "", away: true }],
     match: { game: "whist", options: {}, level: "normal", clock: null }, adopt: () => {}, receive: () => {}, changed: () => {}, tableChanged: () => {},
     nameless: (/** @type {number} */ seat) => `Guest ${seat + 1}`,
     flooded: (g) => told.push(g.name) });

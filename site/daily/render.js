@@ -3,9 +3,9 @@
 // text with the replay code, the review), a shared code checked or refused, and the
 // history.  Data in, choices out; the words come from the i18n catalogues.
 import { t } from "../i18n/index.js";
-import { openDialog } from "../views/dialogs.js";
-import { el } from "../views/dom.js";
-import { numberText } from "../views/labels.js";
+import { openDialog } from "../render/dialogs.js";
+import { el } from "../render/dom.js";
+import { numberText } from "../render/labels.js";
 import { bestStreak, entryOf, rows, streak } from "./history.js";
 
 /** @typedef {import("./history.js").DailyHistory} DailyHistory */
@@ -81,7 +81,7 @@ export function showResult(r, on) {
     el("p", { class: "note" }, `${t("daily_code")}: `, el("code", { id: "daily-code", text: r.code })),
     review,
   ];
-  /** @type {import("../views/dialogs.js").DialogAction[]} */
+  /** @type {import("../render/dialogs.js").DialogAction[]} */
   const actions = [[t("new_game"), () => { setTimeout(on.newGame, 0); }, true]];
   if (on.back) actions.push([t("back"), () => { setTimeout(/** @type {() => void} */ (on.back), 0); }]);
   actions.push([t("close"), null]);

@@ -33,7 +33,7 @@ export function showRoomFailed(e, again) {
 /**
  * Share while the room opens: the dialog, saying so now; `show` draws the invite in its
  * place once `opening` settles, unless the player has closed it (or another dialog, such
- * as a new room's lobby with its invite, has taken its place).
+ * as a new room's seating with its invite, has taken its place).
  * @param {Promise<unknown>} opening @param {boolean} again  a resumed match's room
  * @param {() => void} show
  */

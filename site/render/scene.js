@@ -1,9 +1,9 @@
-// What a table view draws from: plain data (and the handlers of its controls), the same
-// for the live table, a guest's, a spectator's or a replay's.  Each view module exports
-// render(root, state) and draws into the table element `root` it is given.
+// What a table's render modules draw from, its scene: plain data (and the handlers of
+// its controls), the same for the live table, a guest's, a spectator's or a replay's.
+// Each render module exports render(root, scene) and draws into the element `root`.
 
 /**
- * @typedef {object} TableState
+ * @typedef {object} Scene
  * @property {import("../table/model.js").Model} model   an audience's view of the table
  * @property {{deck: string, fourColor: boolean}} look
  * @property {boolean} busy            an action of the bottom seat is on its way: nothing more is offered

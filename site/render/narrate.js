@@ -24,11 +24,11 @@ export function said(key, seat, v, vars = {}) {
   return t(k, { name: names(v)[seat], ...vars });
 }
 
-/** "♠ trumps", "no trump", "down (nulls)": how a positive is played. @param {string} mode */
-export function modeText(mode) {
-  if (mode === "down") return t("cap_down");
-  if (mode === "up:NT") return t("no_trump").toLowerCase();
-  return t("trumps", { sym: SUIT_SYM[mode[3]] });
+/** "♠ trumps", "no trump", "down (nulls)": how a positive is played. @param {string} contract */
+export function positiveText(contract) {
+  if (contract === "down") return t("cap_down");
+  if (contract === "up:NT") return t("no_trump").toLowerCase();
+  return t("trumps", { sym: SUIT_SYM[contract[3]] });
 }
 
 /** Every spoken action of a positive as a line, in order, with the ultimatum nobody took
@@ -45,7 +45,7 @@ export function logLines(v, log, owner) {
     const a = e.action;
     if (e.phase === "choose") {
       out.push(a === "auction" ? said("log_auction", e.seat, v) : a === "down" ? said("log_down", e.seat, v)
-        : said("log_up", e.seat, v, { trump: modeText(a) }));
+        : said("log_up", e.seat, v, { trump: positiveText(a) }));
     } else if (e.phase === "auction") {
       if (a === "pass") out.push(said("log_pass", e.seat, v));
       else {
@@ -59,7 +59,7 @@ export function logLines(v, log, owner) {
     } else if (e.phase === "ultimatum") {
       out.push(a === "pass" ? said("log_pass", e.seat, v) : said("log_gives8", e.seat, v));
     } else if (e.phase === "trump") {
-      out.push(a === "down" ? said("log_down", e.seat, v) : said("log_trump", e.seat, v, { trump: modeText(a) }));
+      out.push(a === "down" ? said("log_down", e.seat, v) : said("log_trump", e.seat, v, { trump: positiveText(a) }));
     }
   }
   const last = log[log.length - 1];
@@ -83,13 +83,13 @@ export function positiveCaption(v) {
   // (only a game whose deal's contract a player chooses, King's positive, has an owner)
   if (!v.facts.chosen || v.owner === null || v.owner === undefined || v.phase !== "play") return null;
   const nm = names(v);
-  const mode = modeText(v.contract);
+  const played = positiveText(v.contract);
   if (v.buyer !== null && v.buyer !== undefined && v.bought) {
     const vars = { buyer: nm[v.buyer], owner: nm[v.owner], offer: offerLabel(v.bought) };
     const key = isYou(v.buyer, v) ? "cap_bought_you" : isYou(v.owner, v) ? "cap_bought_from_you" : "cap_bought";
-    return `${t(key, vars)} · ${mode}`;
+    return `${t(key, vars)} · ${played}`;
   }
-  return `${said("cap_owner", v.owner, v)} · ${mode}`;
+  return `${said("cap_owner", v.owner, v)} · ${played}`;
 }
 
 /** Who is to speak in a positive's phase, as a line: "East to bid", "West decides".
@@ -114,8 +114,8 @@ export function actionMeaning(a, v) {
   if (a === "down") return t("pts_down");
   if (a === "auction") return t("pts_auction");
   if (a === "pass") return t("pts_pass");
-  if (a === "accept" && v.auction && v.auction.offer) {
-    return t(full ? "pts_accept_full" : "pts_accept", { name: nm[/** @type {number} */ (v.auction.holder)], n: offerValue(v.auction.offer, v) });
+  if (a === "accept" && v.auction && v.auction.standing) {
+    return t(full ? "pts_accept_full" : "pts_accept", { name: nm[/** @type {number} */ (v.auction.holder)], n: offerValue(v.auction.standing, v) });
   }
   if (a === "reject") return t("pts_reject");
   if (a === "4333") return t("pts_4333");

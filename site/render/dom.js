@@ -1,4 +1,4 @@
-// Small DOM helpers shared by the views.
+// Small DOM helpers shared by the render modules.
 
 /** The element with this id (the page's fixed rooms: #hand, #trick, #panel, ...).
  * @param {string} id
@@ -25,7 +25,7 @@ export const el = (tag, attrs = {}, ...kids) => {
 };
 
 /** A part of a table (`banner`, `hand`, `seat-top`, ...): the element of that class inside
- * `root`, so that the same views draw any table they are given.
+ * `root`, so that the same render modules draw any table they are given.
  * @param {HTMLElement} root @param {string} name
  * @returns {HTMLElement} */
 export const part = (root, name) => /** @type {HTMLElement} */ (root.querySelector(`.${name}`));

@@ -39,7 +39,7 @@ export function positiveWho(v, owner, buyer, offer) {
 export function sheetRows(v) {
   /** @type {SheetRow[]} */
   const rows = v.deals.map((d, i) => ({ deal: i, contract: d.contract, when: "played", record: d,
-    who: v.facts.chosen ? positiveWho(v, d.owner, d.buyer, d.offer) : "" }));
+    who: v.facts.chosen ? positiveWho(v, d.owner, d.buyer, d.bought) : "" }));
   const order = v.lesson || v.scenario ? [] : v.order || [];
   for (let i = rows.length; i < order.length; i++) {
     const now = i === v.deal_no && !v.over;

@@ -7,7 +7,7 @@ import { part } from "./dom.js";
 import { cardFace } from "./card.js";
 import { isYou, names, position } from "./labels.js";
 
-/** @typedef {import("./state.js").TableState} TableState */
+/** @typedef {import("./scene.js").Scene} Scene */
 /** @typedef {import("../table/model.js").Model} View */
 /** @typedef {{leader: number, cards: string[], winner: number}} FinishedTrick */
 
@@ -38,18 +38,18 @@ function placed(root, code, seat, v, deck, slide) {
   return cardFace(code, { cls: `pos-${pos}${slide && !mem(root).onTable.has(code) && !still() ? ` enter from-${pos}` : ""}`, deck });
 }
 
-/** The trick in play; new cards slide in from their seats when `state.slide`.
- * @param {HTMLElement} root @param {TableState} state */
-export function render(root, state) {
-  const v = state.model;
+/** The trick in play; new cards slide in from their seats when `scene.slide`.
+ * @param {HTMLElement} root @param {Scene} scene */
+export function render(root, scene) {
+  const v = scene.model;
   const box = part(root, "trick");
   box.className = "trick";
   // a card already on the table stays as it is (its slide is not started again)
   const there = new Map([...box.children].map((c) => [/** @type {HTMLElement} */ (c).dataset.card, /** @type {HTMLElement} */ (c)]));
   const cards = (v.trick || []).map((x) => {
     const old = there.get(x.card);
-    const fits = old && old.classList.contains(`pos-${position(x.seat, v)}`) && !!old.querySelector(".art") === (state.look.deck === "classic");
-    return fits ? /** @type {HTMLElement} */ (old) : placed(root, x.card, x.seat, v, state.look.deck, state.slide);
+    const fits = old && old.classList.contains(`pos-${position(x.seat, v)}`) && !!old.querySelector(".art") === (scene.look.deck === "classic");
+    return fits ? /** @type {HTMLElement} */ (old) : placed(root, x.card, x.seat, v, scene.look.deck, scene.slide);
   });
   box.replaceChildren(...cards);
   mem(root).onTable = new Set((v.trick || []).map((x) => x.card));
@@ -59,10 +59,10 @@ export function render(root, state) {
 }
 
 /** Lay a card of the bottom seat on the table at once, before the engine has answered.
- * @param {HTMLElement} root @param {TableState} state @param {string} code */
-export function layCard(root, state, code) {
-  const v = state.model;
-  part(root, "trick").append(placed(root, code, /** @type {number} */ (v.seat), v, state.look.deck, state.slide));
+ * @param {HTMLElement} root @param {Scene} scene @param {string} code */
+export function layCard(root, scene, code) {
+  const v = scene.model;
+  part(root, "trick").append(placed(root, code, /** @type {number} */ (v.seat), v, scene.look.deck, scene.slide));
   mem(root).onTable.add(code);
   setNote(root, "");
 }
@@ -91,16 +91,16 @@ export function hurry(root) {
 /**
  * Show a finished trick: its last card slides in, the winning card is marked and its
  * taker named for `pause` ms, then the cards go to the taker's seat.
- * @param {HTMLElement} root @param {TableState} state @param {FinishedTrick} tr @param {number} pause
+ * @param {HTMLElement} root @param {Scene} scene @param {FinishedTrick} tr @param {number} pause
  */
-export async function showFinished(root, state, tr, pause) {
-  const v = state.model;
+export async function showFinished(root, scene, tr, pause) {
+  const v = scene.model;
   const box = part(root, "trick");
   const m = mem(root);
   const slide = pause > 0;
   m.hurried = false;
   box.className = "trick";
-  const cards = tr.cards.map((c, i) => placed(root, c, (tr.leader + i) % v.players, v, state.look.deck, slide));
+  const cards = tr.cards.map((c, i) => placed(root, c, (tr.leader + i) % v.players, v, scene.look.deck, slide));
   box.replaceChildren(...cards);
   m.onTable = new Set(tr.cards);
   const winner = cards[(tr.winner - tr.leader + v.players) % v.players];

@@ -121,8 +121,8 @@ export const dealExtras = {
  * what he made: RULES, "payment"), else null.
  * @param {import("../protocol.js").DealRecord} d @param {View} v @returns {number | null} */
 function cappedPayment(d, v) {
-  if (d.buyer === null || d.buyer === undefined || d.payment === undefined || !d.offer || v.options.uncapped_payment) return null;
-  const [, kind, n] = d.offer.split(":");
+  if (d.buyer === null || d.buyer === undefined || d.payment === undefined || !d.bought || v.options.uncapped_payment) return null;
+  const [, kind, n] = d.bought.split(":");
   const worth = v.facts.offers[kind] * Number(n);
   return d.payment < worth ? d.payment : null;
 }

@@ -1,4 +1,4 @@
-// The Copy button beside a link to share (the host's invite, in the room's lobby and in
+// The Copy button beside a link to share (the host's invite, in the room's seating and in
 // Share during the match; a solo player's share link): the clipboard where the browser
 // allows it, else the link selected for the person to copy, and "copied" said for a moment.
 import { t } from "../i18n/index.js";

@@ -11,7 +11,7 @@
 import { el, part } from "./dom.js";
 import { cardFace, sortHand } from "./card.js";
 
-/** @typedef {import("./state.js").TableState} TableState */
+/** @typedef {import("./scene.js").Scene} Scene */
 
 // px: the narrowest strip a card may show: WCAG's 24 px target and a margin; a finger
 // (a coarse pointer) gets more, in two rows if need be
@@ -19,25 +19,25 @@ const MIN_TAP = () => (matchMedia("(pointer: coarse)").matches ? 34 : 26);
 const MAX_STEP = 0.7;      // of a card's width: the most a card shows when there is room to spare
 const MAX_ROWS = 3;
 
-/** Draw the hand of `state.model`'s seat into `root`'s hand (none for a spectator, nor
+/** Draw the hand of `scene.model`'s seat into `root`'s hand (none for a spectator, nor
  * while a shared device's hand is behind its screen).
- * @param {HTMLElement} root @param {TableState} state */
-export function render(root, state) {
-  const v = state.model;
+ * @param {HTMLElement} root @param {Scene} scene */
+export function render(root, scene) {
+  const v = scene.model;
   const box = part(root, "hand");
-  const mine = v.seat !== null && v.turn === v.seat && v.phase === "play" && !state.busy;
+  const mine = v.seat !== null && v.turn === v.seat && v.phase === "play" && !scene.busy;
   // a bid of one's own keeps the hand awake: it is read to decide
   box.classList.toggle("waiting", v.turn !== v.seat || v.over);
   const legal = new Set(mine ? v.legal : []);
-  const cards = state.screen ? [] : sortHand(v.hand).map((c) => {
+  const cards = scene.screen ? [] : sortHand(v.hand).map((c) => {
     const ok = legal.has(c);
-    const b = cardFace(c, { button: true, legal: mine ? ok : null, deck: state.look.deck,
-      cls: `${mine ? (ok ? "legal" : "dim") : ""} ${state.hinted === c ? "hinted" : ""} ${state.fresh === c ? "new" : ""}` });
+    const b = cardFace(c, { button: true, legal: mine ? ok : null, deck: scene.look.deck,
+      cls: `${mine ? (ok ? "legal" : "dim") : ""} ${scene.hinted === c ? "hinted" : ""} ${scene.fresh === c ? "new" : ""}` });
     b.tabIndex = -1;
-    b.addEventListener("click", () => state.on.play(c));
+    b.addEventListener("click", () => scene.on.play(c));
     return b;
   });
-  if (state.deal) cards.forEach((b, i) => { b.classList.add("dealt"); b.style.setProperty("--i", String(i)); });
+  if (scene.deal) cards.forEach((b, i) => { b.classList.add("dealt"); b.style.setProperty("--i", String(i)); });
   layoutHand(box, cards);
   const first = cards.find((b) => b === document.activeElement) || cards.find((b) => b.classList.contains("legal")) || cards[0];
   if (first) first.tabIndex = 0;
@@ -86,7 +86,7 @@ export function layoutHand(hand, cards = handCards(hand)) {
   if (focused) focused.focus({ preventScroll: true });
 }
 
-/** How long the dealing of `n` cards lasts (views/hand.js and style.css agree: 45 ms a
+/** How long the dealing of `n` cards lasts (render/hand.js and style.css agree: 45 ms a
  * card, 350 ms each). @param {number} n */
 export const dealMs = (n) => n * 45 + 350;
 

@@ -1,12 +1,12 @@
 // The contract and the trump beside the trick, all through a deal's play: the banner
 // scrolls away or wraps on a phone, but what a card is played for must stay in sight, as
 // at a real table where the contract is said once and everyone remembers it.  With it,
-// the button that opens the deal's play so far (views/played.js).
+// the button that opens the deal's play so far (render/played.js).
 import { t } from "../i18n/index.js";
 import { el, part } from "./dom.js";
 import { SUIT_SYM, contractLabel } from "./labels.js";
 
-/** @typedef {import("./state.js").TableState} TableState */
+/** @typedef {import("./scene.js").Scene} Scene */
 /** @typedef {import("../table/model.js").Model} View */
 
 /** The badge's words: the contract as the table names it, and the trump: "Queens",
@@ -22,22 +22,22 @@ export function badgeText(v) {
 }
 
 /** The button that opens the deal's play so far, or null on a table that offers none.
- * @param {TableState} state */
-export function playedButton(state) {
-  return state.on.played
-    ? el("button", { type: "button", class: "rules-link", id: "btn-played", "aria-keyshortcuts": "t", text: t("played_open"), onclick: state.on.played })
+ * @param {Scene} scene */
+export function playedButton(scene) {
+  return scene.on.played
+    ? el("button", { type: "button", class: "rules-link", id: "btn-played", "aria-keyshortcuts": "t", text: t("played_open"), onclick: scene.on.played })
     : null;
 }
 
-/** @param {HTMLElement} root @param {TableState} state */
-export function render(root, state) {
+/** @param {HTMLElement} root @param {Scene} scene */
+export function render(root, scene) {
   const box = part(root, "contract-badge");
   if (!box) return;
-  const words = badgeText(state.model);
+  const words = badgeText(scene.model);
   box.hidden = !words;
   if (!words) { box.replaceChildren(); return; }
-  const trump = state.model.trump;
-  const button = playedButton(state);
+  const trump = scene.model.trump;
+  const button = playedButton(scene);
   box.replaceChildren(
     el("div", { class: "badge-first", id: "badge-contract" }, el("span", { class: "badge-contract", text: words.contract }),
       words.trump ? el("span", { class: `badge-trump suit-${trump}`, role: "img", "aria-label": t("trump", { suit: t(`suit_${trump}`) }), text: words.trump }) : null),

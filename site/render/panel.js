@@ -7,10 +7,10 @@ import { aboutSeat, actionLabel, lessonText, names, offerLabel } from "./labels.
 import { SECTION_OF_PHASE } from "../rule-sections.js";
 import { actionMeaning, logLines, offerValue, turnLine } from "./narrate.js";
 
-/** @typedef {import("./state.js").TableState} TableState */
+/** @typedef {import("./scene.js").Scene} Scene */
 /** @typedef {import("../table/model.js").Model} View */
 
-/** @param {HTMLElement} root @param {TableState} s */
+/** @param {HTMLElement} root @param {Scene} s */
 export function render(root, s) {
   const v = s.model;
   const on = s.on;
@@ -39,7 +39,7 @@ export function render(root, s) {
     if (v.auction && (v.phase === "auction" || v.phase === "decide" || v.phase === "ultimatum")) {
       const a = v.auction;
       kids.push(el("p", {}, el("strong", { text: t("auction_title") }), " · ",
-        a.offer ? aboutSeat("standing", /** @type {number} */ (a.holder), v, { offer: offerLabel(a.offer) }) : t("no_offer")));
+        a.standing ? aboutSeat("standing", /** @type {number} */ (a.holder), v, { offer: offerLabel(a.standing) }) : t("no_offer")));
     }
     const lines = v.owner !== null && v.owner !== undefined ? logLines(v, v.log || [], v.owner) : [];
     if (lines.length) {
@@ -93,8 +93,8 @@ export function render(root, s) {
  * 50 points".  @param {View} v */
 export function bidPrompt(v) {
   const a = v.auction;
-  if (!a || !a.offer) return t("your_bid");
-  const n = offerValue(a.offer, v);
+  if (!a || !a.standing) return t("your_bid");
+  const n = offerValue(a.standing, v);
   const higher = v.legal.some((x) => x.startsWith("offer:") && offerValue(x, v) > n);
   return t(higher ? "bid_over" : "bid_top", { n });
 }
@@ -104,7 +104,7 @@ export function bidPrompt(v) {
  * nothing but a pass; "" when neither.  @param {View} v */
 export function bidRule(v) {
   const a = v.auction;
-  if (!a || !a.offer || a.holder === null || a.holder === undefined) return "";
-  if (v.legal.includes(a.offer)) return t("bid_match", { offer: offerLabel(a.offer), seat: names(v)[a.holder] });
+  if (!a || !a.standing || a.holder === null || a.holder === undefined) return "";
+  if (v.legal.includes(a.standing)) return t("bid_match", { offer: offerLabel(a.standing), seat: names(v)[a.holder] });
   return v.legal.length === 1 && v.legal[0] === "pass" ? t("bid_pass_only") : "";
 }

@@ -9,15 +9,15 @@ import { clockSelect } from "./people.js";
 import { copyRow } from "./copy.js";
 
 /**
- * A seat as the lobby shows it; for the host, `link` says how its guest is reached (a data
+ * A seat as the seating shows it; for the host, `link` says how its guest is reached (a data
  * channel, or through the relays: p2p/relayed.js).
- * @typedef {{kind: string, name: string, away: boolean, here: boolean, level?: string, link?: "direct" | "relayed"}} LobbySeat
+ * @typedef {{kind: string, name: string, away: boolean, here: boolean, level?: string, link?: "direct" | "relayed"}} SeatingEntry
  */
 
 /** How the host reaches a guest, in words, or null.  @param {"direct" | "relayed" | null | undefined} how */
-export const linkLabel = (how) => (how ? el("small", { class: `lobby-link ${how}`, text: t(`link_${how}`) }) : null);
+export const linkLabel = (how) => (how ? el("small", { class: `seating-link ${how}`, text: t(`link_${how}`) }) : null);
 
-/** What the room's lobby last said of the networks it meets on ("" before it knows). */
+/** What the room's seating last said of the networks it meets on ("" before it knows). */
 let networks = "";
 
 /** Which networks answer, in the person's words: those that do, and those still tried.
@@ -30,7 +30,7 @@ export function networksText(open, all) {
   return [t("p2p_networks", { list: list(open) }), trying.length ? t("p2p_networks_trying", { list: list(trying) }) : ""].filter(Boolean).join(" ");
 }
 
-/** Say in the room's lobby which networks answer (and in the next lobby drawn).
+/** Say in the room's seating which networks answer (and in the next seating drawn).
  * @param {string} text  networksText's */
 export function showNetworks(text) {
   networks = text;
@@ -72,15 +72,15 @@ export function removeButtons(seat, who, c) {
 
 /** The seats, one line each: who sits there, and whether they have joined (for the host,
  * with its controls of the guests' seats).
- * @param {LobbySeat[]} seats @param {number | null} mine @param {SeatControls | null} [controls] */
+ * @param {SeatingEntry[]} seats @param {number | null} mine @param {SeatControls | null} [controls] */
 export function seatList(seats, mine, controls = null) {
-  return el("ol", { class: "lobby-seats", id: "lobby-seats" }, ...seats.map((s, i) => {
+  return el("ol", { class: "seating-seats", id: "seating-seats" }, ...seats.map((s, i) => {
     const who = s.kind === "bot" ? t("seat_bot", { level: t(`level_${s.level || "normal"}`) })
       : s.name || (i === mine ? t("you") : s.away ? t("seat_open") : t("seat_here"));
     const state = s.kind === "bot" ? "" : s.here ? t("seat_joined") : t("seat_waiting");
-    return el("li", { class: `lobby-seat ${s.kind === "bot" ? "bot" : s.here ? "here" : "waiting"}`, "data-seat": String(i) },
-      el("span", { class: "people-where", text: t("seat_n", { n: i + 1 }) }), el("span", { class: "lobby-who", text: who }),
-      state ? el("small", { class: "lobby-state", text: state }) : null,
+    return el("li", { class: `seating-seat ${s.kind === "bot" ? "bot" : s.here ? "here" : "waiting"}`, "data-seat": String(i) },
+      el("span", { class: "people-where", text: t("seat_n", { n: i + 1 }) }), el("span", { class: "seating-who", text: who }),
+      state ? el("small", { class: "seating-state", text: state }) : null,
       s.here ? linkLabel(s.link) : null,
       controls && controls.held.includes(i) ? removeButtons(i, who, controls) : null);
   }));
@@ -88,13 +88,13 @@ export function seatList(seats, mine, controls = null) {
 
 /**
  * The host's room: the invite and the seats; redrawn as guests join (call it again).
- * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: LobbySeat[], note?: string, codes?: boolean,
+ * @param {{invite: string, qr: SVGElement | HTMLElement | null, seats: SeatingEntry[], note?: string, codes?: boolean,
  *   clock: {spec: {choices: number[]}, value: number, change: (s: number) => void} | null, controls: SeatControls}} s
  *   `clock`: the move clock's choice, until the start; `codes: false`: no invitations by
  *   code (a browser without WebRTC, whose room is carried through the relays)
  * @param {{onStart: () => void, onClose: () => void, onDirect: () => void}} on
  */
-export function openHostLobby(s, on) {
+export function openHostSeating(s, on) {
   const link = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: s.invite, id: "invite-link",
     class: "share-url", "aria-label": t("invite_link") }));
   /** @type {HTMLElement | null} */
@@ -102,9 +102,9 @@ export function openHostLobby(s, on) {
   if (s.clock) {
     const c = s.clock;
     const pick = clockSelect(c.spec, c.value);
-    pick.id = "lobby-clock";
+    pick.id = "seating-clock";
     pick.addEventListener("change", () => c.change(Number(pick.value)));
-    clockRow = el("label", { for: "lobby-clock", class: "people-clock" }, t("move_clock"), pick);
+    clockRow = el("label", { for: "seating-clock", class: "people-clock" }, t("move_clock"), pick);
   }
   // with no room (no relay, or not a secure page) there is no link to share: only codes
   const content = [
@@ -115,7 +115,7 @@ export function openHostLobby(s, on) {
     s.codes === false ? null
       : el("button", { type: "button", class: "rules-link", id: "invite-by-code", text: t("invite_by_code"), onclick: () => { setTimeout(on.onDirect, 0); } }),
     seatList(s.seats, 0, s.controls),
-    el("p", { class: "opt-help", id: "lobby-note", text: lobbyNote(s.seats) }),
+    el("p", { class: "opt-help", id: "seating-note", text: seatingNote(s.seats) }),
     s.invite ? networksLine() : null,
     clockRow,
     s.note ? el("p", { class: "note", text: s.note }) : null,
@@ -124,24 +124,24 @@ export function openHostLobby(s, on) {
     [t("start_match"), () => { on.onStart(); }, true]]);
 }
 
-/** @param {LobbySeat[]} seats */
-function lobbyNote(seats) {
+/** @param {SeatingEntry[]} seats */
+function seatingNote(seats) {
   const waiting = seats.filter((x) => x.away && !x.here).length;
-  return waiting ? t("lobby_waiting", { n: waiting }, waiting) : t("lobby_ready");
+  return waiting ? t("seating_waiting", { n: waiting }, waiting) : t("seating_ready");
 }
 
-/** Who is in changed: the host's lobby, if it is the dialog open, is brought up to date in
+/** Who is in changed: the host's seating, if it is the dialog open, is brought up to date in
  * place (whatever the host was doing in it goes on).  False when it is not open.
- * @param {LobbySeat[]} seats @param {SeatControls} controls */
-export function refreshHostLobby(seats, controls) {
+ * @param {SeatingEntry[]} seats @param {SeatControls} controls */
+export function refreshHostSeating(seats, controls) {
   const d = /** @type {HTMLDialogElement} */ ($("dialog"));
-  const list = $("dialog-content").querySelector("#lobby-seats");
-  // (the note is the host's lobby's own: a guest's shows the seats too; and a browser with
+  const list = $("dialog-content").querySelector("#seating-seats");
+  // (the note is the host's seating's own: a guest's shows the seats too; and a browser with
   // no WebRTC has no invitation by code to tell it by)
-  const note = $("dialog-content").querySelector("#lobby-note");
+  const note = $("dialog-content").querySelector("#seating-note");
   if (!d.open || !list || !note) return false;
   list.replaceWith(seatList(seats, 0, controls));
-  note.textContent = lobbyNote(seats);
+  note.textContent = seatingNote(seats);
   return true;
 }
 
@@ -167,13 +167,13 @@ export function openJoin(s, on) {
   name.focus();
 }
 
-/** A guest waits: who is in, and for what.  @param {LobbySeat[]} seats @param {number | null} mine @param {string} status */
-export function openGuestLobby(seats, mine, status) {
-  openDialog(t("room_title"), [el("p", { role: "status", id: "lobby-status", text: status }), networksLine(), seatList(seats, mine)], []);
+/** A guest waits: who is in, and for what.  @param {SeatingEntry[]} seats @param {number | null} mine @param {string} status */
+export function openGuestSeating(seats, mine, status) {
+  openDialog(t("room_title"), [el("p", { role: "status", id: "seating-status", text: status }), networksLine(), seatList(seats, mine)], []);
 }
 
 /** Close the room's dialog if it is the one open. */
-export function closeLobby() {
+export function closeSeating() {
   const d = /** @type {HTMLDialogElement} */ ($("dialog"));
-  if (d.open && $("dialog-content").querySelector(".lobby-seats, #join-name")) d.close();
+  if (d.open && $("dialog-content").querySelector(".seating-seats, #join-name")) d.close();
 }

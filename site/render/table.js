@@ -1,6 +1,6 @@
 // The table around the cards: the banner (deal, contract, trump, owner), the seats with
 // their names, scores, card backs and bids, German Whist's stock.  Draws into the table
-// element it is given, from the state it is given (views/state.js).
+// element it is given, from the scene it is given (render/scene.js).
 import { t } from "../i18n/index.js";
 import { el, part } from "./dom.js";
 import { cardFace } from "./card.js";
@@ -8,19 +8,19 @@ import { SUIT_SYM, bidLabel, bottomSeat, cardShort, contractLabel, costLabel, le
 import { heldAuction, positiveCaption, said } from "./narrate.js";
 import * as badgeView from "./badge.js";
 
-/** @typedef {import("./state.js").TableState} TableState */
+/** @typedef {import("./scene.js").Scene} Scene */
 /** @typedef {import("../table/model.js").Model} View */
 
-/** @param {HTMLElement} root @param {TableState} state */
-export function render(root, state) {
-  const v = state.model;
-  root.classList.toggle("four-color", state.look.fourColor && state.look.deck !== "classic");
-  root.classList.toggle("deck-classic", state.look.deck === "classic");
+/** @param {HTMLElement} root @param {Scene} scene */
+export function render(root, scene) {
+  const v = scene.model;
+  root.classList.toggle("four-color", scene.look.fourColor && scene.look.deck !== "classic");
+  root.classList.toggle("deck-classic", scene.look.deck === "classic");
   root.dataset.game = v.game;
-  renderBanner(root, v, state.on);
+  renderBanner(root, v, scene.on);
   renderSeats(root, v);
-  renderStock(root, v, state.look.deck, badgeView.playedButton(state));
-  badgeView.render(root, state);
+  renderStock(root, v, scene.look.deck, badgeView.playedButton(scene));
+  badgeView.render(root, scene);
 }
 
 // The banner's facts are parted by a dot tied to the fact before it: a line that must fold
@@ -34,9 +34,9 @@ const KEPT_CHARS = 24;
 /** @param {string} text */
 const fact = (text) => text.length <= KEPT_CHARS && /[0-9♠♥♦♣]/.test(text) ? el("span", { class: "fact", text }) : text;
 
-/** @param {HTMLElement} root @param {View} v @param {TableState["on"]} on */
+/** @param {HTMLElement} root @param {View} v @param {Scene["on"]} on */
 function renderBanner(root, v, on) {
-  const deal = v.deals_total ? t("deal_of", { n: v.deal_no + 1, total: v.deals_total }) : t("deal_n", { n: v.deal_no + 1 });
+  const deal = v.match_deals ? t("deal_of", { n: v.deal_no + 1, total: v.match_deals }) : t("deal_n", { n: v.deal_no + 1 });
   const caption = positiveCaption(v);
   // a positive's caption is two facts, who plays it and how ("Este juega su positiva ·
   // triunfo ♥"): the how is kept together

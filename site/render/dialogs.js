@@ -62,7 +62,7 @@ export function askBesideKept(game, body, open, on) {
 
 /**
  * The settings menu: each change applies at once, mid-game (`onChange` with the new
- * settings); the table's other views (last trick, sheet, rules) are one tap away while a
+ * settings); the table's other panels (last trick, sheet, rules) are one tap away while a
  * game is on the table (`inGame`).
  * @param {Settings} cur
  * @param {{speeds: string[], decks: string[], inGame: boolean}} lists
@@ -94,7 +94,7 @@ export function openSettings(cur, lists, on) {
     el("label", { for: "set-sound" }, sound, t("sound")),
     el("label", { for: "set-auto" }, auto, t("autoplay")),
     el("label", { for: "set-lang" }, t("language"), langSel),
-    lists.inGame ? el("div", { class: "row menu-views" },
+    lists.inGame ? el("div", { class: "row menu-panels" },
       el("button", { type: "button", id: "menu-last", text: t("last_trick"), onclick: () => on.onLastTrick() }),
       el("button", { type: "button", id: "menu-sheet", text: t("score_sheet"), onclick: () => on.onSheet() }),
       el("button", { type: "button", id: "menu-rules", text: t("rules"), onclick: () => on.onRules() })) : null);

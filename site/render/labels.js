@@ -153,7 +153,7 @@ export function offerLabel(a) {
 export function actionLabel(a, v) {
   if (a.startsWith("offer:")) {
     const auc = v.auction;
-    if (auc && auc.offer === a && v.phase === "auction") return t("match", { offer: offerLabel(a) });
+    if (auc && auc.standing === a && v.phase === "auction") return t("match", { offer: offerLabel(a) });
     return offerLabel(a);
   }
   if (a.startsWith("up:")) return a === "up:NT" ? t("up_nt") : t("up_suit", { suit: suitWord(a[3]) });

@@ -6,9 +6,9 @@ import { t } from "../i18n/index.js";
 import { el, part } from "./dom.js";
 import { aboutSeat } from "./labels.js";
 
-/** @typedef {import("./state.js").TableState} TableState */
+/** @typedef {import("./scene.js").Scene} Scene */
 
-/** @param {HTMLElement} root @param {TableState} s */
+/** @param {HTMLElement} root @param {Scene} s */
 export function render(root, s) {
   const v = s.model;
   const box = part(root, "claim");
