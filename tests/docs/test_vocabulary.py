@@ -11,10 +11,15 @@ import pytest
 SITE = Path(__file__).resolve().parents[2] / "site"
 
 
+def _language_file(lang):
+    """A language's words as written: its file and its hints' reasons (``i18n/hints/``)."""
+    return "\n".join((SITE / "i18n" / sub / f"{lang}.js").read_text(encoding="utf-8") for sub in ("", "hints"))
+
+
 def _strings(lang):
     """Every string literal of the page's texts in ``lang``: its language file, its rules
     pages, and its block of the lessons."""
-    text = (SITE / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+    text = _language_file(lang)
     text += (SITE / "rules" / f"{lang}.js").read_text(encoding="utf-8")
     for name, opening, closing in (("lessons.js", f"  {lang}: {{", "  },"),):
         src = (SITE / name).read_text(encoding="utf-8").splitlines()
@@ -174,7 +179,7 @@ SUITS = "♠♥♦♣"
 
 def _value(lang, key):
     """A key's words in a language file, as written there."""
-    text = (SITE / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+    text = _language_file(lang)
     m = re.search(rf'(?:^|[\s,{{])"?{re.escape(key)}"?: "((?:[^"\\]|\\.)*)"', text, re.M)
     assert m, (lang, key)
     return m.group(1)
