@@ -114,7 +114,7 @@ class Bid(TypedDict):
 class Auction(TypedDict):
     bids: list[Bid]
     holder: int | None  # who holds the standing offer
-    standing: str | None  # the standing offer (None before the first)
+    standing: str | None  # the standing offer (none before the first offer)
     passed: list[int]
     speaker: int | None  # whose bid it is
     asked: int | None  # who answers the ultimatum
