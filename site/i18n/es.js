@@ -51,7 +51,7 @@ export default {
   deal_result: "Mano {n}: {contract}", result_why: "{name}: {pts}", payment: "{buyer} pagó {n} a {owner}",
   match_over: "Fin de la partida", winner: "Ganador: {names}", winners: "¡{names} comparten la victoria!",
   sheet_total: "Total", sums_bad: "Estos puntos no cuadran con lo que dicen las reglas: por favor, avísanos.",
-  last_trick_none: "Aún no se ha jugado ninguna baza.", won_by: "La gana {name}", won_by_you: "La ganas tú", hint_none: "Sin pista: no es tu turno.",
+  last_trick_none: "Aún no se ha jugado ninguna baza.", won_by: "La ganó {name}", won_by_you: "La ganaste tú", hint_none: "Sin pista: no es tu turno.",
   load_crashed: "El motor de cartas falló al arrancar: {msg}. Los archivos se descargaron, así que la conexión no es la causa; reintenta o recarga la página.",
   engine_crashed: "El motor de cartas se detuvo por un error ({msg}) y se reinició.",
   engine_stuck: "El motor de cartas dejó de responder durante {s} s y se reinició.",
