@@ -445,6 +445,16 @@ def last_event(*reads) -> int:
     return last
 
 
+def heard_through(page, n: int, timeout: float = 30) -> list[dict]:
+    """The kingweb messages ``page`` received (``heard_kp``), once they hold event ``n``:
+    a frame the host has sent may still be on its way."""
+    deadline = time.monotonic() + timeout
+    while last_event(heard := heard_kp(page)) < n:
+        assert time.monotonic() < deadline, f"event {n} not heard within {timeout} s (heard up to {last_event(heard)})"
+        page.wait_for_timeout(50)
+    return heard
+
+
 def saved_through(host, n: int, timeout: float = 30) -> dict:
     """The host's save once it holds the table up to event ``n``.  The worker writes its
     save a moment after each change, and the bots play on: a save read before (or just

@@ -7,9 +7,8 @@ are measured where the guest receives the updates.  This holds the host's pacing
 lower bound it sets, not how fast anything runs."""
 
 import json
-import time
 
-from p2p_support import drive, heard_kp, host_and_guest, last_event, model, saved_through
+from p2p_support import drive, heard_through, host_and_guest, last_event, model, saved_through
 
 from browser_support import until
 
@@ -83,15 +82,6 @@ def test_a_bots_forced_play_is_sent_no_sooner_than_its_chosen_plays(people, p2p_
     heard = heard_through(guest, last)
     heard_forced, heard_chosen = gaps([m for m in heard if m["type"] != "update" or last_event([m]) <= last], kind)
     assert (len(heard_forced), len(heard_chosen)) == (len(forced), len(chosen))
-
-
-def heard_through(page, n: int, timeout: float = 30) -> list[dict]:
-    """The kingweb messages ``page`` received, once they hold event ``n``."""
-    deadline = time.monotonic() + timeout
-    while last_event(heard := heard_kp(page)) < n:
-        assert time.monotonic() < deadline, f"event {n} not heard within {timeout} s: {last_event(heard)}"
-        page.wait_for_timeout(50)
-    return heard
 
 
 def gaps(messages, kind):

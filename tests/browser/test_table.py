@@ -229,10 +229,9 @@ def test_my_card_leaves_the_hand_at_once_and_the_trick_names_its_taker(browser, 
     # the taker's outline (3 px, 2 px out from its card) stays clear of the name under it
     # (a play-test read the Spanish "Tú" as "Tu" under it)
     gap = page.evaluate("""() => {
-      const t = document.querySelector('.last-trick .taker');
-      const card = t.querySelector('.card').getBoundingClientRect(), who = t.querySelector('.who').getBoundingClientRect();
-      const ring = parseFloat(getComputedStyle(t.querySelector('.card')).outlineWidth) + parseFloat(getComputedStyle(t.querySelector('.card')).outlineOffset);
-      return who.top - (card.bottom + ring); }""")
+      const t = document.querySelector('.last-trick .taker'), card = t.querySelector('.card'), look = getComputedStyle(card);
+      const ring = parseFloat(look.outlineWidth) + parseFloat(look.outlineOffset);
+      return t.querySelector('.who').getBoundingClientRect().top - (card.getBoundingClientRect().bottom + ring); }""")
     assert gap >= 0, gap
     ctx.close()
 
