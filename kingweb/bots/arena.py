@@ -62,6 +62,7 @@ class Result(TypedDict):
     seed: int
     kinds: dict[str, KindResult]
     pairs: list[PairResult]
+    boards: dict[str, list[float]]  # each kind's points on each board, in the seed's order
     seconds: float
 
 
@@ -181,12 +182,15 @@ def run(
         "seed": seed,
         "kinds": {},
         "pairs": [],
+        "boards": {},
         "seconds": time.perf_counter() - t_start,
     }
     by_kind: dict[str, list[float]] = {}
     for k in dict.fromkeys(kinds):
         idx = [i for i, x in enumerate(kinds) if x == k]
         by_kind[k] = [statistics.fmean(pb[i] for i in idx) for pb in per_board]
+        # (kept so that runs of other bots on the same seed can be paired board by board)
+        result["boards"][k] = by_kind[k]
         m, h = ci95(by_kind[k])
         lat = sorted(latency.get(k, [0.0]))
         result["kinds"][k] = {

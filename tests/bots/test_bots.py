@@ -1,6 +1,7 @@
 """Bots: classic plays, fairness (view only), legality, the whist solver, the arena."""
 
 import random
+import statistics
 
 import pytest
 from hypothesis import given, settings
@@ -297,6 +298,13 @@ def test_arena_normal_beats_random(gid, deals):
     r = run(gid, kinds, deals, seed=1)
     pair = r["pairs"][0]
     assert pair["a"] == "normal" and pair["diff"] > pair["ci95"] > 0, pair
+    # each board's points are kept, and they are what the means and the pair are made of
+    boards = r["boards"]
+    assert len(boards["normal"]) == len(boards["random"]) == deals
+    assert statistics.fmean(boards["normal"]) == pytest.approx(r["kinds"]["normal"]["mean"])
+    assert statistics.fmean(a - b for a, b in zip(boards["normal"], boards["random"], strict=True)) == pytest.approx(
+        pair["diff"]
+    )
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
