@@ -7,11 +7,16 @@ decides every action from the whole deal, never through a fair bot:
   left when tricks pay, and when a claim is a fate every card comes to the same);
 - King's bids are chosen by ``bidding.choose`` from what the true deal makes in each
   contract (``bidding.of_deal``), not from sampled deals;
-- King and Кинг: the last ``EXACT_TRICKS`` tricks are solved exactly (max-n over the true
-  hands, ``TrickSolver``, its table kept through the deal); before them each card is
-  judged by ``ROLLOUTS`` playouts of the true deal in which every seat plays the
-  ``normal`` heuristics with all hands known, and sometimes (``NOISE``) another legal
-  card, so that one brittle line of play does not decide;
+- King and Кинг: in the last ``RESPOND_TRICKS`` tricks (all of Кинг's eight) the bot
+  searches every line of its own choices to the deal's end, each other seat playing the
+  card the ``normal`` heuristics would play from its own hand (``_respond``: the best
+  reply to that model of the others, its table kept through the deal); before them
+  each card is judged by ``ROLLOUTS`` playouts of the true deal in which every seat
+  plays the ``normal`` heuristics with all hands known, and sometimes (``NOISE``)
+  another legal card, so that one brittle line of play does not decide.  (Max-n, in
+  which every seat plays best with every hand known, was the endgame before: it
+  expects the others to dodge as only a player who sees the cards can, and the best
+  reply to ``normal`` measured stronger, docs/BENCHMARKS.md, *The ceiling*);
 - German Whist: stage 2 is solved exactly, and so is the last trick of the stock stage
   when the bot's card ends it; before that, with the stock's order known, each card is
   judged by ``WHIST_ROLLOUTS`` playouts of the true deal (the greedy German Whist play,
@@ -28,15 +33,16 @@ from ..play import Contract, Play
 from ..views import KingView
 from ..whist import WhistPlay
 from . import bidding
-from .endgame import TrickSolver, reps_mask
+from .endgame import reps_mask
 from .policy import choose, rollout
 from .search import whist_greedy, whist_solver
 
 if TYPE_CHECKING:
     from ..game import Game
 
-#: Tricks left from which King's and Кинг's card play is solved exactly
-EXACT_TRICKS = 5
+#: Tricks left from which King's and Кинг's card play searches the bot's every line
+#: against the others' ``normal`` play (Кинг's deals have 8 tricks: all of them)
+RESPOND_TRICKS = 8
 #: Playouts a card before that, and the share of a playout's cards played at random
 ROLLOUTS, NOISE = 12, 0.1
 #: German Whist's stock stage: playouts a card
@@ -50,7 +56,9 @@ class CheatBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._solver: tuple[object, TrickSolver] | None = None  # (the deal's play, its solver)
+        # (the deal's play, the best replies found in it): a position's value holds for
+        # the whole deal, the others' model being the same
+        self._replies: tuple[object, dict[tuple[int, ...], int]] | None = None
 
     def decide_game(self, game: "Game") -> str:
         from ..trickgame import TrickGame
@@ -88,17 +96,41 @@ class CheatBot:
 
     def _four_card(self, p: Play, seat: int, cands: list[int], rng: random.Random) -> int:
         left = p.last_trick + 1 - p.trick_no
-        if left <= EXACT_TRICKS:
-            if self._solver is None or self._solver[0] is not p:
-                self._solver = (p, TrickSolver(p.c))
-            solver = self._solver[1]
+        if left <= RESPOND_TRICKS:
+            if self._replies is None or self._replies[0] is not p:
+                self._replies = (p, {})
+            memo = self._replies[1]
             values = {}
             for c in cands:
                 q = p.copy()
                 q.play(c)
-                values[c] = solver.points(q)[seat]
+                values[c] = _respond(q, seat, memo)
             return max(cands, key=lambda c: (values[c], -c))
         return _by_playouts(p, cands, seat, rng, ROLLOUTS, _normal_card)
+
+
+def _respond(p: Play, seat: int, memo: dict[tuple[int, ...], int]) -> int:
+    """``seat``'s points at the deal's end when from ``p`` on it plays its best and every
+    other seat plays ``normal``'s card (``p`` is changed).  Cards that touch in rank among
+    the cards still in play are one choice (``reps_mask``)."""
+    while not p.over and p.turn != seat:
+        p.play(_normal_card(p))
+    if p.over:
+        return p.points()[seat]
+    # (the hands, the trick, its leader and what each seat has taken: the whole position
+    # the points and the others' heuristics read)
+    key = (*p.hands, *p.trick, p.leader, *p.won, *p.ntricks)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    live = p.live | sum(1 << c for c in p.trick)
+    best = -(1 << 30)
+    for c in cards.cards_of(reps_mask(p.legal_mask(), live)):
+        q = p.copy()
+        q.play(c)
+        best = max(best, _respond(q, seat, memo))
+    memo[key] = best
+    return best
 
 
 def _true_points(contract: Contract, hands: list[int], leader: int) -> list[int]:

@@ -237,6 +237,54 @@ def test_cheat_takes_an_open_claim_and_it_is_what_the_whole_deal_makes(gid, monk
     assert checked >= 6, checked
 
 
+def _best_reply(p, seat, normal_card):
+    """Plainly: the most ``seat`` can end with from ``p`` when it tries every card it may
+    play (no table, no cards taken as one) and the others play ``normal``'s card."""
+    while not p.over and p.turn != seat:
+        p.play(normal_card(p))
+    if p.over:
+        return p.points()[seat]
+    best = None
+    for c in cards_of(p.legal_mask()):
+        q = p.copy()
+        q.play(c)
+        v = _best_reply(q, seat, normal_card)
+        best = v if best is None else max(best, v)
+    return best
+
+
+@pytest.mark.parametrize("gid", ["king", "kingru"])
+def test_the_cheats_card_is_its_best_reply_to_the_others_normal_play(gid):
+    """In the tricks it searches to the end, the ceiling's card is worth the most any
+    card is when every other seat plays the card ``normal``'s heuristics pick from its own
+    hand: checked against a plain search over every card, at every decision of the last
+    four tricks of a few deals, where they differ."""
+    from kingweb.bots.cheat import _normal_card
+
+    rng, checked, differs = random.Random(8), 0, 0
+    for b in range(6):
+        contract, hands, where = board(gid, b, rng, {})
+        g = kingweb.scenario(gid, contract, hands, **where)
+        bots = [Bot("normal", seed=s) for s in range(g.players)]
+        while not g.over:
+            p = g.p
+            cards_left = cards_of(p.legal_mask()) if p is not None else []
+            if p is not None and p.last_trick + 1 - p.trick_no <= 4 and len(cards_left) > 1:
+                seat = p.turn
+                values = {}
+                for c in cards_left:
+                    q = p.copy()
+                    q.play(c)
+                    values[c] = _best_reply(q, seat, _normal_card)
+                mine = CheatBot(seed=b).decide_game(g)
+                if not mine.startswith("claim:"):
+                    assert values[INDEX[mine]] == max(values.values()), (g.to_json(), values, mine)
+                    checked += 1
+                    differs += len(set(values.values())) > 1
+            g.act(bots[g.turn].decide(g.view(g.turn)))
+    assert checked >= 10 and differs >= 3, (checked, differs)
+
+
 def test_hard_is_deterministic_for_a_seed():
     g = kingweb.new_game("kingru", seed=3)
     v = g.view(g.turn)
