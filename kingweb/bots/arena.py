@@ -185,12 +185,12 @@ def run(
         "boards": {},
         "seconds": time.perf_counter() - t_start,
     }
-    by_kind: dict[str, list[float]] = {}
+    # each kind's points on each board, kept in the result so that runs of other bots on
+    # the same seed can be paired board by board
+    by_kind = result["boards"]
     for k in dict.fromkeys(kinds):
         idx = [i for i, x in enumerate(kinds) if x == k]
         by_kind[k] = [statistics.fmean(pb[i] for i in idx) for pb in per_board]
-        # (kept so that runs of other bots on the same seed can be paired board by board)
-        result["boards"][k] = by_kind[k]
         m, h = ci95(by_kind[k])
         lat = sorted(latency.get(k, [0.0]))
         result["kinds"][k] = {

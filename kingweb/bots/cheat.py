@@ -123,14 +123,19 @@ def _respond(p: Play, seat: int, memo: dict[tuple[int, ...], int]) -> int:
     hit = memo.get(key)
     if hit is not None:
         return hit
-    live = p.live | sum(1 << c for c in p.trick)
     best = -(1 << 30)
-    for c in cards.cards_of(reps_mask(p.legal_mask(), live)):
+    for c in cards.cards_of(reps_mask(p.legal_mask(), _in_play(p))):
         q = p.copy()
         q.play(c)
         best = max(best, _respond(q, seat, memo))
     memo[key] = best
     return best
+
+
+def _in_play(p: Play) -> int:
+    """The cards in the hands and on the trick: those a run of touching ranks is read
+    among (``reps_mask``'s ``live``; ``Play.live`` leaves the trick's cards out)."""
+    return p.live | sum(1 << c for c in p.trick)
 
 
 def _true_points(contract: Contract, hands: list[int], leader: int) -> list[int]:
@@ -190,8 +195,7 @@ def _whist_card(p: WhistPlay, seat: int, cands: list[int], rng: random.Random) -
             return solver.best_lead(p.hands[seat], p.hands[other])[1]
         led = p.trick[0]
         return solver.best_reply(p.hands[other] | (1 << led), p.hands[seat], led)[1]
-    live = p.live | sum(1 << c for c in p.trick)
-    searched = cards.cards_of(reps_mask(sum(1 << c for c in cands), live))
+    searched = cards.cards_of(reps_mask(sum(1 << c for c in cands), _in_play(p)))
     if p.trick and len(p.stock) == 2:
         # the last trick of the stock stage: my card ends it and the draws empty the
         # stock, so what each card leads to is solved exactly
