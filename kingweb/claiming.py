@@ -13,17 +13,47 @@ from .play import Play
 from .views import Trick
 
 
+class TrickLog:
+    """The public record of one deal's tricks, kept as compactly as it is played: its
+    ``cards`` in play order (codes), each trick's leader (the trick under way last) and
+    each finished trick's winner; ``first`` is the deal's first trick number (a scenario
+    may start later).  The tricks of views, records and ``trick`` events are built from it
+    when they are asked for, which a match played by code alone (a bot's, a benchmark's)
+    seldom does."""
+
+    __slots__ = ("cards", "first", "leaders", "n", "winners")
+
+    def __init__(self, players: int, first: int = 0) -> None:
+        self.n, self.first = players, first
+        self.cards: list[str] = []
+        self.leaders: list[int] = []
+        self.winners: list[int] = []
+
+    def trick(self, k: int) -> list[str]:
+        """The cards of the deal's trick ``k`` (numbered from 0 in the record)."""
+        n = self.n
+        return self.cards[k * n : (k + 1) * n]
+
+    def tricks(self) -> list[Trick]:
+        """Every trick so far as ``Trick``: the finished ones, then the one under way."""
+        w = self.winners
+        return [
+            {"leader": leader, "cards": self.trick(k), "winner": w[k] if k < len(w) else None}
+            for k, leader in enumerate(self.leaders)
+        ]
+
+
 class ClaimingGame(Game):
-    """The base of ``TrickGame``, which deals, plays and keeps ``p`` and ``tricks``."""
+    """The base of ``TrickGame``, which deals, plays and keeps ``p`` and ``_log``."""
 
     DECK: int
     p: Play | None  # the deal's card play (None: a deal whose contract is not chosen yet)
-    tricks: list[Trick]  # the deal's tricks, the one being played last
+    _log: TrickLog  # the deal's public record of tricks
 
     def __init__(self, seed: int | str | None = None, options: dict[str, Any] | None = None) -> None:
         super().__init__(seed, options)
-        # (the play, its finished tricks folded in, their cards, the voids they showed)
-        self._shown: tuple[Play | None, int, int, list[int]] = (None, 0, 0, [])
+        # (the record, its finished tricks folded in, their cards, the voids they showed)
+        self._shown: tuple[TrickLog | None, int, int, list[int]] = (None, 0, 0, [])
 
     @property
     def play(self) -> Play:
@@ -34,30 +64,30 @@ class ClaimingGame(Game):
     def _record(self) -> tuple[int, list[int]]:
         """The cards of the deal's finished tricks and the suits each seat has shown out
         of in them: kept, and brought up to date with the tricks finished since."""
-        p = self.play
-        tricks = self.tricks
-        done = len(tricks) - (1 if tricks and tricks[-1]["winner"] is None else 0)
+        log = self._log
+        done = len(log.winners)
         of, k, played, voids = self._shown
-        if of is not p or k > done:  # (a new deal's play: start again)
+        if of is not log or k > done:  # (a new deal's record: start again)
             k, played, voids = 0, 0, [0] * self.players
         if k < done:
             voids = voids[:]
-            for t in tricks[k:done]:
-                played = self._fold(t, played, voids)
-            self._shown = (p, done, played, voids)
+            for j in range(k, done):
+                played = self._fold(log.leaders[j], log.trick(j), played, voids)
+            self._shown = (log, done, played, voids)
         return played, voids
 
-    def _fold(self, t: Trick, played: int, voids: list[int]) -> int:
-        """Add trick ``t``'s cards to ``played`` and what they show to ``voids`` (in place)."""
+    def _fold(self, leader: int, trick: list[str], played: int, voids: list[int]) -> int:
+        """Add the cards of a trick led by ``leader`` to ``played`` and what they show to
+        ``voids`` (in place)."""
         n = self.players
-        led = INDEX[t["cards"][0]] // 13
+        led = INDEX[trick[0]] // 13
         if n > 2 and self.play.c.ban_hearts_lead and led == cards.HEARTS:
-            voids[t["leader"]] |= 0b1011  # a heart is led only from hearts alone
-        for i, c in enumerate(t["cards"]):
+            voids[leader] |= 0b1011  # a heart is led only from hearts alone
+        for i, c in enumerate(trick):
             x = INDEX[c]
             played |= 1 << x
             if n > 2 and x // 13 != led:  # (German Whist's draws refill a suit)
-                voids[(t["leader"] + i) % n] |= 1 << led
+                voids[(leader + i) % n] |= 1 << led
         return played
 
     def _seen(self, seat: int) -> Seen:
@@ -67,10 +97,11 @@ class ClaimingGame(Game):
         played, voids = self._record()
         voids = voids[:]
         trick: list[tuple[int, int]] = []
-        if self.tricks and self.tricks[-1]["winner"] is None:
-            t = self.tricks[-1]
-            played = self._fold(t, played, voids)
-            trick = [((t["leader"] + i) % n, INDEX[c]) for i, c in enumerate(t["cards"])]
+        log = self._log
+        if len(log.leaders) > len(log.winners):  # a trick under way
+            leader, now = log.leaders[-1], log.trick(len(log.winners))
+            played = self._fold(leader, now, played, voids)
+            trick = [((leader + i) % n, INDEX[c]) for i, c in enumerate(now)]
         hand = p.hands[seat]
         unseen = self.DECK & ~hand & ~played & ~self.out_of_play
         return Seen(seat, hand, unseen, voids, [h.bit_count() for h in p.hands], trick)

@@ -22,6 +22,7 @@ checks it over random matches of every game.
 (2, 'play', True)
 """
 
+from collections.abc import Callable
 from typing import Any, Literal, NotRequired, TypedDict
 
 from .views import Auction, DealRecord, LogEntry
@@ -149,12 +150,14 @@ EVENT_TYPES = ("deal", "bid", "decision", "claim", "play", "trick", "draw", "dea
 
 class EventLog:
     """The events of one game.  Each is kept once, as every audience may know it, with the
-    fields that only one seat may know beside it; ``since`` hands an audience its copies."""
+    fields that only one seat may know beside it, or as the call that builds it (``made``);
+    ``since`` hands an audience its copies."""
 
     __slots__ = ("_items",)
 
     def __init__(self) -> None:
-        self._items: list[tuple[dict[str, Any], dict[int, dict[str, Any]] | None]] = []
+        # (public, own), or (make, args) for an event built when read
+        self._items: list[tuple[Any, Any]] = []
 
     def __len__(self) -> int:
         return len(self._items)
@@ -162,6 +165,15 @@ class EventLog:
     def add(self, public: dict[str, Any], own: dict[int, dict[str, Any]] | None = None) -> None:
         """Log an event: ``public`` for everyone, ``own[seat]`` replacing fields for ``seat``."""
         self._items.append((public, own))
+
+    def made(self, make: Callable[..., dict[str, Any]], *args: Any) -> None:
+        """Log an event told alike to everyone, built as ``make(*args)`` only when it is
+        read: card play logs one or two at every card, and a match played by code alone
+        reads few of them.  ``make`` must build the same event whenever it is called (from
+        ``args`` alone, or from records that only grow), and hold no reference to the game
+        (a game freed by reference counting costs far less than one left to the cycle
+        collector)."""
+        self._items.append((make, args))
 
     def insert(self, at: int, public: dict[str, Any]) -> None:
         """Log an event before those logged since ``len(self) == at`` (a decision that
@@ -176,6 +188,8 @@ class EventLog:
         out: list[Any] = []
         for i in range(max(0, n), len(self._items)):
             public, own = self._items[i]
+            if callable(public):
+                public, own = public(*own), None
             mine = own.get(audience) if own is not None and audience is not None else None
             out.append({"n": i + 1, **public, **(mine or {})})
         return out

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from . import cards
 from .cards import KH
+from .claiming import TrickLog
 from .errors import IllegalAction, RulesError, describe
 from .events import Audience
 from .game import Option, check_seat, flag
@@ -74,7 +75,7 @@ class King(KingAuction):
         self.dealt = self._deal_cards()[0]
         self._reset_positive()
         self.p = None
-        self.tricks = []
+        self._log = TrickLog(4)
         if self.deal_no < 6:
             self.contract = NEGATIVE_ORDER[self.deal_no]
             self._begin_play(contract_for(self.contract, self.options), self.dealer)

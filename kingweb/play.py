@@ -53,6 +53,14 @@ class Contract:
         signed; None when the deal counts items of several kinds («ералаш») or none."""
         return self.parts[0][2] if len(self.parts) == 1 else None
 
+    def points_so_far(self, won: list[int], ntricks: list[int], winners: list[int | None]) -> list[int]:
+        """What the tricks taken so far have brought each seat (``score``'s arguments):
+        its points less the ``stake``.  In a down deal every seat would show +325 at 0
+        tricks (1300 in all, where the deal hands out 325); so far it has cost −75 a trick
+        taken."""
+        points = self.score(won, ntricks, winners)
+        return [x - self.stake for x in points] if self.stake else points
+
     def counted(self, won: list[int], ntricks: list[int], winners: list[int | None]) -> list[list[Counted]]:
         """Per seat, the items that seat took that scored, each with its points (they sum
         to ``score``'s points):
@@ -217,11 +225,8 @@ class Play:
         return self.c.score(self.won, self.ntricks, self.winners)
 
     def points_so_far(self) -> list[int]:
-        """What the tricks taken so far have brought each seat: ``points`` less the
-        contract's ``stake``.  In a down deal every seat would show +325 at 0 tricks (1300
-        in all, where the deal hands out 325); so far it has cost −75 a trick taken."""
-        stake = self.c.stake
-        return [x - stake for x in self.points()] if stake else self.points()
+        """What the tricks taken so far have brought each seat (``Contract.points_so_far``)."""
+        return self.c.points_so_far(self.won, self.ntricks, self.winners)
 
     @property
     def ended_early(self) -> bool:

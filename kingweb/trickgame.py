@@ -3,17 +3,21 @@ public record of tricks, the refusal of a card with its reason, the claims open 
 seat to act, the trick part of a view, and one-deal scenarios (what a seat has seen and
 a claim played out: ``kingweb.claiming``, the base class)."""
 
+from collections.abc import Callable
 from typing import Any, Self
 
 from . import cards
 from .cards import HEART_MASK, INDEX, KH_BIT, code
 from .claim import KINDS, can_take, claim_card, open_kinds, too_short
-from .claiming import ClaimingGame
+from .claiming import ClaimingGame, TrickLog
 from .errors import IllegalAction, RulesError
 from .game import DealtCards, Preset, check_seat
 from .games import GAMES
 from .play import Contract, Play
 from .views import LastTrick, Tallies, Trick, TrickPart
+
+#: a game's ``_trick_tallies``
+Tallier = Callable[[list[int], list[int | None], Play], dict[str, object]]
 
 #: each deck's cards, lowest first, for ``_deal_cards`` to shuffle a copy of
 _DECKS = {d: tuple(cards.cards_of(d)) for d in (cards.FULL_DECK, cards.SHORT_DECK)}
@@ -67,11 +71,12 @@ class TrickGame(ClaimingGame):
         # (``_deal``: each game opens its match itself, unless a scenario or preset sets it up)
         super().__init__(seed, options)
         self.p: Play | None = None  # None: a deal whose contract is not chosen yet
-        self.tricks: list[Trick] = []
+        self._log = TrickLog(self.players)
         self.leader = 0
         self.dealer = 0
         self.dealt = [0] * self.players
-        self.last_trick: LastTrick | None = None  # the latest finished trick, even of a finished deal
+        # the latest finished trick, even of a finished deal: (record, trick, deal_no, serial)
+        self._last: tuple[TrickLog, int, int, int] | None = None
         self.trick_serial = 0
         self._claim_memo: tuple[tuple[int, int, int], list[str]] = ((-1, -1, -1), [])
 
@@ -157,7 +162,7 @@ class TrickGame(ClaimingGame):
     def _start_play(self, play: Play) -> None:
         self.p = play
         self._claim_memo = ((-1, -1, -1), [])
-        self.tricks = []
+        self._log = TrickLog(self.players, play.trick_no)
         self.leader = play.leader
         self.dealt = list(play.hands)  # kept for the deal's record (a scenario: its hands)
 
@@ -252,43 +257,32 @@ class TrickGame(ClaimingGame):
             self._claim(action[6:])
             return
         seat = p.turn
+        log = self._log
         if not p.trick:
-            self.tricks.append({"leader": seat, "cards": [], "winner": None})
-        self.tricks[-1]["cards"].append(action)
+            log.leaders.append(seat)
+        log.cards.append(action)
         p.play(INDEX[action])
-        done = not p.trick
-        self._emit({"type": "play", "seat": seat, "card": action, "turn": None if done else p.turn})
-        if done:
-            t = self.tricks[-1]
-            t["winner"] = p.leader
-            self.trick_serial += 1
-            self.last_trick = {
-                "leader": t["leader"],
-                "cards": list(t["cards"]),
-                "winner": p.leader,
-                "deal_no": self.deal_no,
-                "serial": self.trick_serial,
-            }
-            self._emit(
-                {
-                    "type": "trick",
-                    "leader": t["leader"],
-                    "cards": list(t["cards"]),
-                    "winner": p.leader,
-                    "serial": self.trick_serial,
-                    "trick_no": p.trick_no,
-                    **self._trick_tallies(),
-                    "deal_points": p.points_so_far(),
-                    "turn": None if p.over else p.turn,
-                }
-            )
-            self._after_trick()
+        if p.trick:
+            self._events.made(_play_event, seat, action, p.turn)
+            return
+        self._events.made(_play_event, seat, action, None)
+        log.winners.append(p.leader)
+        self.trick_serial += 1
+        self._last = (log, len(log.winners) - 1, self.deal_no, self.trick_serial)
+        # (the event's makers hold no reference to the game: a game freed by reference
+        # counting is much cheaper than one left to the cycle collector)
+        turn = None if p.over else p.turn
+        self._events.made(_trick_event, log, p, self._last[1], self.trick_serial, turn, self._trick_tallies)
+        self._after_trick()
         if p.over:
             self._end_play()
 
-    def _trick_tallies(self) -> dict[str, object]:
-        """The tricks each seat has taken, as the view counts them (``taken``)."""
-        return {"taken": list(self.play.ntricks)}
+    @staticmethod
+    def _trick_tallies(ntricks: list[int], wins: list[int | None], p: Play) -> dict[str, object]:
+        """The tricks each seat had taken after a trick (``ntricks`` per seat, ``wins``: the
+        winner of each trick by number; ``p``: the deal's play), as the view counts them
+        (``taken``)."""
+        return {"taken": ntricks}
 
     def _after_trick(self) -> None:
         """What a finished trick brings besides itself (German Whist: the draws)."""
@@ -298,19 +292,34 @@ class TrickGame(ClaimingGame):
             return self.p.hands[seat]
         return self.dealt[seat]
 
+    @property
+    def tricks(self) -> list[Trick]:
+        """The deal's tricks, the one being played last (its ``winner`` None)."""
+        return self._log.tricks()
+
+    @property
+    def last_trick(self) -> LastTrick | None:
+        """The latest finished trick, even of a finished deal."""
+        if self._last is None:
+            return None
+        log, k, deal_no, serial = self._last
+        return {
+            "leader": log.leaders[k],
+            "cards": log.trick(k),
+            "winner": log.winners[k],
+            "deal_no": deal_no,
+            "serial": serial,
+        }
+
     def _finished_tricks(self) -> list[Trick]:
-        return [
-            {"leader": t["leader"], "cards": list(t["cards"]), "winner": t["winner"]}
-            for t in self.tricks
-            if t["winner"] is not None
-        ]
+        return self._log.tricks()[: len(self._log.winners)]
 
     # -- the trick part of a view ------------------------------------------------
 
     def _play_view(self) -> TrickPart:
         """The cards on the table and the deal so far."""
         p = self.p
-        last = None if self.last_trick is None else self.last_trick.copy()
+        last = self.last_trick
         if p is None:  # a positive before its contract is known: nothing played yet
             counts = [self.dealt[s].bit_count() for s in range(self.players)]
             return {
@@ -324,12 +333,13 @@ class TrickGame(ClaimingGame):
                 "trick_no": 0,
                 "last_trick": last,
             }
-        current = self.tricks[-1] if self.tricks and self.tricks[-1]["winner"] is None else None
+        log = self._log
+        done = len(log.winners)
         return {
             "hand_counts": [h.bit_count() for h in p.hands],
             "trick": []
-            if current is None
-            else [{"seat": (current["leader"] + i) % self.players, "card": c} for i, c in enumerate(current["cards"])],
+            if len(log.leaders) == done
+            else [{"seat": (log.leaders[-1] + i) % self.players, "card": c} for i, c in enumerate(log.trick(done))],
             "tricks": self._finished_tricks(),
             "deal_points": p.points_so_far(),
             "deal_unit": p.c.unit,
@@ -392,3 +402,33 @@ class TrickGame(ClaimingGame):
                     "bad-cards", f"trick: {c} could not have been played there ({self._refusal(c)})", field="trick"
                 )
             self._apply(c)
+
+
+def _play_event(seat: int, card: str, turn: int | None) -> dict[str, Any]:
+    return {"type": "play", "seat": seat, "card": card, "turn": turn}
+
+
+def _trick_event(log: TrickLog, p: Play, k: int, serial: int, turn: int | None, tallies: Tallier) -> dict[str, Any]:
+    """The ``trick`` event of the deal's trick ``k`` (``p``: the deal's play, for its
+    contract and number of tricks; ``tallies``: the game's ``_trick_tallies``), with the
+    tallies and points as they stood after it, worked out again from the record."""
+    n = log.n
+    won, ntricks = [0] * n, [0] * n
+    wins: list[int | None] = [None] * len(p.winners)
+    for j in range(k + 1):
+        w = log.winners[j]
+        for x in log.trick(j):
+            won[w] |= 1 << INDEX[x]
+        ntricks[w] += 1
+        wins[log.first + j] = w
+    return {
+        "type": "trick",
+        "leader": log.leaders[k],
+        "cards": log.trick(k),
+        "winner": log.winners[k],
+        "serial": serial,
+        "trick_no": log.first + k + 1,
+        **tallies(ntricks, wins, p),
+        "deal_points": p.c.points_so_far(won, ntricks, wins),
+        "turn": turn,
+    }

@@ -155,8 +155,10 @@ class Whist(TrickGame):
             self.dealer = 1 - self.dealer
             self._start_deal()
 
-    def _trick_tallies(self) -> dict[str, object]:
-        return {**self._stage_tallies()}
+    @staticmethod
+    def _trick_tallies(ntricks: list[int], wins: list[int | None], p: Play) -> dict[str, object]:
+        # (a deal's play has its stage 1's tricks and the 13 of stage 2)
+        return {**stage_tallies(wins, len(p.winners) - STAGE_TRICKS)}
 
     def _after_trick(self) -> None:
         """The draws of a stock-stage trick: the face-up card for all to see, the loser's
@@ -181,12 +183,7 @@ class Whist(TrickGame):
         )
 
     def _stage_tallies(self) -> WhistTallies:
-        """Tricks taken in each stage (only stage 2's score)."""
-        w = self.play.winners
-        return {
-            "taken": [sum(1 for x in w[self.stage2_from :] if x == s) for s in (0, 1)],
-            "stage1_taken": [sum(1 for x in w[: self.stage2_from] if x == s) for s in (0, 1)],
-        }
+        return stage_tallies(self.play.winners, self.stage2_from)
 
     def _view(self, seat: Audience) -> WhistView:
         p = self.play
@@ -263,6 +260,14 @@ class Whist(TrickGame):
         g.out_of_play = cards.FULL_DECK & ~(seen | st)
         g._begin(masks, stock, 1 - dealer, trump_suit)
         return g
+
+
+def stage_tallies(wins: list[int | None], stage2_from: int) -> WhistTallies:
+    """Tricks taken in each stage (only stage 2's score), from the winner of each trick."""
+    return {
+        "taken": [sum(1 for x in wins[stage2_from:] if x == s) for s in (0, 1)],
+        "stage1_taken": [sum(1 for x in wins[:stage2_from] if x == s) for s in (0, 1)],
+    }
 
 
 def _known_winner(w: int | None) -> int:

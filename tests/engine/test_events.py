@@ -132,6 +132,34 @@ def test_a_deal_is_told_to_each_audience_as_its_view(game, seed):
             assert e["state"] == {k: v for k, v in sc.view(a).items() if k not in ("deals", "legal")}
 
 
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 10**6))
+def test_a_trick_is_told_as_it_stood_whenever_its_event_is_read(game, seed):
+    """Card play's events are built when read (``EventLog.made``), the tallies and points of
+    a ``trick`` worked out again from the deal's record: read as the trick is taken they
+    hold the play's own figures then, and read again at the match's end (or after a JSON
+    round trip, where they are the replay's), the very same events."""
+    gid, options = game
+    g = kingweb.new_game(gid, seed=seed, options=options)
+    rng = random.Random(seed)
+    told = [g.events_for(a) for a in audiences(g)]
+    while not g.over:
+        n, before = g.event_count, g.p
+        g.act(rng.choice(g.legal()))
+        for i, a in enumerate(audiences(g)):
+            told[i] += g.events_for(a, n)
+        p = g.p
+        if p is None or p is not before or p.over:  # (the figures to compare: a deal's, still played)
+            continue
+        for e in g.events_for(None, n):
+            if e["type"] == "trick":
+                now = g._stage_tallies() if gid == "whist" else {"taken": p.ntricks}
+                assert {k: e[k] for k in now} == now and e["deal_points"] == p.points_so_far()
+    replayed = kingweb.from_json(g.to_json())
+    for i, a in enumerate(audiences(g)):
+        assert g.events_for(a) == told[i] == replayed.events_for(a)
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(GAMES), st.integers(0, 10**6))
 def test_no_audience_is_told_a_card_hidden_from_it(game, seed):
