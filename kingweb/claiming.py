@@ -106,6 +106,10 @@ class ClaimingGame(Game):
         unseen = self.DECK & ~hand & ~played & ~self.out_of_play
         return Seen(seat, hand, unseen, voids, [h.bit_count() for h in p.hands], trick)
 
+    def _play_card(self, action: str, c: int) -> None:
+        """Play card ``c`` (``action``, its code) for the seat to act: ``TrickGame``'s."""
+        raise NotImplementedError
+
     def _claim(self, kind: str) -> None:
         """Play the rest of the deal out as the claim says: the claimant's cards by its
         plan, every other seat its lowest legal card, each told as it is played."""
@@ -122,4 +126,4 @@ class ClaimingGame(Game):
                 assert c is not None, "a claim that held has a card to play"
             if c is None:
                 c = (legal & -legal).bit_length() - 1
-            self._apply(code(c))
+            self._play_card(code(c), c)

@@ -247,21 +247,37 @@ class TrickGame(ClaimingGame):
         self._claim_memo = (key, out)
         return list(out)
 
-    def _apply(self, action: str) -> None:
-        """Play the card ``action`` and keep the public record of tricks (``tricks`` of
-        the deal, ``last_trick`` across deals); file the deal when its play is over.
-        Told as a ``play`` event, then ``trick`` when it completes one."""
+    def act(self, action: str, seat: int | None = None) -> None:
+        # (a legal card, the public API's commonest call, is played here past the layers
+        # every other action goes through, ``Game.act`` then ``_is_legal`` and ``_apply``
+        # of the phase: it is refused, or is another action, there)
         p = self.p
-        assert p is not None
+        if seat is None and p is not None and type(action) is str and not self.over:
+            c = INDEX.get(action)
+            if c is not None and p.legal_mask() >> c & 1 and getattr(self, "phase", "play") == "play":
+                self._play_card(action, c)
+                self.actions.append(action)
+                return
+        super().act(action, seat)
+
+    def _apply(self, action: str) -> None:
         if action.startswith("claim:"):
             self._claim(action[6:])
-            return
+        else:
+            self._play_card(action, INDEX[action])
+
+    def _play_card(self, action: str, c: int) -> None:
+        """Play card ``c`` (``action``, its code) and keep the public record of tricks
+        (``tricks`` of the deal, ``last_trick`` across deals); file the deal when its play
+        is over.  Told as a ``play`` event, then ``trick`` when it completes one."""
+        p = self.p
+        assert p is not None
         seat = p.turn
         log = self._log
         if not p.trick:
             log.leaders.append(seat)
         log.cards.append(action)
-        p.play(INDEX[action])
+        p.play(c)
         if p.trick:
             self._events.made(_play_event, seat, action, p.turn)
             return

@@ -1,11 +1,13 @@
 """The public API: names, errors, snapshots."""
 
 import json
+import random
 
 import pytest
 
 import kingweb
 from kingweb import IllegalAction, RulesError
+from kingweb.cards import CODES
 
 from conftest import play_out
 
@@ -68,6 +70,35 @@ def test_out_of_turn_and_non_string_and_unknown_actions_change_nothing():
     with pytest.raises(IllegalAction, match="an action is a string"):
         g.act(7)
     assert g.to_json() == before
+
+
+@pytest.mark.parametrize("gid", ["king", "kingru", "whist"])
+def test_a_card_played_without_a_seat_is_judged_as_with_one(gid):
+    """A legal card with no ``seat`` is played past ``Game.act``'s layers (``TrickGame.act``):
+    over random matches it changes the game as the same card given with its seat does, and
+    any card refused there (another's, one that breaks a rule, one out of its phase, or not
+    a plain str) is refused with the same reason, the game unchanged."""
+    rng = random.Random(4)
+    g, h = kingweb.new_game(gid, seed=9), kingweb.new_game(gid, seed=9)
+    while not g.over:
+        legal = g.legal()
+        for c in rng.sample(CODES, 3):
+            if c in legal:
+                continue
+            before = g.to_json(), g.event_count
+            with pytest.raises(IllegalAction) as fast:
+                g.act(c)
+            with pytest.raises(IllegalAction) as slow:
+                h.act(c, seat=h.turn)
+            assert str(fast.value) == str(slow.value) and (g.to_json(), g.event_count) == before
+        with pytest.raises(IllegalAction, match="an action is a string"):
+            g.act([legal[0]])
+        action = rng.choice(legal)
+        g.act(type("Code", (str,), {})(action) if rng.random() < 0.1 else action)
+        h.act(action, seat=h.turn)
+        assert g.to_json() == h.to_json()
+    assert [g.events_for(a) for a in (None, 0, 1)] == [h.events_for(a) for a in (None, 0, 1)]
+    assert [g.view(a) for a in (None, 0, 1)] == [h.view(a) for a in (None, 0, 1)]
 
 
 def test_game_over_refuses_actions():
