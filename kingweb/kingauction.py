@@ -18,6 +18,12 @@ _T = TypeVar("_T")
 
 def offer_terms(action: str) -> tuple[str, int, int] | None:
     """``"offer:up:5"`` → ``("up", 5, 125)``; None if not an offer."""
+    # (an auction's legal() weighs every offer, each against the standing one: the offers
+    # that can be made are looked up, anything else read)
+    return _TERMS.get(action) or _read_offer(action)
+
+
+def _read_offer(action: str) -> tuple[str, int, int] | None:
     parts = action.split(":")
     if len(parts) != 3 or parts[0] != "offer" or parts[1] not in ("up", "null"):
         return None
@@ -27,6 +33,11 @@ def offer_terms(action: str) -> tuple[str, int, int] | None:
         return None
     n = int(digits)
     return parts[1], n, n * (UP_VALUE if parts[1] == "up" else NULL_VALUE)
+
+
+#: every offer that can be made, in the order they are listed (ups, then nulls)
+_OFFERS = tuple(f"offer:up:{n}" for n in range(1, 9)) + tuple(f"offer:null:{m}" for m in range(1, 5))
+_TERMS = {a: _read_offer(a) for a in _OFFERS}
 
 
 def offer_value(action: str) -> int:
@@ -163,10 +174,8 @@ class KingAuction(TrickGame):
         else:
             self.speaker = nxt
 
-    def _offers(self) -> list[str]:
-        return [f"offer:up:{n}" for n in range(1, 9)] + [
-            f"offer:null:{m}" for m in range(1, self.options["max_nulls"] + 1)
-        ]
+    def _offers(self) -> tuple[str, ...]:
+        return _OFFERS[: 8 + self.options["max_nulls"]]
 
     def _value(self) -> int:
         return 0 if self.standing is None else offer_value(self.standing)

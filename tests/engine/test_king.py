@@ -337,6 +337,26 @@ def test_offer_ceiling_and_max_nulls_option():
     assert "offer:null:4" in g.legal()
 
 
+@pytest.mark.parametrize(
+    "action, terms",
+    [
+        ("offer:up:8", ("up", 8, 200)),
+        ("offer:null:4", ("null", 4, 300)),
+        ("offer:up:9", ("up", 9, 225)),  # (read, then refused by the auction as too high)
+        ("offer:null:5", ("null", 5, 375)),
+        ("offer:up:03", None),
+        ("offer:up:٣", None),
+        ("offer:down:1", None),
+        ("offer:up:1:", None),
+        ("pass", None),
+    ],
+)
+def test_offer_terms_of_the_offers_kept_and_of_any_other_action(action, terms):
+    """``offer_terms`` looks the offers that can be made up and reads any other action: the
+    same terms either way."""
+    assert kingweb.king.offer_terms(action) == terms
+
+
 def test_all_pass_with_no_offer_leaves_reject_or_4333():
     g = positive(2)
     g.act("auction")
