@@ -28,7 +28,7 @@ the rest*, is the reference.
 
 from dataclasses import dataclass, field
 
-from .cards import HEARTS, KH, SUIT_MASK
+from .cards import HEARTS, KH, SUIT_MASK, cards_of
 from .play import Contract, Play, beats
 
 KINDS = ("all", "none")
@@ -84,7 +84,7 @@ def _forced_all(seen: Seen, contract: Contract, legal: int) -> int | None:
         for _, c in seen.trick[1:]:
             if beats(c, best, -1):
                 best = c
-        if any(not beats(c, best, -1) for c in _cards(legal)):
+        if any(not beats(c, best, -1) for c in cards_of(legal)):
             return None
         return (legal & -legal).bit_length() - 1
     plan = _lead_plan(seen.hand, seen, contract)  # (any order wins: the plan's, from the top)
@@ -183,7 +183,7 @@ def _whist_card(kind: str, seen: Seen, contract: Contract, legal: int) -> int | 
         return _four_card(exact, contract, legal)
     # conceding is a fate, not a plan: whatever either seat plays, every trick is lost
     trump = contract.trump
-    for c in _cards(legal):
+    for c in cards_of(legal):
         rest = seen.hand & ~(1 << c)
         if seen.trick:
             led = seen.trick[0][1]
@@ -191,13 +191,9 @@ def _whist_card(kind: str, seen: Seen, contract: Contract, legal: int) -> int | 
                 return None
             continue
         replies = _follow(seen.unseen, c)
-        if not all(beats(r, c, trump) and _loses_all(rest, seen.unseen & ~(1 << r), trump) for r in _cards(replies)):
+        if not all(beats(r, c, trump) and _loses_all(rest, seen.unseen & ~(1 << r), trump) for r in cards_of(replies)):
             return None
     return legal.bit_length() - 1
-
-
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
 
 
 def _follow(hand: int, led: int) -> int:
