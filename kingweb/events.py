@@ -167,9 +167,10 @@ class EventLog:
         self._items.append((public, own))
 
     def made(self, make: Callable[..., dict[str, Any]], *args: Any) -> None:
-        """Log an event told alike to everyone, built as ``make(*args)`` only when it is
-        read: card play logs one or two at every card, and a match played by code alone
-        reads few of them.  ``make`` must build the same event whenever it is called (from
+        """Log an event built as ``make(audience, *args)`` (its ``type`` and fields, as that
+        audience may know them) only when it is read: card play logs one or two at every
+        card, a deal one with each seat's own view, and a match played by code alone reads
+        few of them.  ``make`` must build the same event whenever it is called (from
         ``args`` alone, or from records that only grow), and hold no reference to the game
         (a game freed by reference counting costs far less than one left to the cycle
         collector)."""
@@ -189,7 +190,8 @@ class EventLog:
         for i in range(max(0, n), len(self._items)):
             public, own = self._items[i]
             if callable(public):
-                public, own = public(*own), None
+                out.append({"n": i + 1, **public(audience, *own)})
+                continue
             mine = own.get(audience) if own is not None and audience is not None else None
             out.append({"n": i + 1, **public, **(mine or {})})
         return out

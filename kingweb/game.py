@@ -204,11 +204,14 @@ class Game:
             return v
 
         public = state(None)
-        if self.SEAT_VIEW_IS_PUBLIC_AND_HAND:  # (one view built where five were the same)
-            own = {s: {"state": {**public, "seat": s, "hand": self.hand(s)}} for s in range(self.players)}
+        if self.SEAT_VIEW_IS_PUBLIC_AND_HAND:
+            # one view built where five were the same, and each seat's copy of it with its
+            # hand only when that seat's event is read
+            hands = [self._hand_mask(s) for s in range(self.players)]
+            self._events.made(_deal_event, self.deal_no, public, hands)
         else:
             own = {s: {"state": state(s)} for s in range(self.players)}
-        self._emit({"type": "deal", "deal_no": self.deal_no, "state": public}, own)
+            self._emit({"type": "deal", "deal_no": self.deal_no, "state": public}, own)
 
     def _file_deal(self, record: DealRecord) -> None:
         """Keep a finished deal's record and tell it (the scores are already added up)."""
@@ -285,3 +288,10 @@ class Game:
 
     def _view(self, seat: Audience) -> View:
         raise NotImplementedError
+
+
+def _deal_event(audience: Audience, deal_no: int, public: dict[str, Any], hands: list[int]) -> dict[str, Any]:
+    """The ``deal`` event of a game whose seat's view is the public one but for its seat and
+    hand (``hands``: each seat's as dealt), as ``audience`` is told it."""
+    state = public if audience is None else {**public, "seat": audience, "hand": cards.codes_of(hands[audience])}
+    return {"type": "deal", "deal_no": deal_no, "state": state}

@@ -11,6 +11,7 @@ from .cards import HEART_MASK, INDEX, KH_BIT, code
 from .claim import KINDS, can_take, claim_card, open_kinds, too_short
 from .claiming import ClaimingGame, TrickLog
 from .errors import IllegalAction, RulesError
+from .events import Audience
 from .game import DealtCards, Preset, check_seat
 from .games import GAMES
 from .play import Contract, Play
@@ -420,11 +421,13 @@ class TrickGame(ClaimingGame):
             self._apply(c)
 
 
-def _play_event(seat: int, card: str, turn: int | None) -> dict[str, Any]:
+def _play_event(audience: Audience, seat: int, card: str, turn: int | None) -> dict[str, Any]:
     return {"type": "play", "seat": seat, "card": card, "turn": turn}
 
 
-def _trick_event(log: TrickLog, p: Play, k: int, serial: int, turn: int | None, tallies: Tallier) -> dict[str, Any]:
+def _trick_event(
+    audience: Audience, log: TrickLog, p: Play, k: int, serial: int, turn: int | None, tallies: Tallier
+) -> dict[str, Any]:
     """The ``trick`` event of the deal's trick ``k`` (``p``: the deal's play, for its
     contract and number of tricks; ``tallies``: the game's ``_trick_tallies``), with the
     tallies and points as they stood after it, worked out again from the record."""

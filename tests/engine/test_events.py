@@ -135,10 +135,11 @@ def test_a_deal_is_told_to_each_audience_as_its_view(game, seed):
 @settings(max_examples=10, deadline=None)
 @given(st.sampled_from(GAMES), st.integers(0, 10**6))
 def test_a_trick_is_told_as_it_stood_whenever_its_event_is_read(game, seed):
-    """Card play's events are built when read (``EventLog.made``), the tallies and points of
-    a ``trick`` worked out again from the deal's record: read as the trick is taken they
-    hold the play's own figures then, and read again at the match's end (or after a JSON
-    round trip, where they are the replay's), the very same events."""
+    """Card play's events, and King's and Кинг's ``deal`` events, are built when read
+    (``EventLog.made``), the tallies and points of a ``trick`` worked out again from the
+    deal's record: read as the trick is taken they hold the play's own figures then, and
+    read again at the match's end (or after a JSON round trip, where they are the
+    replay's), the very same events."""
     gid, options = game
     g = kingweb.new_game(gid, seed=seed, options=options)
     rng = random.Random(seed)
