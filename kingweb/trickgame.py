@@ -286,8 +286,8 @@ class TrickGame(ClaimingGame):
         log.winners.append(p.leader)
         self.trick_serial += 1
         self._last = (log, len(log.winners) - 1, self.deal_no, self.trick_serial)
-        # (the event's makers hold no reference to the game: a game freed by reference
-        # counting is much cheaper than one left to the cycle collector)
+        # (``_trick_tallies`` is a static method: the event's maker holds no reference to
+        # the game, ``EventLog.made``)
         turn = None if p.over else p.turn
         self._events.made(_trick_event, log, p, self._last[1], self.trick_serial, turn, self._trick_tallies)
         self._after_trick()
