@@ -8,15 +8,21 @@ decides every action from the whole deal, never through a fair bot:
 - King's bids are chosen by ``bidding.choose`` from what the true deal makes in each
   contract (``bidding.of_deal``), not from sampled deals;
 - King and Кинг: in the last ``RESPOND_TRICKS`` tricks (all of Кинг's eight) the bot
-  searches every line of its own choices to the deal's end, each other seat playing the
-  card the ``normal`` heuristics would play from its own hand (``_respond``: the best
-  reply to that model of the others, its table kept through the deal); before them
-  each card is judged by ``ROLLOUTS`` playouts of the true deal in which every seat
-  plays the ``normal`` heuristics with all hands known, and sometimes (``NOISE``)
-  another legal card, so that one brittle line of play does not decide.  (Max-n, in
-  which every seat plays best with every hand known, was the endgame before: it
-  expects the others to dodge as only a player who sees the cards can, and the best
-  reply to ``normal`` measured stronger, docs/BENCHMARKS.md, *The ceiling*);
+  searches every line of its own choices to the deal's end against a model of the
+  others (``_respond``: the best reply to that model, its table kept through the deal):
+  in King each other seat plays the card the ``normal`` heuristics would play from its
+  own hand; in Кинг each searches as ``hard`` does with the one world that is true (each
+  of its cards valued by a ``normal`` playout, ``_searched_card``) and every seat plays
+  its best (max-n) in the last tricks, where ``hard`` solves its worlds so (``MODELS``).
+  Cards alike in points that touch in rank are one choice (``endgame.choices``): exact
+  for the max-n tricks, and a shortcut against the models, whose heuristics may tell such
+  cards apart.  Before those tricks each card is judged by ``ROLLOUTS`` playouts of the
+  true deal in which every seat plays the ``normal`` heuristics with all hands known,
+  and sometimes (``NOISE``) another legal card, so that one brittle line of play does
+  not decide.  (Max-n over the last five tricks was the endgame before: it expects the
+  others to dodge as only a player who sees the cards can; the best reply to ``normal``
+  measured stronger, and the best reply to a searching model stronger still in Кинг
+  against ``hard``, docs/BENCHMARKS.md, *The ceiling*);
 - German Whist: stage 2 is solved exactly, and so is the last trick of the stock stage
   when the bot's card ends it; before that, with the stock's order known, each card is
   judged by ``WHIST_ROLLOUTS`` playouts of the true deal (the greedy German Whist play,
@@ -25,6 +31,7 @@ decides every action from the whole deal, never through a fair bot:
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import cards
@@ -33,9 +40,9 @@ from ..play import Contract, Play
 from ..views import KingView
 from ..whist import WhistPlay
 from . import bidding
-from .endgame import reps_mask
+from .endgame import alike, choices, maxn, reps_mask
 from .policy import choose, rollout
-from .search import whist_greedy, whist_solver
+from .search import exact_from, whist_greedy, whist_solver
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -80,7 +87,7 @@ class CheatBot:
         cands = [INDEX[c] for c in legal]
         if isinstance(p, WhistPlay):
             return cards.code(_whist_card(p, seat, cands, rng))
-        return cards.code(self._four_card(p, seat, cands, rng))
+        return cards.code(self._four_card(p, seat, cands, rng, MODELS[game.id]))
 
     def _bid(self, game: "Game", view: KingView) -> str:
         if view["phase"] == "dealer":  # naming the first dealer: no cards are dealt yet
@@ -94,7 +101,7 @@ class CheatBot:
         action = bidding.choose(view, est).action
         return action if action in view["legal"] else view["legal"][-1]
 
-    def _four_card(self, p: Play, seat: int, cands: list[int], rng: random.Random) -> int:
+    def _four_card(self, p: Play, seat: int, cands: list[int], rng: random.Random, model: "Others") -> int:
         left = p.last_trick + 1 - p.trick_no
         if left <= RESPOND_TRICKS:
             if self._replies is None or self._replies[0] is not p:
@@ -104,31 +111,57 @@ class CheatBot:
             for c in cands:
                 q = p.copy()
                 q.play(c)
-                values[c] = _respond(q, seat, memo)
+                values[c] = _respond(q, seat, memo, model)
             return max(cands, key=lambda c: (values[c], -c))
         return _by_playouts(p, cands, seat, rng, ROLLOUTS, _normal_card)
 
 
-def _respond(p: Play, seat: int, memo: dict[tuple[int, ...], int]) -> int:
+def _respond(p: Play, seat: int, memo: dict[tuple[int, ...], int], model: "Others") -> int:
     """``seat``'s points at the deal's end when from ``p`` on it plays its best and every
-    other seat plays ``normal``'s card (``p`` is changed).  Cards that touch in rank among
-    the cards still in play are one choice (``reps_mask``)."""
-    while not p.over and p.turn != seat:
-        p.play(_normal_card(p))
+    other seat plays ``model``'s card, and, in a model that is ``exact``, every seat its
+    best (max-n) in the tricks ``hard`` solves so in its worlds (``p`` is changed).
+    Cards alike in points and rules that touch in rank among the cards still in play are
+    one choice (``endgame.choices``)."""
+    exact = model.exact
+    while not p.over and p.turn != seat and not (exact and exact_from(p)):
+        p.play(model.card(p))
     if p.over:
         return p.points()[seat]
     # (the hands, the trick, its leader and what each seat has taken: the whole position
-    # the points and the others' heuristics read)
+    # the points and the others' play read)
     key = (*p.hands, *p.trick, p.leader, *p.won, *p.ntricks)
     hit = memo.get(key)
     if hit is not None:
         return hit
-    best = -(1 << 30)
-    for c in cards.cards_of(reps_mask(p.legal_mask(), _in_play(p))):
+    if exact and exact_from(p):
+        best = maxn(p)[0][seat]
+    else:
+        best = -(1 << 30)
+        for c in cards.cards_of(choices(p.legal_mask(), _in_play(p), alike(p.c))):
+            q = p.copy()
+            q.play(c)
+            best = max(best, _respond(q, seat, memo, model))
+    memo[key] = best
+    return best
+
+
+def _searched_card(p: Play) -> int:
+    """The card of the seat to play that is worth the most to it on the true deal when
+    after it every seat plays ``normal``'s card, or, in the tricks ``hard`` solves by
+    max-n, its best: ``hard``'s search with the one world that is true (``normal``'s own
+    card where cards tie)."""
+    t = p.turn
+    legal = p.legal_mask()
+    normal = _normal_card(p)
+    if not legal & (legal - 1):
+        return normal
+    best, best_v = normal, None
+    for c in cards.cards_of(choices(legal, _in_play(p), alike(p.c))):
         q = p.copy()
         q.play(c)
-        best = max(best, _respond(q, seat, memo))
-    memo[key] = best
+        v = maxn(q)[0][t] if exact_from(q) else rollout(q)[t]
+        if best_v is None or v > best_v or (v == best_v and c == normal):
+            best, best_v = c, v
     return best
 
 
@@ -138,12 +171,29 @@ def _in_play(p: Play) -> int:
     return p.live | sum(1 << c for c in p.trick)
 
 
+@dataclass(frozen=True)
+class Others:
+    """How the cheat expects the other seats to play in the tricks it searches to the end:
+    ``card`` of the seat to play, and whether every seat plays its best (max-n) in the
+    tricks ``hard`` solves so (``exact``)."""
+
+    card: Callable[[Play], int]
+    exact: bool
+
+
 def _true_points(contract: Contract, hands: list[int], leader: int) -> list[int]:
     return rollout(Play(contract, hands, leader, 13))
 
 
 def _normal_card(p: Play) -> int:
     return choose(p, p.live & ~p.hands[p.turn])[0]  # (``live``: the cards in hands)
+
+
+#: Each four-seat game's model of the others (docs/BENCHMARKS.md, *The ceiling*).  In Кинг they
+#: search as ``hard`` does, with the true deal for its worlds: the best reply to ``normal``
+#: alone lost its lead over two ``hard``\s.  King keeps ``normal``'s card: the search costs
+#: 0.56 s a decision over its 13-trick deals (53 s at the most, one board timed).
+MODELS = {"king": Others(_normal_card, exact=False), "kingru": Others(_searched_card, exact=True)}
 
 
 def _whist_card_of(p: Play) -> int:

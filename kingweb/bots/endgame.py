@@ -10,6 +10,7 @@
   touching in rank among the cards still out are one choice).
 """
 
+import functools
 import time
 from collections.abc import Callable
 
@@ -67,16 +68,7 @@ class TrickSolver:
 
     def __init__(self, contract: Contract, settle: Callable[[list[int]], list[int]] | None = None) -> None:
         self.c, self.settle = contract, settle
-        # cards alike in points and in the rules (the K♥ of its rules stands alone): of
-        # the cards of one class, those touching in rank among the cards still live are
-        # one choice, and the lowest of them stands for the others
-        vals, _ = card_values(contract)
-        special = KH_BIT if contract.kh_rule or contract.kh_on_lead else 0
-        groups: dict[tuple[int, bool], int] = {}
-        for c in range(52):
-            key = (vals[c], bool(special >> c & 1))
-            groups[key] = groups.get(key, 0) | 1 << c
-        self.classes = tuple(groups.values())
+        self.classes = alike(contract)
         self.memo: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._gains: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._turn = _Turn()
@@ -103,11 +95,7 @@ class TrickSolver:
     def _choices(self, legal: int, live: int) -> int:
         """One card of each run of ``legal`` among the ``live`` cards (the hands' and the
         trick's; see the class's docstring)."""
-        m = 0
-        for cls in self.classes:
-            if legal & cls:
-                m |= reps_mask(legal & cls, live)
-        return m
+        return choices(legal, live, self.classes)
 
     def _rest(
         self, hands: list[int], trick: list[tuple[int, int]], turn: int, trick_no: int, live: int
@@ -203,6 +191,30 @@ class TrickSolver:
         if key is not None:
             self.memo[key] = best
         return best
+
+
+@functools.cache
+def alike(contract: Contract) -> tuple[int, ...]:
+    """The classes of cards alike in ``contract``'s points and rules (the K♥ of its rules
+    stands alone), as masks: of the cards of one class, those touching in rank among the
+    cards still live are one choice, and the lowest of them stands for the others."""
+    vals, _ = card_values(contract)
+    special = KH_BIT if contract.kh_rule or contract.kh_on_lead else 0
+    groups: dict[tuple[int, bool], int] = {}
+    for c in range(52):
+        key = (vals[c], bool(special >> c & 1))
+        groups[key] = groups.get(key, 0) | 1 << c
+    return tuple(groups.values())
+
+
+def choices(legal: int, live: int, classes: tuple[int, ...]) -> int:
+    """One card of each run of touching ``legal`` cards among the ``live`` ones, within
+    each of the ``classes`` (``alike``): the cards worth trying, the rest being the same."""
+    m = 0
+    for cls in classes:
+        if legal & cls:
+            m |= reps_mask(legal & cls, live)
+    return m
 
 
 _ACES = sum(1 << (13 * s + 12) for s in range(4))

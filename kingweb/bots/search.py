@@ -67,13 +67,18 @@ def whist_rollout(p: Play) -> list[int]:
     return p.points()
 
 
+def exact_from(p: Play) -> bool:
+    """Whether the rest of a four-seat deal is solved by max-n rather than played out: from
+    the start of its ``EXACT_TRICKS``-th trick from the end."""
+    left = p.last_trick + 1 - p.trick_no
+    return (left <= EXACT_TRICKS and not p.trick) or left < EXACT_TRICKS
+
+
 def evaluate(world: Play, cand: int, seat: int, rollout_fn: Rollout) -> int:
     q = world.copy()
     q.play(cand)
-    if not isinstance(q, WhistPlay) and q.n == 4 and not q.over:
-        left = q.last_trick + 1 - q.trick_no
-        if (left <= EXACT_TRICKS and not q.trick) or left < EXACT_TRICKS:
-            return maxn(q)[0][seat]
+    if not isinstance(q, WhistPlay) and q.n == 4 and not q.over and exact_from(q):
+        return maxn(q)[0][seat]
     pts = rollout_fn(q)
     if isinstance(q, WhistPlay):
         # a match to a target rewards my points minus the other's: this is also monotone

@@ -11,8 +11,9 @@ import kingweb
 from kingweb.bots import Bot
 from kingweb.bots.arena import board, run
 from kingweb.bots.cheat import CheatBot
-from kingweb.bots.endgame import WhistSolver, reps_mask
+from kingweb.bots.endgame import WhistSolver, alike, choices, maxn, reps_mask
 from kingweb.bots.hints import hint
+from kingweb.bots.search import exact_from
 from kingweb.cards import FULL_DECK, INDEX, SUIT_MASK, cards_of, mask_of
 
 
@@ -237,30 +238,40 @@ def test_cheat_takes_an_open_claim_and_it_is_what_the_whole_deal_makes(gid, monk
     assert checked >= 6, checked
 
 
-def _best_reply(p, seat, normal_card):
-    """Plainly: the most ``seat`` can end with from ``p`` when it tries every card it may
-    play (no table, no cards taken as one) and the others play ``normal``'s card."""
-    while not p.over and p.turn != seat:
-        p.play(normal_card(p))
+def _tried(p):
+    """The cards the ceiling tries: one of each run of touching cards alike in points."""
+    return cards_of(choices(p.legal_mask(), p.live | sum(1 << c for c in p.trick), alike(p.c)))
+
+
+def _best_reply(p, seat, model):
+    """Plainly: the most ``seat`` can end with from ``p`` when it tries each card of
+    ``_tried`` (no table) and the others play ``model.card``, or, in a model that is
+    ``exact``, every seat its best in the tricks ``hard`` solves by max-n."""
+    while not p.over and p.turn != seat and not (model.exact and exact_from(p)):
+        p.play(model.card(p))
     if p.over:
         return p.points()[seat]
+    if model.exact and exact_from(p):
+        return maxn(p)[0][seat]
     best = None
-    for c in cards_of(p.legal_mask()):
+    for c in _tried(p):
         q = p.copy()
         q.play(c)
-        v = _best_reply(q, seat, normal_card)
+        v = _best_reply(q, seat, model)
         best = v if best is None else max(best, v)
     return best
 
 
 @pytest.mark.parametrize("gid", ["king", "kingru"])
-def test_the_cheats_card_is_its_best_reply_to_the_others_normal_play(gid):
+def test_the_cheats_card_is_its_best_reply_to_its_model_of_the_others(gid):
     """In the tricks it searches to the end, the ceiling's card is worth the most any
-    card is when every other seat plays the card ``normal``'s heuristics pick from its own
-    hand: checked against a plain search over every card, at every decision of the last
-    four tricks of a few deals, where they differ."""
-    from kingweb.bots.cheat import _normal_card
+    card it tries is when every other seat plays as the game's model says (King:
+    ``normal``'s card; Кинг: a search one card ahead, and every seat its best in the last
+    tricks): checked against a plain search, at every decision of the last four tricks of
+    a few deals, where they differ."""
+    from kingweb.bots.cheat import MODELS
 
+    model = MODELS[gid]
     rng, checked, differs = random.Random(8), 0, 0
     for b in range(6):
         contract, hands, where = board(gid, b, rng, {})
@@ -268,14 +279,14 @@ def test_the_cheats_card_is_its_best_reply_to_the_others_normal_play(gid):
         bots = [Bot("normal", seed=s) for s in range(g.players)]
         while not g.over:
             p = g.p
-            cards_left = cards_of(p.legal_mask()) if p is not None else []
+            cards_left = _tried(p) if p is not None else []
             if p is not None and p.last_trick + 1 - p.trick_no <= 4 and len(cards_left) > 1:
                 seat = p.turn
                 values = {}
                 for c in cards_left:
                     q = p.copy()
                     q.play(c)
-                    values[c] = _best_reply(q, seat, _normal_card)
+                    values[c] = _best_reply(q, seat, model)
                 mine = CheatBot(seed=b).decide_game(g)
                 if not mine.startswith("claim:"):
                     assert values[INDEX[mine]] == max(values.values()), (g.to_json(), values, mine)
@@ -283,6 +294,35 @@ def test_the_cheats_card_is_its_best_reply_to_the_others_normal_play(gid):
                     differs += len(set(values.values())) > 1
             g.act(bots[g.turn].decide(g.view(g.turn)))
     assert checked >= 10 and differs >= 3, (checked, differs)
+
+
+def test_the_cheats_model_of_a_kingru_player_is_the_best_card_on_the_true_deal():
+    """The card the ceiling expects another Кинг player to play is worth the most to that
+    player of the cards it tries (``_tried``) when everyone plays ``normal``'s card after
+    it (max-n in the tricks ``hard`` solves so): checked card by card over random
+    positions."""
+    from kingweb.bots.cheat import _normal_card, _searched_card
+    from kingweb.bots.policy import rollout
+
+    rng, checked, differs = random.Random(5), 0, 0
+    for b in range(8):
+        contract, hands, where = board("kingru", b, rng, {})
+        g = kingweb.scenario("kingru", contract, hands, **where)
+        while not g.over:
+            p = g.p
+            legal = cards_of(p.legal_mask())
+            if len(legal) > 1:
+                values = {}
+                for c in _tried(p):
+                    q = p.copy()
+                    q.play(c)
+                    values[c] = maxn(q)[0][p.turn] if exact_from(q) else rollout(q)[p.turn]
+                card = _searched_card(p.copy())
+                assert values[card] == max(values.values()), (g.to_json(), values, card)
+                checked += 1
+                differs += values.get(_normal_card(p.copy()), values[card]) < values[card]
+            g.act(kingweb.cards.code(rng.choice(legal)))
+    assert checked >= 40 and differs >= 3, (checked, differs)
 
 
 def test_hard_is_deterministic_for_a_seed():
@@ -333,6 +373,17 @@ def test_rank_equivalence_mask():
     h = mask_of(INDEX[c] for c in ["2S", "3S", "9S", "AS"])
     # 2♠ and 3♠ touch; 9♠ and A♠ are separated by the T♠ of the other hand
     assert cards_of(reps_mask(h, live)) == [INDEX["2S"], INDEX["9S"], INDEX["AS"]]
+
+
+def test_touching_cards_are_one_choice_only_when_alike_in_points():
+    """A jack costs points in King's jacks-and-kings deal and the ten below it none: both are
+    tried; in the tricks deal every card is alike, so one of the two stands for both."""
+    from kingweb.kingcontracts import contract_for
+
+    h = live = mask_of(INDEX[c] for c in ["TS", "JS", "5H"])
+    jacks, tricks = contract_for("jacks-kings", {}), contract_for("tricks", {})
+    assert cards_of(choices(h, live, alike(jacks))) == [INDEX["5H"], INDEX["TS"], INDEX["JS"]]
+    assert cards_of(choices(h, live, alike(tricks))) == [INDEX["5H"], INDEX["TS"]]
 
 
 # -- the arena: normal beats random with significance, in every game ------------------------------------
