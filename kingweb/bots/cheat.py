@@ -21,8 +21,9 @@ decides every action from the whole deal, never through a fair bot:
   and sometimes (``NOISE``) another legal card, so that one brittle line of play does
   not decide.  (Max-n over the last five tricks was the endgame before: it expects the
   others to dodge as only a player who sees the cards can; the best reply to ``normal``
-  measured stronger, and the best reply to a searching model stronger still in Кинг
-  against ``hard``, docs/BENCHMARKS.md, *The ceiling*);
+  measured stronger; in Кинг the searching model screened stronger still against
+  ``hard`` on one seed, a lead fresh boards did not confirm, docs/BENCHMARKS.md,
+  *The ceiling*);
 - German Whist: stage 2 is solved exactly, and so is the last trick of the stock stage
   when the bot's card ends it; before that, with the stock's order known, each card is
   judged by ``WHIST_ROLLOUTS`` playouts of the true deal (the greedy German Whist play,
@@ -190,9 +191,10 @@ def _normal_card(p: Play) -> int:
 
 
 #: Each four-seat game's model of the others (docs/BENCHMARKS.md, *The ceiling*).  In Кинг they
-#: search as ``hard`` does, with the true deal for its worlds: the best reply to ``normal``
-#: alone lost its lead over two ``hard``\s.  King keeps ``normal``'s card: the search costs
-#: 0.56 s a decision over its 13-trick deals (53 s at the most, one board timed).
+#: search as ``hard`` does, with the true deal for its worlds: against two ``hard``\s it
+#: screened better than ``normal``'s card (neither is a ceiling at that table on fresh
+#: boards).  King keeps ``normal``'s card: the search costs 0.56 s a decision over its
+#: 13-trick deals (53 s at the most, one board timed).
 MODELS = {"king": Others(_normal_card, exact=False), "kingru": Others(_searched_card, exact=True)}
 
 
