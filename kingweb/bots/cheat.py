@@ -13,7 +13,7 @@ decides every action from the whole deal, never through a fair bot:
   in King each other seat plays the card the ``normal`` heuristics would play from its
   own hand; in Кинг each searches as ``hard`` does with the one world that is true (each
   of its cards valued by a ``normal`` playout, ``_searched_card``) and every seat plays
-  its best (max-n) in the last tricks, where ``hard`` solves its worlds so (``MODELS``).
+  its best (max-n) in the last tricks, where ``hard`` solves its worlds so (``GameFacts.ceiling_models_searchers``).
   Cards alike in points that touch in rank are one choice (``endgame.choices``): exact
   for the max-n tricks, and a shortcut against the models, whose heuristics may tell such
   cards apart.  Before those tricks each card is judged by ``ROLLOUTS`` playouts of the
@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from .. import cards
 from ..cards import INDEX
+from ..games import GAMES
 from ..play import Contract, Play
 from ..views import KingView
 from ..whist import WhistPlay
@@ -88,7 +89,7 @@ class CheatBot:
         cands = [INDEX[c] for c in legal]
         if isinstance(p, WhistPlay):
             return cards.code(_whist_card(p, seat, cands, rng))
-        return cards.code(self._four_card(p, seat, cands, rng, MODELS[game.id]))
+        return cards.code(self._four_card(p, seat, cands, rng, _model(game)))
 
     def _bid(self, game: "Game", view: KingView) -> str:
         if view["phase"] == "dealer":  # naming the first dealer: no cards are dealt yet
@@ -190,12 +191,16 @@ def _normal_card(p: Play) -> int:
     return choose(p, p.live & ~p.hands[p.turn])[0]  # (``live``: the cards in hands)
 
 
-#: Each four-seat game's model of the others (docs/BENCHMARKS.md, *The ceiling*).  In Кинг they
-#: search as ``hard`` does, with the true deal for its worlds: against two ``hard``\s it
-#: screened better than ``normal``'s card (neither is a ceiling at that table on fresh
-#: boards).  King keeps ``normal``'s card: the search costs 0.56 s a decision over its
-#: 13-trick deals (53 s at the most, one board timed).
-MODELS = {"king": Others(_normal_card, exact=False), "kingru": Others(_searched_card, exact=True)}
+#: The models of the others (docs/BENCHMARKS.md, *The ceiling*): ``normal``'s card, or (a
+#: game's ``GameFacts.ceiling_models_searchers``, Кинг) a search as ``hard``'s with the true
+#: deal for its worlds, which against two ``hard``\s screened better than ``normal``'s card
+#: (neither is a ceiling at that table on fresh boards).  King keeps ``normal``'s card: the
+#: search costs 0.56 s a decision over its 13-trick deals (53 s at the most, one board timed).
+NORMAL, SEARCHERS = Others(_normal_card, exact=False), Others(_searched_card, exact=True)
+
+
+def _model(game: "Game") -> Others:
+    return SEARCHERS if GAMES[game.id].ceiling_models_searchers else NORMAL
 
 
 def _whist_card_of(p: Play) -> int:

@@ -269,9 +269,9 @@ def test_the_cheats_card_is_its_best_reply_to_its_model_of_the_others(gid):
     ``normal``'s card; Кинг: a search one card ahead, and every seat its best in the last
     tricks): checked against a plain search, at every decision of the last four tricks of
     a few deals, where they differ."""
-    from kingweb.bots.cheat import MODELS
+    from kingweb.bots.cheat import _model
 
-    model = MODELS[gid]
+    model = _model(kingweb.new_game(gid, seed=0))
     rng, checked, differs = random.Random(8), 0, 0
     for b in range(6):
         contract, hands, where = board(gid, b, rng, {})
