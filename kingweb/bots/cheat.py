@@ -13,7 +13,8 @@ decides every action from the whole deal, never through a fair bot:
   in King each other seat plays the card the ``normal`` heuristics would play from its
   own hand; in Кинг each searches as ``hard`` does with the one world that is true (each
   of its cards valued by a ``normal`` playout, ``_searched_card``) and every seat plays
-  its best (max-n) in the last tricks, where ``hard`` solves its worlds so (``GameFacts.ceiling_models_searchers``).
+  its best (max-n) in the last tricks, where ``hard`` solves its worlds so
+  (``GameFacts.ceiling_models_searchers``).
   Cards alike in points that touch in rank are one choice (``endgame.choices``): exact
   for the max-n tricks, and a shortcut against the models, whose heuristics may tell such
   cards apart.  Before those tricks each card is judged by ``ROLLOUTS`` playouts of the
@@ -42,9 +43,9 @@ from ..play import Contract, Play
 from ..views import KingView
 from ..whist import WhistPlay
 from . import bidding
-from .endgame import alike, choices, maxn, reps_mask
+from .endgame import alike, choices, in_play, maxn, reps_mask
 from .policy import choose, rollout
-from .search import exact_from, whist_greedy, whist_solver
+from .search import evaluate, exact_from, whist_greedy, whist_solver
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -139,7 +140,7 @@ def _respond(p: Play, seat: int, memo: dict[tuple[int, ...], int], model: "Other
         best = maxn(p)[0][seat]
     else:
         best = -(1 << 30)
-        for c in cards.cards_of(choices(p.legal_mask(), _in_play(p), alike(p.c))):
+        for c in cards.cards_of(choices(p.legal_mask(), in_play(p), alike(p.c))):
             q = p.copy()
             q.play(c)
             best = max(best, _respond(q, seat, memo, model))
@@ -158,19 +159,11 @@ def _searched_card(p: Play) -> int:
     if not legal & (legal - 1):
         return normal
     best, best_v = normal, None
-    for c in cards.cards_of(choices(legal, _in_play(p), alike(p.c))):
-        q = p.copy()
-        q.play(c)
-        v = maxn(q)[0][t] if exact_from(q) else rollout(q)[t]
+    for c in cards.cards_of(choices(legal, in_play(p), alike(p.c))):
+        v = evaluate(p, c, t, rollout)
         if best_v is None or v > best_v or (v == best_v and c == normal):
             best, best_v = c, v
     return best
-
-
-def _in_play(p: Play) -> int:
-    """The cards in the hands and on the trick: those a run of touching ranks is read
-    among (``reps_mask``'s ``live``; ``Play.live`` leaves the trick's cards out)."""
-    return p.live | sum(1 << c for c in p.trick)
 
 
 @dataclass(frozen=True)
@@ -252,7 +245,7 @@ def _whist_card(p: WhistPlay, seat: int, cands: list[int], rng: random.Random) -
             return solver.best_lead(p.hands[seat], p.hands[other])[1]
         led = p.trick[0]
         return solver.best_reply(p.hands[other] | (1 << led), p.hands[seat], led)[1]
-    searched = cards.cards_of(reps_mask(sum(1 << c for c in cands), _in_play(p)))
+    searched = cards.cards_of(reps_mask(sum(1 << c for c in cands), in_play(p)))
     if p.trick and len(p.stock) == 2:
         # the last trick of the stock stage: my card ends it and the draws empty the
         # stock, so what each card leads to is solved exactly

@@ -86,10 +86,7 @@ class TrickSolver:
         self._early, self._per = p.early, len(p.winners)
         self._zero = tuple(self.c.score([0] * n, [0] * n, [None] * self._per))
         trick = [((p.leader + i) % n, c) for i, c in enumerate(p.trick)]
-        live = p.live
-        for c in p.trick:
-            live |= 1 << c
-        rest = self._rest(list(p.hands), trick, p.turn, p.trick_no, live)
+        rest = self._rest(list(p.hands), trick, p.turn, p.trick_no, in_play(p))
         return tuple(a + b for a, b in zip(p.points(), rest, strict=True))
 
     def _choices(self, legal: int, live: int) -> int:
@@ -175,10 +172,7 @@ class TrickSolver:
                 return hit
         t = p.turn
         best: tuple[int, ...] | None = None
-        live = p.live
-        for c in p.trick:
-            live |= 1 << c
-        m = self._choices(p.legal_mask(), live)
+        m = self._choices(p.legal_mask(), in_play(p))
         while m:
             low = m & -m
             m ^= low
@@ -215,6 +209,12 @@ def choices(legal: int, live: int, classes: tuple[int, ...]) -> int:
         if legal & cls:
             m |= reps_mask(legal & cls, live)
     return m
+
+
+def in_play(p: Play) -> int:
+    """The cards in the hands and on the trick: those a run of touching ranks is read
+    among (``reps_mask``'s ``live``; ``Play.live`` leaves the trick's cards out)."""
+    return p.live | sum(1 << c for c in p.trick)
 
 
 _ACES = sum(1 << (13 * s + 12) for s in range(4))

@@ -11,7 +11,7 @@ import kingweb
 from kingweb.bots import Bot
 from kingweb.bots.arena import board, run
 from kingweb.bots.cheat import CheatBot
-from kingweb.bots.endgame import WhistSolver, alike, choices, maxn, reps_mask
+from kingweb.bots.endgame import WhistSolver, alike, choices, in_play, maxn, reps_mask
 from kingweb.bots.hints import hint
 from kingweb.bots.search import exact_from
 from kingweb.cards import FULL_DECK, INDEX, SUIT_MASK, cards_of, mask_of
@@ -240,7 +240,7 @@ def test_cheat_takes_an_open_claim_and_it_is_what_the_whole_deal_makes(gid, monk
 
 def _tried(p):
     """The cards the ceiling tries: one of each run of touching cards alike in points."""
-    return cards_of(choices(p.legal_mask(), p.live | sum(1 << c for c in p.trick), alike(p.c)))
+    return cards_of(choices(p.legal_mask(), in_play(p), alike(p.c)))
 
 
 def _best_reply(p, seat, model):
