@@ -151,7 +151,6 @@ class King(KingAuction):
                 record["payment"] = payment
         self._file_deal(record)
         if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:
-            self.phase = "over"
             self._end_match()
             return
         self.deal_no += 1

@@ -201,7 +201,6 @@ class KingRu(TrickGame):
             }
         )
         if self.scenario_args is not None or self.deal_no + 1 == self.DEALS:
-            self.phase = "over"
             self._end_match()
         else:
             self.deal_no += 1

@@ -65,6 +65,9 @@ class TrickGame(ClaimingGame):
 
     TRICKS_PER_HAND = 13
     DECK = cards.FULL_DECK
+    #: The phase whose actions are open: card play, until the match is over, unless a game
+    #: with other phases (King's auction) says otherwise
+    phase = "play"
 
     def __init__(
         self, seed: int | str | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True
@@ -193,7 +196,7 @@ class TrickGame(ClaimingGame):
     def _is_legal(self, action: str) -> bool:
         # a card is judged by the mask alone: the claims are worked out only when asked for
         p = self.p
-        if p is not None and action in INDEX and getattr(self, "phase", "play") == "play":
+        if p is not None and action in INDEX and self.phase == "play":
             return bool(p.legal_mask() >> INDEX[action] & 1)
         return action in self._legal()
 
@@ -248,6 +251,10 @@ class TrickGame(ClaimingGame):
         self._claim_memo = (key, out)
         return list(out)
 
+    def _end_match(self) -> None:
+        self.phase = "over"
+        super()._end_match()
+
     def act(self, action: str, seat: int | None = None) -> None:
         # (a legal card, the public API's commonest call, is played here past the layers
         # every other action goes through, ``Game.act`` then ``_is_legal`` and ``_apply``
@@ -255,7 +262,7 @@ class TrickGame(ClaimingGame):
         p = self.p
         if seat is None and p is not None and type(action) is str and not self.over:
             c = INDEX.get(action)
-            if c is not None and p.legal_mask() >> c & 1 and getattr(self, "phase", "play") == "play":
+            if c is not None and p.legal_mask() >> c & 1 and self.phase == "play":
                 self._play_card(action, c)
                 self.actions.append(action)
                 return

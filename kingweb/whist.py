@@ -200,7 +200,7 @@ class Whist(TrickGame):
             **self._base_view(seat),
             **self._play_view(),
             **self._stage_tallies(),
-            "phase": "over" if self.over else "play",
+            "phase": self.phase,
             "dealer": self.dealer,
             "stage": self.stage,
             "faceup": code(p.stock[0]) if p.stock else None,

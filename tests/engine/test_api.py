@@ -108,6 +108,19 @@ def test_game_over_refuses_actions():
         g.act("7C")
 
 
+@pytest.mark.parametrize("gid", ["king", "kingru", "whist"])
+def test_a_game_is_at_play_until_its_match_is_over(gid):
+    # one ``phase`` for every game: the fast path of a card reads it, and the view shows it
+    g = kingweb.new_game(gid, seed=3)
+    phases = set()
+    while not g.over:
+        phases.add(g.phase)
+        assert g.view(None)["phase"] == g.phase
+        g.act(random.Random(len(g.actions)).choice(g.legal()))
+    assert "play" in phases and "over" not in phases
+    assert g.phase == "over" == g.view(0)["phase"] == kingweb.from_json(g.to_json()).phase
+
+
 def test_json_round_trip_mid_game_and_scenario():
     g = kingweb.new_game("king", seed=8, options={"max_nulls": 4})
     play_out(g, until=lambda g: g.deal_no == 6 and g.contract != "positive")
