@@ -97,10 +97,6 @@ class GameFacts:
     deal_orders: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: the options of a daily (beside the defaults)
     daily_options: dict[str, Any] = field(default_factory=dict)
-    #: the cheat bot (the ceiling, for measurement only) expects the other seats to search
-    #: as ``hard`` does with the true deal, not to play ``normal``'s card (Кинг; in King's
-    #: 13-trick deals that search costs the cheat seconds a decision)
-    ceiling_models_searchers: bool = False
     #: ``python -m kingweb bench`` targets (fast path, public API; None: none set)
     bench_targets: tuple[int | None, int | None] = (None, None)
     #: the bench holds this game's public API to OpenSpiel's Hearts (C++) in the same run,

@@ -282,7 +282,6 @@ register(
         review_worlds=480,
         review_thresholds=(0.8, 2.5, 7.0),
         hard_samples=240,
-        ceiling_models_searchers=True,
         deal_scenario=_record_deal,
         first_deal=_first_deal,
         view_contract=_view_contract,

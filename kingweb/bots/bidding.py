@@ -11,7 +11,7 @@ reason code and the figures it rests on (``kingweb.bots.hints`` words them).
 """
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -352,7 +352,7 @@ def _decision(view: KingView, est: Estimates) -> Choice:
     return Choice(action, action, params)
 
 
-def of_deal(seat: int, hands: list[int], rollout_points: Callable[[Contract, list[int]], list[int]]) -> Estimates:
+def of_deal(seat: int, hands: list[int], rollout_points: Callable[[Contract, list[int]], Sequence[float]]) -> Estimates:
     """The estimates of ``seat`` from one deal whose every hand is given (the cheat bot's
     true deal): ``rollout_points(contract, hands)`` of each contract, as ``simulate`` counts them."""
     ups = {m: rollout_points(POSITIVES[m], hands)[seat] / UP_VALUE for m in UP_MODES}
