@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 
 #: King's and Кинг's playouts a card before the tricks solved exactly, and the share of a
 #: playout's cards played at random
-ROLLOUTS, NOISE = 96, 0.1
+ROLLOUTS, NOISE = 256, 0.1
 #: King's bids: playouts of the true deal a contract
-BID_ROLLOUTS = 24
+BID_ROLLOUTS = 64
 #: German Whist's stock stage: playouts a card
 WHIST_ROLLOUTS = 24
 
