@@ -11,9 +11,9 @@ decides every action from the whole deal, never through a fair bot:
   its worlds by max-n (from the third-last trick, ``search.exact_from``) the bot solves
   the true deal so; before, each card is judged by ``ROLLOUTS`` playouts of the true
   deal in which every seat plays the ``normal`` heuristics with all hands known, and
-  sometimes (``NOISE``) another legal card: ``hard``'s worlds differ in their hidden
-  cards, the cheat's playouts only in that noise, so that one brittle line of play does
-  not decide.  Cards alike in points that touch in rank are one choice
+  sometimes (``NOISE``) another legal card, so that one brittle line of play does not
+  decide: where ``hard``'s playouts differ by their worlds, the cheat's differ by that
+  noise.  Cards alike in points that touch in rank are one choice
   (``endgame.choices``).  (Until 2026-12-07 it searched to the deal's end against a
   model of the others: against ``hard`` and a second cheat no model was right often
   enough, docs/BENCHMARKS.md, *The ceiling*);
@@ -33,9 +33,9 @@ from ..play import Contract, Play
 from ..views import KingView
 from ..whist import WhistPlay
 from . import bidding
-from .endgame import alike, choices, in_play, maxn, reps_mask
-from .policy import choose
-from .search import exact_from, whist_greedy, whist_solver
+from .endgame import alike, choices, in_play, reps_mask
+from .policy import choose, rollout
+from .search import evaluate, exact_from, whist_greedy, whist_solver
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -100,11 +100,7 @@ def _four_card(p: Play, seat: int, cands: list[int], rng: random.Random) -> int:
     q = p.copy()
     q.play(searched[0])
     if exact_from(q):  # (whatever the card, the trick after it is the same one)
-        values = {}
-        for c in searched:
-            q = p.copy()
-            q.play(c)
-            values[c] = maxn(q)[0][seat]
+        values = {c: evaluate(p, c, seat, rollout) for c in searched}  # max-n, as ``hard``'s
         return max(searched, key=lambda c: (values[c], -c))
     return _by_playouts(p, searched, seat, rng, ROLLOUTS, _normal_card)
 
