@@ -47,7 +47,6 @@ class King(KingAuction):
         self, seed: int | str | None = None, options: dict[str, Any] | None = None, *, _deal: bool = True
     ) -> None:
         super().__init__(seed, options)
-        self.phase = "play"
         self._reset_positive()
         if _deal:
             self._open()

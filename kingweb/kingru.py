@@ -159,7 +159,6 @@ class KingRu(TrickGame):
     ) -> None:
         super().__init__(seed, options)
         self.order = deal_order(self.options)
-        self.phase = "play"
         if _deal:
             self._open()
 

@@ -69,9 +69,8 @@ class CheatBot:
             return claims[0]
         if len(legal) == 1:
             return legal[0]
-        view = game.view(seat)
-        if view.get("phase", "play") != "play":
-            return self._bid(game, view)  # type: ignore[arg-type]  # (only King bids)
+        if game.phase != "play":
+            return self._bid(game, game.view(seat))  # type: ignore[arg-type]  # (only King bids)
         p = game.play
         rng = random.Random(repr((self.seed, game.deal_no, p.trick_no, len(p.trick), seat)))
         cands = [INDEX[c] for c in legal]

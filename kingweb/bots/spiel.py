@@ -138,8 +138,8 @@ class DealGame(pyspiel.Game):  # type: ignore[misc]
         view = game.view(turn)
         s._pay = _payment(view)
         s._scale = _scale(view)
-        if getattr(game, "phase", "play") == "play":
-            assert isinstance(game, TrickGame)  # as every kingweb game is
+        assert isinstance(game, TrickGame)  # as every kingweb game is
+        if game.phase == "play":
             s.p = game.play.copy()
             if gid_is_whist(s.p):
                 s.p.draws = []  # the key counts draws since the root, as a sampled state does
