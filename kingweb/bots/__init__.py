@@ -55,6 +55,10 @@ NORMAL_SOLVE = 0.04
 HARD_SAMPLES = {gid: f.hard_samples for gid, f in GAMES.items()}
 #: ``expert``: four times the worlds and the bids' deals, in four times the budget
 EXPERT = 4
+#: Deals the ``hard`` bot plays out for each mode of a King positive before it bids: at 12
+#: its choice was the one 600 deals make in 88% of bid decisions, at 64 in 95%, for about
+#: 60 ms (docs/BENCHMARKS.md, *Owners of King's positives*)
+HARD_BID_DEALS = 64
 
 
 def position_key(seed: int, view: View) -> tuple[object, ...]:
@@ -186,7 +190,9 @@ class Bot:
                 return rollout(Play(contract, hands, leader, 13))
 
             rng = self._rng(view)
-            return bidding.simulate(view, rng, 12 * self.scale, points, time.perf_counter() + self.budget * 0.85)
+            return bidding.simulate(
+                view, rng, HARD_BID_DEALS * self.scale, points, time.perf_counter() + self.budget * 0.85
+            )
         return bidding.Estimates.of_hand(cards.mask_of(INDEX[c] for c in view["hand"]), bidding.place(view))
 
     def _bid(self, view: KingView, rng: random.Random) -> tuple[str, Why]:
