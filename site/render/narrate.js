@@ -115,7 +115,12 @@ export function actionMeaning(a, v) {
   if (a === "auction") return t("pts_auction");
   if (a === "pass") return t("pts_pass");
   if (a === "accept" && v.auction && v.auction.standing) {
-    return t(full ? "pts_accept_full" : "pts_accept", { name: nm[/** @type {number} */ (v.auction.holder)], n: offerValue(v.auction.standing, v) });
+    const holder = nm[/** @type {number} */ (v.auction.holder)];
+    // what the payment buys matters as much as its sum: a nulls buy makes the owner play
+    // down too, where a trick he takes costs him 75 (a play-test read "pays you up to 75"
+    // as 75 in his pocket)
+    const then = v.auction.standing.startsWith("offer:null:") ? t("pts_then_down") : t("pts_then_up", { name: holder });
+    return `${t(full ? "pts_accept_full" : "pts_accept", { name: holder, n: offerValue(v.auction.standing, v) })}; ${then}`;
   }
   if (a === "reject") return t("pts_reject");
   if (a === "4333") return t("pts_4333");

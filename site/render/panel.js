@@ -59,6 +59,7 @@ export function render(root, s) {
     if (prompt) kids.push(el("p", { class: "prompt", id: bidding ? "bid-prompt" : null, text: bidding ? bidPrompt(v) : prompt }));
     const rule = bidding ? bidRule(v) : "";
     if (rule) kids.push(el("p", { class: "bid-rule", id: "bid-rule", text: rule }));
+
     if (mine) {
       kids.push(el("div", { class: "row bids" }, ...v.legal.map((a) => {
         const pts = actionMeaning(a, v);
@@ -68,9 +69,15 @@ export function render(root, s) {
         }, el("span", { class: "bid-what", text: actionLabel(a, v) }), pts ? el("small", { class: "bid-pts", text: pts }) : "");
       })));
       const section = /** @type {Record<string, string>} */ (SECTION_OF_PHASE)[v.phase];
-      if (section) {
-        kids.push(el("button", { type: "button", class: "rules-link", "data-section": section,
-          text: t("rules_link"), onclick: () => on.rules(section) }));
+      const link = section ? el("button", { type: "button", class: "rules-link", "data-section": section,
+        text: t("rules_link"), onclick: () => on.rules(section) }) : null;
+      if (v.phase === "auction") {
+        // what an offer binds its maker to, where the offers are made (the buttons say
+        // only their worth, "= 75"), on the rules link's line
+        const terms = v.options.uncapped_payment ? "bid_terms_full" : "bid_terms";
+        kids.push(el("p", { class: "bid-terms" }, el("span", { id: "bid-terms", text: t(terms, { owner: names(v)[/** @type {number} */ (v.owner)] }) }), " ", link));
+      } else if (link) {
+        kids.push(link);
       }
     }
   }

@@ -96,7 +96,7 @@ function renderSeats(root, v) {
     const box = part(root, `seat-${position(s, v)}`);
     box.classList.toggle("to-act", v.turn === s && !v.over);
     // each figure says what it counts: the match total first, then this deal's tricks
-    const meta = [t("points", { n: pointsText(v.scores[s], v, { total: true }) })];
+    const meta = [t("points", { n: pointsText(v.scores[s], v, { total: true }) }, Math.abs(v.scores[s]))];
     /** @param {number} n */
     const tricks = (n) => t("tricks_taken", { n }, n);
     // German Whist counts only stage 2's tricks: stage 1's plates carry none (a count that

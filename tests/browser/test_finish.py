@@ -782,7 +782,7 @@ def test_german_whists_plates_count_only_the_tricks_that_score(browser, base_url
     page.goto(base_url)
     page.wait_for_selector("#hand .card.legal", timeout=90_000)
     stage1 = page.evaluate(PLATE_FIGURES_JS)
-    assert len(stage1) == 2 and all(len(m) == 1 and m[0].endswith(" pts") for m in stage1), stage1
+    assert len(stage1) == 2 and all(len(m) == 1 and re.fullmatch(r"[−-]?[\d.,]+ pts?", m[0]) for m in stage1), stage1
     # the last stage-1 trick is played: stage 2 begins, its count with it
     page.locator("#hand .card.legal").first.click()
     page.wait_for_function("() => /Stage 2/.test(document.querySelector('#banner').textContent)", timeout=30_000)

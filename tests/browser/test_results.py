@@ -64,7 +64,9 @@ def test_a_positive_narrates_every_bid_and_each_decision_states_its_worth(page, 
     if auction["standing"]:
         words, value = offer_words(auction["standing"])
         accept = page.locator('#panel button[data-action="accept"] .bid-pts').inner_text()
-        assert accept == f"{SEATS_EN[auction['holder']]} pays you up to {value}"
+        holder = SEATS_EN[auction["holder"]]
+        then = "everyone plays down" if "null" in auction["standing"] else f"{holder} names the trump"
+        assert accept.startswith(f"{holder} pays you up to {value}; {then}"), accept
     if "4333" in v["legal"]:
         assert "you 100, the others 75 each" in page.locator('#panel button[data-action="4333"]').inner_text()
     # the rules link opens the rules of this match at the owner's decision
@@ -131,6 +133,12 @@ def test_bid_buttons_carry_their_points_and_preference_is_told(page, base_url):
             assert a == "pass" and pts == "out of this auction for good"
     assert seen >= 2
     assert page.locator('#panel button[data-action="offer:up:5"] .bid-what').inner_text() == "Match 5 up"
+    # what an offer binds its maker to, said once where the offers are (a play-test could
+    # not tell what "= 125" meant, nor who pays whom)
+    assert page.locator("#bid-terms").inner_text() == (
+        "Your offer is what you pay East if you buy the deal, at most the points you make in it. "
+        "Buy up and you name the trump; buy nulls and everyone plays down."
+    )
     page.locator("#btn-settings").click()  # the language is in the settings menu
     page.select_option("#set-lang", "ru")
     page.locator("#dialog-actions button.primary").click()

@@ -31,6 +31,15 @@ describe("makeT: a key in the language, else in English, else the key itself", (
     assert.equal(t("seat_name"), "West|North|East");
   });
 
+  test("a plate's points: one point is singular where the language says so (a play-test read '1 pts')", () => {
+    const en = I.makeT("en"), es = I.makeT("es");
+    assert.equal(en("points", { n: 1 }, 1), "1 pt");
+    assert.equal(en("points", { n: 0 }, 0), "0 pts");
+    assert.equal(en("points", { n: 12 }, 12), "12 pts");
+    assert.equal(es("points", { n: 1 }, 1), "1 pto.");
+    assert.equal(es("points", { n: 3 }, 3), "3 ptos.");
+  });
+
   test("Russian: one, few (2–4) and many (5–20, and the teens of every hundred)", () => {
     const t = I.makeT("ru");
     const form = (/** @type {number} */ n) => t("tricks_taken", { n }, n).split(" ")[1];

@@ -120,13 +120,16 @@ describe("what a button of the positive means in points", () => {
     const v = lessonView("king/4333");
     const meaning = Object.fromEntries(v.legal.map((a) => [a, N.actionMeaning(a, v)]));
     assert.deepEqual(meaning, {
-      accept: "West pays you up to 25",
+      accept: "West pays you up to 25; West names the trump, +25 a trick",
       reject: "you play it yourself, up or down",
       4333: "no play: you 100, the others 75 each",
       ultimatum: "each in turn: 8 up (200), or you play down",
     });
     const full = { ...v, options: { ...v.options, uncapped_payment: true } };
-    assert.equal(N.actionMeaning("accept", full), "West pays you 25");
+    assert.equal(N.actionMeaning("accept", full), "West pays you 25; West names the trump, +25 a trick");
+    // a nulls offer: the owner plays down too, which the sum alone did not say
+    const nulls = { ...v, auction: { ...v.auction, standing: "offer:null:1" } };
+    assert.equal(N.actionMeaning("accept", nulls), "West pays you up to 75; everyone plays down, −75 a trick taken");
   });
 
   test("bids, and the answers to an ultimatum", () => {
