@@ -10,7 +10,7 @@ import * as dialogs from "./render/dialogs.js";
 import { offerResume, openNewGame as openWelcome } from "./render/welcome.js";
 import { showSheet as sheetDialog } from "./render/results.js";
 import { enterHand, focusHand } from "./render/hand.js";
-import { cardShort, choiceLabel, isCard, reasonText } from "./render/labels.js";
+import { hintMessage } from "./render/labels.js";
 import { toast } from "./render/messages.js";
 import { setSound } from "./sound.js";
 import { adopt, startGame } from "./table/start.js";
@@ -157,10 +157,7 @@ async function showHint() {
     if (!h.action) return toast(t("hint_none"));
     page.hinted = h.action;
     table().render();
-    // a reason that names its card ("Duck with 5♦, …") needs no "Five of diamonds —" before it
-    const why = reasonText(h, v);
-    const card = isCard(h.action) && why.includes(cardShort(h.action));
-    toast(card ? why : `${choiceLabel(h.action, v)} — ${why}`, 6000, "hint");
+    toast(hintMessage(h, v), 6000, "hint");
   } catch (e) { tools.failed(e); }
 }
 

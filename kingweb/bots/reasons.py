@@ -217,7 +217,7 @@ CODES: dict[str, Reason] = {
     "lose-cheap": _c("the face-up {faceup} is not worth a good card: lose cheaply with {card}", _lose_cheap),
     # German Whist's stock stage: what the card is for while the tricks do not count
     "stock-win": _c(
-        "win the face-up {faceup} with {card}: it ranks above {lower} of the {out} other cards still out (trumps "
+        "win the face-up {faceup} with {card}: the {faceup} ranks above {lower} of the {out} other cards still out (trumps "
         "above the rest), so it should be worth more than the hidden card the loser draws",
         _stock_win,
     ),

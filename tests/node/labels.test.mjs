@@ -208,6 +208,16 @@ describe("codes: the engine's refusals and the bots' reasons in words", () => {
     assert.equal(L.reasonText({ action: "9C", reason: "nope", params: {}, text: "english" }, v), "english");
   });
 
+  test("a hint's message: the action's name, then its reason, unless the reason names the card or says any card will do", () => {
+    const v = view();
+    assert.equal(L.hintMessage({ action: "9C", reason: "win-cheap", params: { card: "9C" }, text: "" }, v),
+      "You play last: win with 9♣, the cheapest card that takes this trick.");
+    assert.equal(L.hintMessage({ action: "9C", reason: "nope", params: {}, text: "english" }, v), "Nine of clubs — english");
+    // every card alike: no card named before it (a play-test read "Two of diamonds — whatever you play…" as advice)
+    assert.equal(L.hintMessage({ action: "2D", reason: "endgame-any", params: { tricks: 5, left: 10 }, text: "" }, v),
+      "Both hands are known now: whatever you play, you take 5 of the 10 tricks left.");
+  });
+
   test("every code the engine lists has words in every language", () => {
     const codes = /** @type {any} */ (engineInfo()).codes;
     for (const lang of /** @type {const} */ (["en", "es", "pt", "ru"])) {

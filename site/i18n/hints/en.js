@@ -44,7 +44,7 @@ export default {
   "why_spare": "Nothing you can play beats {best}, so this trick is lost whatever you play; of your cards, {card} came out best to give up in the {n} deals the search tried.",
   "why_take-faceup": "Win the face-up {faceup} with {card}, the cheapest card that does.",
   "why_lose-cheap": "The face-up {faceup} is not worth a good card: lose cheaply with {card}.",
-  "why_stock-win": "Win the face-up {faceup} with {card}: it ranks above {lower} of the {out} other cards still out (trumps above the rest), so it should be worth more than the hidden card the loser draws.",
+  "why_stock-win": "Win the face-up {faceup} with {card}: the {faceup} ranks above {lower} of the {out} other cards still out (trumps above the rest), so it should be worth more than the hidden card the loser draws.",
   "why_stock-give-up": "Winning this trick only brings the face-up {faceup}, a low card: give it up with {card} and keep your better cards.",
   "why_stock-lead-low": "The face-up {faceup} is a low card, not worth a good one: lead {card}, your lowest card outside trumps.",
   "why_stock-keep-trumps": "Only a trump would win this trick: lose it with {card} and keep your trumps for stage 2, where the tricks count.",
