@@ -59,7 +59,6 @@ export function render(root, s) {
     if (prompt) kids.push(el("p", { class: "prompt", id: bidding ? "bid-prompt" : null, text: bidding ? bidPrompt(v) : prompt }));
     const rule = bidding ? bidRule(v) : "";
     if (rule) kids.push(el("p", { class: "bid-rule", id: "bid-rule", text: rule }));
-
     if (mine) {
       kids.push(el("div", { class: "row bids" }, ...v.legal.map((a) => {
         const pts = actionMeaning(a, v);
