@@ -148,7 +148,7 @@ export function showSheet(v) {
 }
 
 /**
- * The match's end: the winner, the places, the deal that decided it, the player's record
+ * The match's end: the winner, the places, the deal of the biggest swing, the player's record
  * at this game and level, the score sheet; play again.
  * @param {View} v
  * @param {import("../store.js").StatLine | null} record  this game and level's statistics, after this match

@@ -246,7 +246,7 @@ def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url
     # the deciding deal: the winner's biggest gain on the other player
     gains = [x["points"][winner] - x["points"][1 - winner] for x in v["deals"]]
     k = gains.index(max(gains))
-    assert page.locator("#decider").inner_text().startswith(f"The deal that decided it was deal {k + 1} (")
+    assert page.locator("#decider").inner_text().startswith(f"The biggest swing was deal {k + 1} (")
     # the sheet: a column per player, no contract column and no Σ (two scores add up to nothing)
     heads = page.locator("#sheet thead th").all_text_contents()  # folded: read, not seen
     assert heads == ["#", "You", "Opponent"], heads
