@@ -35,7 +35,7 @@ export default {
           : "In King of hearts the holder of the K♥ must play it when he cannot follow suit and when he is on lead with nothing but hearts. In this match he need not play it when hearts are led: he may follow with any heart (an option: by default the K♥ must fall on a heart lead).",
         o.play_all_tricks
           ? "In this match every deal is played to the thirteenth trick (an option: by default Hearts, Queens, Jacks and kings and King of hearts stop as soon as everything they charge for has been taken)."
-          : "A deal stops as soon as everything it charges for has been taken: all 13 hearts, the 4 queens, the 8 jacks and kings, or the K♥. Tricks and Last two are always played to the end.",
+          : "A deal stops as soon as everything it charges for has been taken: all 13 hearts, the 4 queens, the 8 jacks and kings, or the K♥. Tricks and Last two are always played to the end (claiming the rest, below, plays them out too).",
       ]],
       positives: ["The four positives", ["Deals 7 to 10 are positives. The dealer of each is its owner, so every player owns one. A positive hands out +325 points in all, which makes the whole match sum to 0. Trumps may be led at any time, and a player who cannot follow suit may trump or not, as he likes."]],
       choose: ["The owner's choice", ["Looking at his cards, the owner chooses: up, with a trump suit or with no trump, +25 a trick to whoever takes it; down (nulls), where each player scores 325 minus 75 for every trick he takes, so five tricks or more go below zero; or the auction, to sell the deal."]],
@@ -79,7 +79,7 @@ export default {
       lead: ["Leading", [`A random player leads the first deal, the next player to the left the next deal, and so on. In the ${o.eralash ? "Hearts, King and Eralash" : "Hearts and King"} deals, in both halves, you may lead a heart only when you hold nothing else.`]],
       early: ["Early end", [o.play_all_tricks
         ? "In this match every deal is played to the eighth trick (an option: by default a deal stops once its scoring cards are all taken)."
-        : `A deal stops as soon as all its scoring cards are taken: the 8 hearts, the ${o.boys === "jacks" ? "4 jacks" : "4 jacks and 4 kings"}, the 4 queens or the K♥. ${o.eralash ? "Tricks, Last two and Eralash" : "Tricks and Last two"} always play all 8 tricks.`]],
+        : `A deal stops as soon as all its scoring cards are taken: the 8 hearts, the ${o.boys === "jacks" ? "4 jacks" : "4 jacks and 4 kings"}, the 4 queens or the K♥. ${o.eralash ? "Tricks, Last two and Eralash" : "Tricks and Last two"} always play all 8 tricks (claiming the rest, below, plays them out too).`]],
       "king-of-hearts": ["The K♥", [o.king_discard
         ? `In this match, in the ${o.eralash ? "King and Eralash" : "King"} deals of both halves, the holder of the K♥ must play it when he cannot follow suit${o.king_discard_on_heart_lead ? ", and also when hearts are led" : ""} (an option: by default nobody is forced to play it).`
         : "The K♥ is played like any other card: nobody is forced to play it."]],

@@ -35,7 +35,7 @@ export default {
           : "En Rey de corazones quien tiene el K♥ debe jugarlo cuando no puede asistir y cuando sale teniendo solo corazones. En esta partida no está obligado a jugarlo cuando salen corazones: puede asistir con cualquier corazón (una opción: por defecto el K♥ cae cuando salen corazones).",
         o.play_all_tricks
           ? "En esta partida todas las manos se juegan hasta la decimotercera baza (una opción: por defecto Corazones, Damas, Jotas y reyes y Rey de corazones terminan en cuanto se ha llevado todo lo que penaliza)."
-          : "Una mano termina en cuanto se ha llevado todo lo que penaliza: los 13 corazones, las 4 damas, las 8 jotas y reyes o el K♥. Bazas y Dos últimas se juegan siempre hasta el final.",
+          : "Una mano termina en cuanto se ha llevado todo lo que penaliza: los 13 corazones, las 4 damas, las 8 jotas y reyes o el K♥. Bazas y Dos últimas se juegan siempre hasta el final (llevarse el resto, más abajo, también las juega enteras).",
       ]],
       positives: ["Las cuatro positivas", ["Las manos 7 a 10 son positivas. Quien reparte cada una es su dueño, así que cada jugador es dueño de una. Una positiva reparte +325 puntos en total, y por eso la partida suma 0. Se puede salir con triunfo en cualquier momento, y quien no puede asistir falla o no, como quiera."]],
       choose: ["La elección del dueño", ["Con sus cartas a la vista, el dueño elige: arriba, con un palo de triunfo o sin triunfo, +25 por baza para quien la gane; abajo (nulos), donde cada uno suma 325 menos 75 por cada baza que se lleve, de modo que con cinco bazas o más queda bajo cero; o la subasta, para vender la mano."]],
@@ -79,7 +79,7 @@ export default {
       lead: ["Salida", [`La primera mano la abre un jugador al azar; la siguiente, el siguiente a la izquierda, y así sucesivamente. En ${o.eralash ? "Corazones, Rey y «Eralash»" : "Corazones y Rey"}, en las dos mitades, solo se sale con corazones si no se tiene otra cosa.`]],
       early: ["Final anticipado", [o.play_all_tricks
         ? "En esta partida todas las manos se juegan hasta la octava baza (una opción: por defecto una mano termina cuando se han llevado todas sus cartas que puntúan)."
-        : `Una mano termina en cuanto se han llevado todas sus cartas que puntúan: los 8 corazones, ${o.boys === "jacks" ? "las 4 jotas" : "las 4 jotas y los 4 reyes"}, las 4 damas o el K♥. ${o.eralash ? "Bazas, Dos últimas y «Eralash»" : "Bazas y Dos últimas"} se juegan siempre enteras.`]],
+        : `Una mano termina en cuanto se han llevado todas sus cartas que puntúan: los 8 corazones, ${o.boys === "jacks" ? "las 4 jotas" : "las 4 jotas y los 4 reyes"}, las 4 damas o el K♥. ${o.eralash ? "Bazas, Dos últimas y «Eralash»" : "Bazas y Dos últimas"} se juegan siempre enteras (llevarse el resto, más abajo, también las juega enteras).`]],
       "king-of-hearts": ["El K♥", [o.king_discard
         ? `En esta partida, en Rey${o.eralash ? " y «Eralash»" : ""} de las dos mitades, quien tiene el K♥ debe jugarlo cuando no puede asistir${o.king_discard_on_heart_lead ? ", y también cuando salen corazones" : ""} (una opción: por defecto nadie está obligado a jugarlo).`
         : "El K♥ se juega como cualquier otra carta: nadie está obligado a jugarlo."]],

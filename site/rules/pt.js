@@ -35,7 +35,7 @@ export default {
           : "Em Rei de copas quem tem o K♥ deve jogá-lo quando não pode seguir o naipe e quando sai tendo só copas. Neste jogo ele não é obrigado a jogá-lo quando saem copas: pode seguir com qualquer copa (uma opção: no padrão o K♥ cai quando saem copas).",
         o.play_all_tricks
           ? "Neste jogo todas as mãos vão até a décima terceira vaza (uma opção: no padrão Copas, Damas, Valetes e reis e Rei de copas acabam assim que tudo o que penaliza foi levado)."
-          : "Uma mão acaba assim que tudo o que penaliza foi levado: as 13 copas, as 4 damas, os 8 valetes e reis ou o K♥. Vazas e Duas últimas vão sempre até o fim.",
+          : "Uma mão acaba assim que tudo o que penaliza foi levado: as 13 copas, as 4 damas, os 8 valetes e reis ou o K♥. Vazas e Duas últimas vão sempre até o fim (levar as restantes, mais abaixo, também as joga até o fim).",
       ]],
       positives: ["As quatro positivas", ["As mãos 7 a 10 são positivas. Quem dá cada uma é o seu dono, então cada jogador é dono de uma. Uma positiva distribui +325 pontos no total, e por isso o jogo soma 0. Pode-se sair de trunfo a qualquer momento, e quem não tem o naipe corta ou não, como quiser."]],
       choose: ["A escolha do dono", ["Vendo suas cartas, o dono escolhe: acima, com um naipe de trunfo ou sem trunfo, +25 por vaza para quem a leva; abaixo (nulos), em que cada um marca 325 menos 75 por vaza levada, ficando abaixo de zero com cinco vazas ou mais; ou o leilão, para vender a mão."]],
@@ -79,7 +79,7 @@ export default {
       lead: ["Saída", [`A primeira mão é aberta por um jogador sorteado; a seguinte, pelo próximo à esquerda, e assim por diante. Em ${o.eralash ? "Copas, Rei e «Eralash»" : "Copas e Rei"}, nas duas metades, só se sai de copas sem ter outro naipe.`]],
       early: ["Fim antecipado", [o.play_all_tricks
         ? "Neste jogo todas as mãos vão até a oitava vaza (uma opção: no padrão uma mão acaba quando todas as suas cartas que pontuam foram levadas)."
-        : `Uma mão acaba assim que todas as suas cartas que pontuam foram levadas: as 8 copas, ${o.boys === "jacks" ? "os 4 valetes" : "os 4 valetes e os 4 reis"}, as 4 damas ou o K♥. ${o.eralash ? "Vazas, Duas últimas e «Eralash»" : "Vazas e Duas últimas"} vão sempre até o fim.`]],
+        : `Uma mão acaba assim que todas as suas cartas que pontuam foram levadas: as 8 copas, ${o.boys === "jacks" ? "os 4 valetes" : "os 4 valetes e os 4 reis"}, as 4 damas ou o K♥. ${o.eralash ? "Vazas, Duas últimas e «Eralash»" : "Vazas e Duas últimas"} vão sempre até o fim (levar as restantes, mais abaixo, também as joga até o fim).`]],
       "king-of-hearts": ["O K♥", [o.king_discard
         ? `Neste jogo, em Rei${o.eralash ? " e «Eralash»" : ""} das duas metades, quem tem o K♥ deve jogá-lo quando não pode seguir o naipe${o.king_discard_on_heart_lead ? ", e também quando saem copas" : ""} (uma opção: no padrão ninguém é obrigado a jogá-lo).`
         : "O K♥ é jogado como qualquer outra carta: ninguém é obrigado a jogá-lo."]],
