@@ -57,16 +57,18 @@ export function refreshTools() {
 }
 
 /** The welcome, or New game: open at first paint (it needs only `info`); a Play pressed
- * before the engine is up starts the game the moment it is. */
+ * before the engine is up starts the game the moment it is.  Settles once the daily's
+ * entry has taken its place (what lies below it moves then).
+ * @returns {Promise<void>} */
 export function openNewGame() {
   const info = tools.info;
-  if (!info) return;
+  if (!info) return Promise.resolve();
   const v = page.model;
   // the daily challenge's entry fills its place once its modules are loaded (at once after
   // the first time): a first visit that plays no daily downloads none of it
   const dailySlot = page.mode === "guest" || page.embedded ? null : el("div", { id: "daily-slot" });
   openWelcome(info, prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, canCancel: !!v && !v.over }, {
-    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openNewGame(); },
+    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openNewGame().then(keepAtLanguage); },
     onPlay: (game, options, choice) => {
       prefs.speed = choice.speed; prefs.fourColor = choice.fourColor; prefs.deck = choice.deck; prefs.autoplay = choice.autoplay;
       savePrefs();
@@ -80,12 +82,22 @@ export function openNewGame() {
     onPeople: () => openPeopleDialog(),
   }, dailySlot);
   if (page.mode !== "guest" && !page.embedded) markResumable();
-  if (dailySlot) {
-    import("./daily/play.js").then((d) => dailySlot.replaceWith(d.dailyEntry(Object.keys(info.games), {
-      play: (game) => tools.whenReady(() => playDaily(game, () => d.startDaily(table(), engine(), game)).catch((e) => tools.failed(e, 6000))),
-      back: openNewGame, newGame: openNewGame,
-    }))).catch((e) => tools.failed(e));
-  }
+  if (!dailySlot) return Promise.resolve();
+  return import("./daily/play.js").then((d) => dailySlot.replaceWith(d.dailyEntry(Object.keys(info.games), {
+    play: (game) => tools.whenReady(() => playDaily(game, () => d.startDaily(table(), engine(), game)).catch((e) => tools.failed(e, 6000))),
+    back: openNewGame, newGame: openNewGame,
+  }))).catch((e) => tools.failed(e));
+}
+
+/** The welcome drawn again in a new language: the player stays where the choice was made,
+ * the display fold open at the language (it was drawn from the top, the fold closed). */
+function keepAtLanguage() {
+  const fold = /** @type {HTMLDetailsElement | null} */ (document.getElementById("display"));
+  const choice = document.getElementById("new-lang");
+  if (!fold || !choice) return;
+  fold.open = true;
+  choice.focus({ preventScroll: true });
+  choice.scrollIntoView({ block: "nearest" });
 }
 
 /** The welcome's daily of `game`: beside a kept match of that game it asks first, as a

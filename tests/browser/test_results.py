@@ -415,6 +415,21 @@ def test_welcome_in_spanish(page, base_url):
     assert "Mano 1 de 10" in page.locator("#banner").inner_text()
 
 
+def test_a_language_chosen_on_the_welcome_leaves_the_player_at_the_choice(page, base_url):
+    # the welcome is drawn again in the new language; it once came back at its top with the
+    # display fold closed, and a play-test lost its place
+    page.add_init_script(prefs_script())
+    page.goto(base_url)
+    page.wait_for_selector("#play-king", timeout=90_000)
+    page.locator("#display summary").click()
+    page.select_option("#new-lang", "pt")
+    page.wait_for_function("() => document.querySelector('#dialog-title').textContent === 'Bem-vindo ao kingweb'")
+    assert page.evaluate("document.querySelector('#display').open")
+    assert page.evaluate("document.activeElement.id") == "new-lang"
+    box, body = page.locator("#new-lang").bounding_box(), page.locator("#dialog .dialog-body").bounding_box()
+    assert body["y"] <= box["y"] and box["y"] + box["height"] <= body["y"] + body["height"]  # in sight
+
+
 def test_every_new_word_is_in_all_four_languages(page, base_url):
     """The table's narration, summaries, statistics, whist stock and welcome words (and a
     sentence for every rules option the engine lists) exist in en, es, pt and ru."""
