@@ -84,7 +84,9 @@ def test_micropip_installs_then_a_return_visit_uses_the_kept_copy(browser, base_
 # grew by 66 kB (the one name rule's Unicode tables, the move clock, the game registry and
 # modules of one job each) to 1.06 MB in all, then 1.1 MB; a match kept per game, the
 # games' facts in every state and the private meeting brought it to 1.12 MB, and the
-# hints' reasons of what a card keeps to 1.19 MB (2026-12-06).  The four language files,
+# hints' reasons of what a card keeps to 1.19 MB (2026-12-06); the auction's words and
+# the rules' of claims passed 1.2 MB by 2 kB, and the wheel then left out `hard-infer`'s
+# module, which the page never runs (−10 kB, 2026-12-07).  The four language files,
 # all loaded though one is read (210 kB), are the next cut: loading only the chosen one
 # was tried and taken back the same day, since the rules' texts, the settings' language
 # switch and the bids' words read a language's words at once, and each must first wait
