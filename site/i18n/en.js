@@ -128,7 +128,7 @@ export default {
   pts_ultimatum: "each in turn: 8 up (200), or you play down",
   pts_give8: "= 200: you pay {name} up to 200", pts_give8_full: "= 200: you pay {name} 200",
   pts_pass_ult: "if nobody gives 8 up, {name} plays down",
-  pts_then_up: "{name} names the trump, +25 a trick", pts_then_down: "everyone plays down, −75 a trick taken", bid_terms: "Your offer is what you pay {owner} if you buy the deal, at most the points you make in it. Buy up and you name the trump; buy nulls and everyone plays down.", bid_terms_full: "Your offer is what you pay {owner} if you buy the deal. Buy up and you name the trump; buy nulls and everyone plays down.",
+  pts_then_up: "{name} names the trump, +25 a trick", pts_then_down: "everyone plays down, −75 a trick taken", bid_terms: "If you buy, you pay {owner} your offer (never more than you make); up: you name the trump; nulls: everyone plays down.", bid_terms_full: "If you buy, you pay {owner} your offer; up: you name the trump; nulls: everyone plays down.",
   rules_link: "What these choices mean (rules) ›",
   whist_score: "{a} {x} – {y} {b} · to {target}",
   more: "More", stats: "Statistics", share_none: "A lesson has no link to share.", copy_link: "Copy link", copied: "Link copied.",

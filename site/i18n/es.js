@@ -121,7 +121,7 @@ export default {
   pts_ultimatum: "por turno: 8 arriba (200), o juegas abajo",
   pts_give8: "= 200: pagas a {name} hasta 200", pts_give8_full: "= 200: pagas 200 a {name}",
   pts_pass_ult: "si nadie da 8 arriba, {name} juega abajo",
-  pts_then_up: "{name} elige el triunfo, +25 por baza", pts_then_down: "todos juegan abajo, −75 por baza ganada", bid_terms: "Tu oferta es lo que pagas a {owner} si compras la mano, como mucho los puntos que hagas en ella. Si compras arriba, eliges el triunfo; si compras nulos, todos juegan abajo.", bid_terms_full: "Tu oferta es lo que pagas a {owner} si compras la mano. Si compras arriba, eliges el triunfo; si compras nulos, todos juegan abajo.",
+  pts_then_up: "{name} elige el triunfo, +25 por baza", pts_then_down: "todos juegan abajo, −75 por baza ganada", bid_terms: "Si compras, pagas a {owner} tu oferta (nunca más de lo que hagas); arriba: eliges el triunfo; nulos: todos juegan abajo.", bid_terms_full: "Si compras, pagas a {owner} tu oferta; arriba: eliges el triunfo; nulos: todos juegan abajo.",
   rules_link: "Qué significa cada opción (reglas) ›",
   whist_score: "{a} {x} – {y} {b} · a {target}",
   more: "Más", stats: "Estadísticas", share_none: "Una lección no tiene enlace para compartir.", copy_link: "Copiar enlace", copied: "Enlace copiado.",

@@ -121,7 +121,7 @@ export default {
   pts_ultimatum: "cada um na vez: 8 acima (200), ou você joga abaixo",
   pts_give8: "= 200: você paga a {name} até 200", pts_give8_full: "= 200: você paga 200 a {name}",
   pts_pass_ult: "se ninguém der 8 acima, {name} joga abaixo",
-  pts_then_up: "{name} escolhe o trunfo, +25 por vaza", pts_then_down: "todos jogam abaixo, −75 por vaza feita", bid_terms: "Sua oferta é o que você paga a {owner} se comprar a mão, no máximo os pontos que fizer nela. Comprando acima, você escolhe o trunfo; comprando nulos, todos jogam abaixo.", bid_terms_full: "Sua oferta é o que você paga a {owner} se comprar a mão. Comprando acima, você escolhe o trunfo; comprando nulos, todos jogam abaixo.",
+  pts_then_up: "{name} escolhe o trunfo, +25 por vaza", pts_then_down: "todos jogam abaixo, −75 por vaza feita", bid_terms: "Se comprar, você paga a {owner} sua oferta (nunca mais do que fizer); acima: você escolhe o trunfo; nulos: todos jogam abaixo.", bid_terms_full: "Se comprar, você paga a {owner} sua oferta; acima: você escolhe o trunfo; nulos: todos jogam abaixo.",
   rules_link: "O que significa cada escolha (regras) ›",
   whist_score: "{a} {x} – {y} {b} · até {target}",
   more: "Mais", stats: "Estatísticas", share_none: "Uma lição não tem link para compartilhar.", copy_link: "Copiar link", copied: "Link copiado.",

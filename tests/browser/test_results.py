@@ -136,8 +136,7 @@ def test_bid_buttons_carry_their_points_and_preference_is_told(page, base_url):
     # what an offer binds its maker to, said once where the offers are (a play-test could
     # not tell what "= 125" meant, nor who pays whom)
     assert page.locator("#bid-terms").inner_text() == (
-        "Your offer is what you pay East if you buy the deal, at most the points you make in it. "
-        "Buy up and you name the trump; buy nulls and everyone plays down."
+        "If you buy, you pay East your offer (never more than you make); up: you name the trump; nulls: everyone plays down."
     )
     page.locator("#btn-settings").click()  # the language is in the settings menu
     page.select_option("#set-lang", "ru")
