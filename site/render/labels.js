@@ -282,14 +282,18 @@ export function reasonText(h, v) {
   return codeText("why", none ? `${h.reason}_none` : h.reason, h.params, v, h.text);
 }
 
+/** The reasons that say every card is alike: the card a hint marks is then only one of them. */
+const ANY_CARD = new Set(["endgame-any"]);
+
 /** A hint as its message says it: its reason, after the action's name unless the reason
- * names the card itself ("Duck with 5♦, …") or says that every card is alike (the card
- * marked in the hand is then only one of them: "Two of diamonds — whatever you play…"
- * read as advice).  @param {import("../protocol.js").Hint} h @param {View} v */
+ * names the card itself ("Duck with 5♦, …") or says that every card is alike
+ * ("Two of diamonds — whatever you play…" read as advice).
+ * @param {import("../protocol.js").Hint & {action: string}} h  a hint with an action
+ * @param {View} v */
 export function hintMessage(h, v) {
   const why = reasonText(h, v);
-  const named = isCard(h.action ?? "") && (why.includes(cardShort(/** @type {string} */ (h.action))) || h.reason === "endgame-any");
-  return named ? why : `${choiceLabel(/** @type {string} */ (h.action), v)} — ${why}`;
+  const named = isCard(h.action) && (why.includes(cardShort(h.action)) || ANY_CARD.has(h.reason));
+  return named ? why : `${choiceLabel(h.action, v)} — ${why}`;
 }
 
 /** A sentence about a seat: the "you" form (`<key>_you`) when the seat is the audience's.
