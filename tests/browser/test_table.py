@@ -654,3 +654,27 @@ def test_a_phones_bar_keeps_one_row_in_every_language(browser, base_url, console
             )
             assert foot <= page.evaluate("innerHeight"), (lang, width, foot)
         ctx.close()
+
+
+# Where a settings check box's words begin, against the box: beside it, or under it.
+CHECK_WORDS_JS = """(id) => {
+  const box = document.getElementById(id), label = box.closest('label');
+  const words = [...label.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+  const range = document.createRange();
+  range.selectNodeContents(words);
+  const b = box.getBoundingClientRect(), w = range.getClientRects()[0];
+  return { wordsTop: w.top, boxBottom: b.bottom, wordsLeft: w.left, boxRight: b.right, lines: range.getClientRects().length };
+}"""
+
+
+def test_a_long_check_box_label_stays_beside_its_box_on_a_phone(browser, base_url, console_errors):
+    # a play-test found Russian's "play forced cards automatically" wrapped whole under its box
+    ctx, page = new_page(browser, PHONE, console_errors, lang="ru")
+    page.goto(base_url)
+    page.wait_for_selector("#play-king", timeout=90_000)
+    page.keyboard.press("Escape")
+    page.locator("#btn-settings").click()
+    at = page.evaluate(CHECK_WORDS_JS, "set-auto")
+    assert at["lines"] >= 2, at  # long enough to wrap at this width
+    assert at["wordsTop"] < at["boxBottom"] and at["wordsLeft"] >= at["boxRight"], at
+    ctx.close()
