@@ -84,6 +84,7 @@ def _contract(base: str, positive: bool, boys: str, king_discard: bool, on_heart
     if base in ("king", "everything") and king_discard:
         kh = KH_VOID_OR_HEARTS if on_heart_lead else KH_VOID
     early = {"hearts": HEARTS32, "boys": _boys(boys)[0], "girls": QUEENS, "king": KH_BIT}.get(base, 0)
+    parts = _parts(base, sign, boys)
     return Contract(
         base if positive else "no-" + base,
         _scorer(base, sign, boys),
@@ -91,12 +92,13 @@ def _contract(base: str, positive: bool, boys: str, king_discard: bool, on_heart
         kh_rule=kh,
         early_mask=early,
         sign=sign,
-        parts=_parts(base, sign, boys),
+        parts=tuple(parts.values()),
+        names=tuple(parts),
     )
 
 
-def _parts(base: str, sign: int, boys: str) -> tuple[tuple[str, int, int], ...]:
-    """The items of ``base`` for ``Contract.counted``; «ералаш» has them all."""
+def _parts(base: str, sign: int, boys: str) -> dict[str, tuple[str, int, int]]:
+    """The items of ``base`` for ``Contract.counted``, by base; «ералаш» has them all."""
     bmask, bunit = _boys(boys)
     parts = {
         "tricks": ("tricks", 0, 2 * sign),
@@ -106,7 +108,7 @@ def _parts(base: str, sign: int, boys: str) -> tuple[tuple[str, int, int], ...]:
         "last-two": ("last-two", 0, 8 * sign),
         "king": ("card", KH_BIT, 16 * sign),
     }
-    return tuple(parts.values()) if base == "everything" else (parts[base],)
+    return parts if base == "everything" else {base: parts[base]}
 
 
 def deal_order(options: dict[str, Any]) -> list[str]:

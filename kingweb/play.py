@@ -43,6 +43,10 @@ class Contract:
     #: ``mask`` won; ``("tricks", base, unit)`` base + unit per trick taken; ``("last-two",
     #: 0, unit)`` each of the last two tricks.  ``score`` is the fast sum of the same.
     parts: tuple[tuple[str, int, int], ...] = ()
+    #: The name of each of ``parts`` (Кинг's: its deals, "hearts", "boys"…).  Where several
+    #: parts count cards («ералаш»), a card's points alone would not tell what they were
+    #: for: ``counted`` then lists each card under each part it counts in, by this name.
+    names: tuple[str, ...] = ()
     #: What ``score`` gives every seat before any trick (King's down: 325 each, less 75 a
     #: trick); a deal under way shows points less it (``Play.points_so_far``).
     stake: int = 0
@@ -65,8 +69,9 @@ class Contract:
         """Per seat, the items that seat took that scored, each with its points (they sum
         to ``score``'s points):
 
-        - ``{"kind": "card", "card": "QS", "points": -50}``: a scoring card it won
-          (a card that counts twice, as the K♥ of «ералаш», is one item with the sum);
+        - ``{"kind": "card", "card": "QS", "points": -50}``: a scoring card it won; where
+          several named parts count cards («ералаш») one item per part it counts in, with
+          its ``part`` (the K♥ of «ералаш»: a "hearts" item and a "king" item);
         - ``{"kind": "trick", "trick": 12, "points": -90}``: a scoring trick it won,
           numbered from 1 in the deal;
         - ``{"kind": "tricks", "count": 3, "points": -60}``: its number of tricks, where
@@ -78,7 +83,21 @@ class Contract:
             if kind == "tricks":
                 for s, t in enumerate(ntricks):
                     out[s].append({"kind": "tricks", "count": t, "points": base + unit * t})
-        if card_parts:
+        if len(card_parts) > 1 and self.names:
+            # each part's cards apart: one sum for a K♥, a jack and a queen would not say
+            # what it was for
+            for (kind, mask, unit), name in zip(self.parts, self.names, strict=True):
+                if kind != "card":
+                    continue
+                for s, w in enumerate(won):
+                    m = w & mask
+                    while m:  # lowest card first
+                        low = m & -m
+                        m ^= low
+                        out[s].append(
+                            {"kind": "card", "card": CODES[low.bit_length() - 1], "points": unit, "part": name}
+                        )
+        elif card_parts:
             scoring = 0
             for mask, _ in card_parts:
                 scoring |= mask

@@ -45,12 +45,13 @@ class LastTrick(TypedDict):
 
 
 class CardItem(TypedDict):
-    """A scoring card the seat won (a card that counts twice, as the K♥ of «ералаш», is
-    one item with the sum)."""
+    """A scoring card the seat won (in «ералаш» one item for each deal it counts in: the
+    K♥ is a heart and the king)."""
 
     kind: Literal["card"]
     card: str
     points: int
+    part: NotRequired[str]  # «ералаш»: the deal it counts for here ("hearts", "boys", "girls", "king")
 
 
 class TrickItem(TypedDict):

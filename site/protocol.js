@@ -183,6 +183,7 @@
  * @property {"card" | "trick" | "tricks" | "payment" | "4333"} kind
  * @property {number} points
  * @property {string} [card]    kind "card"
+ * @property {string} [part]    kind "card" in «ералаш»: the deal it counts for there ("hearts", "boys", "girls", "king")
  * @property {number} [trick]   kind "trick": its number in the deal, from 1
  * @property {number} [count]   kind "tricks"
  * @property {number} [seat]    kind "payment": the other party

@@ -136,6 +136,7 @@ export default {
   place_1: "1st", place_2: "2nd", place_3: "3rd", place_4: "4th",
   sum_player: "Player", sum_took: "What counted", sum_deal: "Deal", sum_total: "Total", sum_place: "Place",
   took_tricks: "{n} trick|{n} tricks", took_stage2: "{n} stage-2 trick|{n} stage-2 tricks", took_trick: "trick {n}",
+  took_part_hearts: "Hearts", took_part_boys: "Boys", took_part_girls: "Girls", took_part_king: "King",
   took_paid: "payment to the owner", took_received: "payment from the buyer", took_nothing: "nothing", payment_capped: "The buyer pays at most what they made in this deal, so the payment is {n}.",
   whist_match: "Match: {a} {x} – {y} {b} · first to {target} wins",
   decider: "The biggest swing was deal {n}, “{contract}” ({name} {a}, {other} {b}): there the winner gained most on the runner-up.",

@@ -129,6 +129,7 @@ export default {
   place_1: "1.º", place_2: "2.º", place_3: "3.º", place_4: "4.º",
   sum_player: "Jugador", sum_took: "Lo que contó", sum_deal: "Mano", sum_total: "Total", sum_place: "Puesto",
   took_tricks: "{n} baza|{n} bazas", took_stage2: "{n} baza de la fase 2|{n} bazas de la fase 2", took_trick: "{n}.ª baza",
+  took_part_hearts: "Corazones", took_part_boys: "Jotas", took_part_girls: "Damas", took_part_king: "Rey",
   took_paid: "pago al dueño", took_received: "pago del comprador", took_nothing: "nada", payment_capped: "El comprador paga como mucho lo que hizo en esta mano: el pago es {n}.",
   whist_match: "Partida: {a} {x} – {y} {b} · gana quien llegue a {target}",
   decider: "La mano de más diferencia fue la {n}.ª, «{contract}» ({name} {a}, {other} {b}): en ella el ganador sacó más ventaja al segundo.",

@@ -129,6 +129,7 @@ export default {
   place_1: "1º", place_2: "2º", place_3: "3º", place_4: "4º",
   sum_player: "Jogador", sum_took: "O que contou", sum_deal: "Mão", sum_total: "Total", sum_place: "Lugar",
   took_tricks: "{n} vaza|{n} vazas", took_stage2: "{n} vaza da fase 2|{n} vazas da fase 2", took_trick: "{n}.ª vaza",
+  took_part_hearts: "Copas", took_part_boys: "Valetes", took_part_girls: "Damas", took_part_king: "Rei",
   took_paid: "pagamento ao dono", took_received: "pagamento do comprador", took_nothing: "nada", payment_capped: "O comprador paga no máximo o que fez nesta mão: o pagamento é {n}.",
   whist_match: "Partida: {a} {x} – {y} {b} · vence quem chegar a {target}",
   decider: "A mão de maior diferença foi a {n}.ª, «{contract}» ({name} {a}, {other} {b}): nela o vencedor mais abriu vantagem sobre o segundo.",

@@ -129,6 +129,7 @@ export default {
   place_1: "1-е", place_2: "2-е", place_3: "3-е", place_4: "4-е",
   sum_player: "Игрок", sum_took: "Что засчитано", sum_deal: "Сдача", sum_total: "Итого", sum_place: "Место",
   took_tricks: "{n} взятка|{n} взятки|{n} взяток", took_stage2: "{n} взятка этапа 2|{n} взятки этапа 2|{n} взяток этапа 2", took_trick: "{n}-я взятка",
+  took_part_hearts: "Черви", took_part_boys: "Мальчики", took_part_girls: "Девочки", took_part_king: "Кинг",
   took_paid: "оплата хозяину", took_received: "оплата от покупателя", took_nothing: "ничего", payment_capped: "Покупатель платит не больше, чем набрал в этой сдаче: оплата {n}.",
   whist_match: "Партия: {a} {x} – {y} {b} · играем до {target}",
   decider: "Самый большой перевес — в {n}-й сдаче, «{contract}» ({name} {a}, {other} {b}): в ней победитель больше всего оторвался от второго места.",

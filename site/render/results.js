@@ -20,17 +20,35 @@ export function placings(totals) {
 /** "1st", "2nd"… in the page's language. @param {number} n */
 const placeText = (n) => t(`place_${n}`);
 
+/** A seat's scoring cards in sets, each with its points: one set, or in «ералаш» one for
+ * each deal its cards count for (the items' `part`, a card in each it counts in).
+ * @param {import("../protocol.js").Counted[]} items
+ * @returns {{part: string | undefined, cards: string[], points: number}[]} */
+export function cardSets(items) {
+  /** @type {Map<string | undefined, {part: string | undefined, cards: string[], points: number}>} */
+  const sets = new Map();
+  for (const x of items) {
+    if (x.kind !== "card") continue;
+    const set = sets.get(x.part) || { part: x.part, cards: [], points: 0 };
+    sets.set(x.part, set);
+    set.cards.push(/** @type {string} */ (x.card));
+    set.points += x.points;
+  }
+  return [...sets.values()];
+}
+
 /** What a seat took that counted, as small cards and words with their points.
  * @param {import("../protocol.js").Counted[]} items @param {View} v @param {string} deck @param {string[]} nm
  * @param {number | null | undefined} owner  a bought positive's owner: his row received the payment */
 function tookCell(items, v, deck, nm, owner) {
   const kids = [];
-  const cards = items.filter((x) => x.kind === "card");
-  if (cards.length) {
-    const sum = cards.reduce((a, x) => a + x.points, 0);
-    kids.push(el("span", { class: "took-item took-cardset" },
-      el("span", { class: "took-cards" }, ...cards.map((x) => cardFace(/** @type {string} */ (x.card), { cls: "mini", deck }))),
-      " ", el("b", { class: "took-pts", text: pointsText(sum, v) })));
+  for (const set of cardSets(items)) {
+    // one sum for «ералаш»'s hearts, jacks, queens and K♥ together would not say what it
+    // was for: each set is named after its deal (elsewhere the deal's title names it)
+    kids.push(el("span", { class: "took-item took-cardset", "data-part": set.part },
+      set.part ? el("span", { class: "took-part", text: t(`took_part_${set.part}`) }) : null,
+      el("span", { class: "took-cards" }, ...set.cards.map((c) => cardFace(c, { cls: "mini", deck }))),
+      " ", el("b", { class: "took-pts", text: pointsText(set.points, v) })));
   }
   for (const x of items) {
     let words = null;

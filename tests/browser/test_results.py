@@ -11,7 +11,16 @@ import pytest
 
 from kingweb.king import offer_terms
 
-from browser_support import engine_view, open_game, play_until, prefs_script, stored_save
+from browser_support import (
+    engine_view,
+    new_page,
+    open_game,
+    plant_save,
+    play_until,
+    prefs_script,
+    saved_match,
+    stored_save,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -206,6 +215,51 @@ def test_deal_summary_lists_what_counted_before_the_next_deal_is_dealt(page, bas
     page.keyboard.press("s")  # the score sheet writes its negatives the same way
     assert page.locator("#sheet tbody tr").nth(1).locator("td").nth(2).inner_text() == total(d["points"][0])
     assert figures_use_one_minus(page)
+
+
+# Each set of cards in a row of the summary: the deal it counts for, its name, its cards
+# and its points.
+CARD_SETS_JS = """(sets) => sets.map((s) => ({part: s.dataset.part || null,
+  name: s.querySelector('.took-part') && s.querySelector('.took-part').textContent,
+  cards: [...s.querySelectorAll('.card')].map((c) => c.dataset.card), points: s.querySelector('.took-pts').textContent}))"""
+
+
+def test_an_eralash_summary_names_the_deal_each_set_of_cards_counts_for(browser, base_url, console_errors):
+    """A play-test read «ералаш»'s hearts, jacks, queens and K♥ as one set with one sum
+    (−44), not saying what it was for: each deal's cards are a set of their own, named as
+    the rules name the deal, the K♥ in Hearts and in King, as the engine counted them."""
+    ctx, page = new_page(browser, {"width": 1280, "height": 800}, console_errors)
+    plant_save(
+        page, base_url, saved_match("kingru", 3, lambda v: v["deal_no"] == 6 and v["turn"] == 0 and len(v["hand"]) == 1)
+    )
+    page.goto(base_url)
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    page.locator("#hand .card.legal").first.click()
+    page.locator("#deal-summary").wait_for(state="visible", timeout=30_000)
+    d = engine_view(page)["deals"][6]
+    assert d["contract"] == "no-everything"
+    names = {"hearts": "Hearts", "boys": "Boys", "girls": "Girls", "king": "King"}
+    kh = []
+    for seat in range(4):
+        row = page.locator(f'#deal-summary tr[data-seat="{seat}"]')
+        shown = row.locator(".took-cardset").evaluate_all(CARD_SETS_JS)
+        want = []
+        for part, name in names.items():
+            cards = [x for x in d["counted"][seat] if x["kind"] == "card" and x["part"] == part]
+            if cards:
+                want.append(
+                    {
+                        "part": part,
+                        "name": name,
+                        "cards": [x["card"] for x in cards],
+                        "points": points(sum(x["points"] for x in cards)),
+                    }
+                )
+        assert shown == want, (seat, d["counted"][seat])
+        kh += [x["part"] for x in shown if "KH" in x["cards"]]
+        assert row.locator(".pts").inner_text() == points(d["points"][seat])
+    assert kh == ["hearts", "king"]  # taken by one seat, counted in two deals
+    ctx.close()
 
 
 def test_whist_shows_its_score_summaries_match_end_and_statistics(page, base_url):

@@ -461,21 +461,47 @@ def test_counted_items_per_contract():
         g.act(a)
     assert g.deals[-1]["counted"][0] == [{"kind": "tricks", "count": 1, "points": 250}]
     assert g.deals[-1]["counted"][1] == [{"kind": "tricks", "count": 0, "points": 325}]
-    # «ералаш»: the K♥ is a heart and the king in one item; tricks and last two besides
-    g = kingweb.scenario("kingru", "no-everything", [["KH", "7C"], ["8H", "8C"], ["9S", "9C"], ["TS", "TC"]], leader=0)
-    g.act("7C")
-    for a in ("8C", "9C", "TC", "TS", "KH", "8H", "9S"):
-        g.act(a)
-    d = g.deals[-1]
+
+
+def test_eralash_counts_each_card_under_each_deal_it_counts_in():
+    """«ералаш»'s cards item by item under the deal each counts for (``part``, named
+    as the deals are): a card that counts in two is in each, so that the summary can say
+    what a seat's points were for; tricks and the last two besides."""
+
+    def eralash(options=None):
+        hands = [["KH", "7C"], ["JH", "8C"], ["QH", "9C"], ["TS", "TC"]]
+        g = kingweb.scenario("kingru", "no-everything", hands, options, leader=0)
+        for a in ("7C", "8C", "9C", "TC", "TS", "KH", "JH", "QH"):
+            g.act(a)
+        return g.deals[-1]
+
+    def card(code, points, part):
+        return {"kind": "card", "card": code, "points": points, "part": part}
+
+    d = eralash()
     assert d["counted"][3] == [
         {"kind": "tricks", "count": 2, "points": -4},
-        {"kind": "card", "card": "8H", "points": -2},
-        {"kind": "card", "card": "KH", "points": -18},
+        card("JH", -2, "hearts"),
+        card("QH", -2, "hearts"),
+        card("KH", -2, "hearts"),
+        card("JH", -4, "boys"),
+        card("QH", -4, "girls"),
+        card("KH", -16, "king"),
         {"kind": "trick", "trick": 7, "points": -8},
         {"kind": "trick", "trick": 8, "points": -8},
     ]
     assert d["counted"][:3] == [[{"kind": "tricks", "count": 0, "points": 0}]] * 3
-    assert d["points"] == [0, 0, 0, -40]
+    assert d["points"] == [0, 0, 0, -50]
+    # with kings among the boys the K♥ is in three
+    d = eralash({"boys": "jacks-kings"})
+    assert [(x["card"], x["points"]) for x in d["counted"][3] if x.get("part") == "boys"] == [("JH", -2), ("KH", -2)]
+    assert [x["part"] for x in d["counted"][3] if x.get("card") == "KH"] == ["hearts", "boys", "king"]
+    assert d["points"] == [0, 0, 0, -50]
+    # a deal that counts one kind of card names none: its title says what it is for
+    g = kingweb.scenario("kingru", "no-hearts", [["KH", "7C"], ["JH", "8C"], ["QH", "9C"], ["TS", "TC"]], leader=0)
+    for a in ("7C", "8C", "9C", "TC", "TS", "KH", "JH", "QH"):
+        g.act(a)
+    assert g.deals[-1]["counted"][3] == [{"kind": "card", "card": c, "points": -2} for c in ("JH", "QH", "KH")]
 
 
 def test_bought_positive_counts_the_payment_and_4333_its_points():
