@@ -9,6 +9,7 @@ export default {
   skip_hand: "Skip to your hand", aria_tools: "Game tools", aria_table: "Card table", aria_trick: "Cards on the table", aria_hand: "Your hand",
   lesson: "Lesson", lessons: "Lessons", start_lesson: "Start the lesson", right: "Right!", next_lesson: "Next lesson",
   why_prefix: "Not the best play.", try_again: "Try again.",
+  task_more: "more", task_less: "less",
   bad_params: "Some settings in the address were not understood and were replaced by defaults: {list}.",
   stage_runtime: "Loading the game’s runtime…", stage_micropip: "Loading the package installer…",
   stage_engine: "Installing the card engine…", stage_ready: "Ready",

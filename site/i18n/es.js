@@ -9,6 +9,7 @@ export default {
   skip_hand: "Saltar a tu mano", aria_tools: "Herramientas de la partida", aria_table: "Mesa de juego", aria_trick: "Cartas en la mesa", aria_hand: "Tu mano",
   lesson: "Lección", lessons: "Lecciones", start_lesson: "Empezar la lección", right: "¡Bien!", next_lesson: "Siguiente lección",
   why_prefix: "No es la mejor jugada.", try_again: "Prueba otra vez.",
+  task_more: "más", task_less: "menos",
   bad_params: "Algunos ajustes de la dirección no se entendieron y se usaron los de defecto: {list}.",
   stage_runtime: "Cargando el entorno del juego…", stage_micropip: "Cargando el instalador…", stage_engine: "Instalando el motor…", stage_ready: "Listo",
   load_failed: "El juego no pudo cargarse: {msg}. Revisa la conexión y reintenta.",

@@ -9,6 +9,7 @@ export default {
   skip_hand: "Pular para a sua mão", aria_tools: "Ferramentas da partida", aria_table: "Mesa de jogo", aria_trick: "Cartas na mesa", aria_hand: "Sua mão",
   lesson: "Lição", lessons: "Lições", start_lesson: "Começar a lição", right: "Certo!", next_lesson: "Próxima lição",
   why_prefix: "Não é a melhor jogada.", try_again: "Tente de novo.",
+  task_more: "mais", task_less: "menos",
   bad_params: "Alguns ajustes do endereço não foram entendidos e foram trocados pelo padrão: {list}.",
   stage_runtime: "Carregando o ambiente do jogo…", stage_micropip: "Carregando o instalador…", stage_engine: "Instalando o motor…", stage_ready: "Pronto",
   load_failed: "O jogo não pôde carregar: {msg}. Verifique a conexão e tente de novo.",

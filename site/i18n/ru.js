@@ -9,6 +9,7 @@ export default {
   skip_hand: "Перейти к своим картам", aria_tools: "Управление игрой", aria_table: "Игровой стол", aria_trick: "Карты на столе", aria_hand: "Ваши карты",
   lesson: "Урок", lessons: "Уроки", start_lesson: "Начать урок", right: "Верно!", next_lesson: "Следующий урок",
   why_prefix: "Это не лучший ход.", try_again: "Попробуйте ещё раз.",
+  task_more: "ещё", task_less: "свернуть",
   bad_params: "Часть настроек в адресе не понята и заменена стандартными: {list}.",
   stage_runtime: "Загружаем среду игры…", stage_micropip: "Загружаем установщик…", stage_engine: "Устанавливаем движок…", stage_ready: "Готово",
   load_failed: "Игра не загрузилась: {msg}. Проверьте соединение и повторите.",

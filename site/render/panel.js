@@ -25,7 +25,7 @@ export function render(root, s) {
       el("button", { type: "button", class: "primary", id: "show-hand", text: t("show_hand", { name: who }), onclick: on.reveal })));
   }
   if (v.lesson) {
-    kids.push(el("p", { id: "lesson-task", text: lessonText(v.lesson)[1] }));
+    kids.push(lessonTask(root, v.lesson));
     if (s.lessonFeedback) kids.push(el("p", { id: "lesson-feedback", role: "status", text: s.lessonFeedback }));
     const next = s.nextLesson;
     if (s.lessonDone && next) {
@@ -48,10 +48,11 @@ export function render(root, s) {
         ...lines.map((line) => el("li", { text: line }))));
     }
     let prompt = null;
-    if (mine) {
+    // a lesson's task is its prompt ("Choose."): "Your bid" under it too took a phone's line
+    if (mine && !v.lesson) {
       prompt = /** @type {Record<string, string>} */ ({ choose: t("owner_choose"), decide: t("decide_title"), ultimatum: t("ultimatum_q"),
         trump: t("name_trump"), dealer: t("dealer_pick"), auction: t("your_bid") })[v.phase];
-    } else if (v.turn !== null && v.turn !== undefined) {
+    } else if (!mine && v.turn !== null && v.turn !== undefined) {
       prompt = turnLine(v);
     }
     // a lesson's task says what to weigh: the auction's rule would answer it
@@ -82,6 +83,8 @@ export function render(root, s) {
   }
   panel.hidden = kids.length === 0;
   panel.replaceChildren(...kids);
+  const task = /** @type {HTMLElement | null} */ (panel.querySelector(".lesson-task"));
+  if (task) foldable(task);
   // the log keeps its height and shows its newest line: a long auction would push the
   // panel's heading up the table
   const log = /** @type {HTMLElement | null} */ (panel.querySelector(".deal-log"));
@@ -91,6 +94,47 @@ export function render(root, s) {
     const cut = () => log.classList.toggle("cut", log.scrollTop > 0);
     cut();
     log.addEventListener("scroll", cut, { passive: true });
+  }
+}
+
+/** A lesson's task, and the button that unfolds it where style.css folds it to one line
+ * (a phone's choices of a positive: the whole task put the hand it talks about below the
+ * screen).  Unfolded, it stays so while the lesson is on the table.
+ * @param {HTMLElement} root @param {string} id */
+function lessonTask(root, id) {
+  const open = root.dataset.taskOpen === id;
+  const text = el("p", { id: "lesson-task", class: open ? "open" : null, text: lessonText(id)[1] });
+  const more = el("button", { type: "button", class: "task-more", "aria-controls": "lesson-task" });
+  const show = (/** @type {boolean} */ on) => {
+    text.classList.toggle("open", on);
+    more.setAttribute("aria-expanded", String(on));
+    more.textContent = t(on ? "task_less" : "task_more");
+  };
+  show(open);
+  more.addEventListener("click", () => {
+    const on = !text.classList.contains("open");
+    show(on);
+    if (on) root.dataset.taskOpen = id; else delete root.dataset.taskOpen;
+  });
+  const box = el("div", { class: "lesson-task" }, text);
+  // the button is there only while the task is cut short, or unfolded: a short task, or a
+  // wide screen, has nothing to unfold
+  FOLDS.set(box, () => {
+    if (text.classList.contains("open") || text.scrollHeight > text.clientHeight) box.append(more);
+    else more.remove();
+  });
+  return box;
+}
+
+/** Each task's measure of whether it is cut short, again when a phone is turned. */
+const FOLDS = new WeakMap();
+let refolds = false;
+/** @param {HTMLElement} box */
+function foldable(box) {
+  FOLDS.get(box)?.();
+  if (!refolds) {
+    refolds = true;
+    addEventListener("resize", () => document.querySelectorAll(".lesson-task").forEach((b) => FOLDS.get(b)?.()));
   }
 }
 

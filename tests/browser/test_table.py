@@ -678,3 +678,30 @@ def test_a_long_check_box_label_stays_beside_its_box_on_a_phone(browser, base_ur
     assert at["lines"] >= 2, at  # long enough to wrap at this width
     assert at["wordsTop"] < at["boxBottom"] and at["wordsLeft"] >= at["boxRight"], at
     ctx.close()
+
+
+# The foot of the hand's last card against the screen's, and the lesson's task with its button.
+LESSON_FIT_JS = """() => {
+  const cards = document.querySelectorAll('#hand .card'), more = document.querySelector('.task-more');
+  return { foot: cards[cards.length - 1].getBoundingClientRect().bottom, screen: innerHeight, cards: cards.length,
+    task: document.querySelector('#lesson-task').getBoundingClientRect().height,
+    more: !!more && more.getBoundingClientRect().height > 0 };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lesson", ["king/auction-preference", "king/4333"])
+def test_a_lessons_task_leaves_the_whole_hand_on_a_small_phone(browser, base_url, console_errors, lesson, lang):
+    # a play-test found the task of a positive's lesson (four lines) and its choices put the
+    # hand's second row under a 360 x 740 screen: the task folds to a line, its button unfolds it
+    ctx, page = new_page(browser, {"width": 360, "height": 740}, console_errors, lang=lang)
+    page.goto(f"{base_url}?lesson={lesson}")
+    page.wait_for_selector("#panel .bids button", timeout=90_000)
+    fit = page.evaluate(LESSON_FIT_JS)
+    assert fit["cards"] == 13 and fit["foot"] <= fit["screen"], fit
+    assert fit["more"], fit  # the rest of the task is a tap away
+    folded = fit["task"]
+    page.locator(".task-more").click()
+    assert page.evaluate(LESSON_FIT_JS)["task"] > 2 * folded  # unfolded, the whole task reads
+    assert page.locator(".task-more").get_attribute("aria-expanded") == "true"
+    ctx.close()
