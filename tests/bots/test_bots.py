@@ -355,6 +355,27 @@ def test_whist_solver_matches_brute_force(seed):
     assert v == brute(a, b, trump) and a >> c & 1
 
 
+def test_whist_solver_gives_up_within_a_few_nodes_of_its_deadline(monkeypatch):
+    """Past its deadline the stage-2 solver stops within ``CLOCK_EVERY`` (16) nodes.  It read
+    the clock every 1,024 nodes, which let the ``normal`` bot's 40 ms think run to 1.3 s of
+    wall time in Pyodide (endgame.CLOCK_EVERY says how it was measured)."""
+    from types import SimpleNamespace
+
+    from kingweb.bots import endgame
+
+    reads = []
+    # a clock that stands past the deadline from the start
+    monkeypatch.setattr(endgame, "time", SimpleNamespace(perf_counter=lambda: reads.append(1) or 1.0))
+    rng = random.Random(559)  # a fresh 13-card endgame that takes 74,545 nodes to solve
+    deck = cards_of(FULL_DECK)
+    rng.shuffle(deck)
+    s = WhistSolver(rng.randrange(4))
+    s.deadline = 0.0
+    with pytest.raises(endgame.OutOfTime):
+        s.best_lead(mask_of(deck[:13]), mask_of(deck[13:26]))
+    assert reads and s.nodes <= 16, f"{s.nodes} nodes searched past the deadline"
+
+
 def test_rank_equivalence_mask():
     live = mask_of(INDEX[c] for c in ["2S", "3S", "5S", "9S", "TS", "AS"])
     h = mask_of(INDEX[c] for c in ["2S", "3S", "9S", "AS"])
