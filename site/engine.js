@@ -2,6 +2,7 @@
 // requests, matches answers to them and passes the worker's boot news on.  The shapes of
 // both sides are in protocol.js; the requests under way are kept by requests.js.
 import { Requests, failure } from "./requests.js";
+import { botWatch } from "./botwatch.js";
 
 /** @typedef {import("./protocol.js").Command} Command */
 /** @typedef {import("./protocol.js").Info} Info */
@@ -48,17 +49,8 @@ const REQUEST_LIMIT_MS = 30_000;
 /** @type {{cmd: string, ms: number}[]} */
 const perf = (/** @type {any} */ (window).kingwebPerf = []);
 
-/** @type {ReturnType<typeof setTimeout> | undefined} */
-let botsDue;  // armed while the worker said a bot is to act and its turn has not come
-
-/** The worker's answer says whether a bot is to act: if one is, its turn must come
- * within the limit, or the worker is stuck in Python.  @param {any} result */
-function watchBots(result) {
-  clearTimeout(botsDue);
-  if (!result || !result.bots) return;
-  const limit = requestLimit();
-  botsDue = setTimeout(() => crashed(`no bot's turn in ${limit} ms`, Math.round(limit / 1000)), limit);
-}
+// armed while the worker said a bot is to act and its turn has not come
+const bots = botWatch(() => requestLimit(), (ms) => crashed(`no bot's turn in ${ms} ms`, Math.round(ms / 1000)));
 
 // Whether the worker keeps the table open now (it does not keep a link's match while its
 // game's slot holds another: "keep" with `next: false`), followed from the requests that
@@ -84,13 +76,13 @@ function receive(ev) {
   if (cmd === undefined) return;
   perf.push({ cmd, ms: m.ms });
   if (perf.length > 2000) perf.splice(0, 1000);
-  if (m.response.ok) { watchBots(m.response.result); followKeeping(cmd, m.response.result); }
+  if (m.response.ok) { bots.seen(m.response.result); followKeeping(cmd, m.response.result); }
 }
 
 /** The worker broke after its boot, or is stuck: refuse what is under way, tell the page.
  * @param {string} message @param {number} [stuckFor]  seconds a request waited, if stuck */
 function crashed(message, stuckFor) {
-  clearTimeout(botsDue);
+  bots.stop();
   calls.failAll(() => failure(message, { kind: "crash" }));
   if (handlers) handlers.crashed(message, stuckFor === undefined ? null : { seconds: stuckFor });
 }
@@ -100,7 +92,7 @@ function crashed(message, stuckFor) {
 const NEWS = {
   update: (m) => {
     perf.push({ cmd: "step", ms: m.total_ms });  // the whole turn: the decision and its events
-    watchBots(m.result);
+    bots.seen(m.result);
     if (handlers) handlers.update(m.result);
   },
   progress: (m) => { if (handlers) handlers.progress(m.stage, m.pct); },
@@ -144,7 +136,7 @@ export function startEngine(on) {
 /** Throw the worker away and boot a new one (after a failed load).
  * @param {BootHandlers} on */
 export function restartEngine(on) {
-  clearTimeout(botsDue);
+  bots.stop();
   if (worker) worker.terminate();
   worker = null;
   calls.failAll(() => failure("the engine restarted", { kind: "crash" }));
