@@ -294,7 +294,7 @@ function onEmbedderCommand(msg) {
   if (c.type === "new-game") {
     startGame(table, call, { game: c.game || game, options: c.options || {}, level: c.level || prefs.level, seed: c.seed }).catch(tellFailure);
   } else {
-    if (c.lang) { prefs.lang = c.lang; applyLang(); }
+    if (c.lang) { prefs.lang = c.lang; applyLang().catch(tellFailure); }
     if (c.speed) prefs.speed = c.speed;
     if (c.level) prefs.level = c.level;
     if (c.fourColor !== undefined) prefs.fourColor = c.fourColor;
@@ -375,7 +375,7 @@ async function readingAddress(known) {
     document.body.classList.add("embed");
     embedder = new Embedder(onEmbedderCommand);
   }
-  if (cfg.lang && cfg.lang !== prefs.lang) { prefs.lang = cfg.lang; applyLang(); }
+  if (cfg.lang && cfg.lang !== prefs.lang) { prefs.lang = cfg.lang; await applyLang(); }
   if (cfg.speed) prefs.speed = cfg.speed;
   if (problems.length) notice(t("bad_params", { list: problems.join(", ") }));
   const stored = checkPrefs(known, !page.embedded);
@@ -421,7 +421,7 @@ async function joinTable() {
 }
 
 /** Wire the page and boot the engine. */
-export function start() {
+export async function start() {
   setSound(prefs.sound);
   table.wire({
     call: (cmd, args) => call(/** @type {Command} */ (cmd), args),
@@ -446,12 +446,16 @@ export function start() {
     showProgress("runtime", 5);
     restartEngine(boot);
   });
-  applyLang();
+  // the chosen language's words are fetched beside the engine's boot, and are here before
+  // the first paint (English, every key's fallback, always is)
+  const words = applyLang();
   if (invited()) {
+    await words;
     firstPaint();
     return;
   }
   showProgress("runtime", 5);
   startEngine(boot);
+  await words;
   firstPaint();
 }

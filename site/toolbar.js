@@ -1,7 +1,7 @@
 // The toolbar and the keys: a new game, a hint, undo, the last trick, the score sheet, the
 // rules, the settings, sharing and statistics.  Each asks the page's table (a
 // table/flow.js instance, boot.js's) or the engine; none of them holds a rule.
-import { setLang, t } from "./i18n/index.js";
+import { loadLang, setLang, t } from "./i18n/index.js";
 import { DECKS, SPEEDS, page, prefs, readStats, savePrefs, slotNotes } from "./store.js";
 import { savedGames } from "./resume.js";
 import { tableKept } from "./engine.js";
@@ -68,7 +68,7 @@ export function openNewGame() {
   // the first time): a first visit that plays no daily downloads none of it
   const dailySlot = page.mode === "guest" || page.embedded ? null : el("div", { id: "daily-slot" });
   openWelcome(info, prefs, { speeds: Object.keys(SPEEDS), decks: DECKS, canCancel: !!v && !v.over }, {
-    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openNewGame().then(keepAtLanguage); },
+    onLang: (lang) => { prefs.lang = lang; savePrefs(); redrawInLang("new-lang", () => openNewGame().then(keepAtLanguage)); },
     onPlay: (game, options, choice) => {
       prefs.speed = choice.speed; prefs.fourColor = choice.fourColor; prefs.deck = choice.deck; prefs.autoplay = choice.autoplay;
       savePrefs();
@@ -222,14 +222,26 @@ export function showStats() {
   dialogs.showStats(stats, tools.info ? tools.info.levels : []);
 }
 
-/** The page's words in the chosen language. */
-export function applyLang() {
+/** The page's words in the chosen language, once its file is loaded (i18n loadLang).
+ * @returns {Promise<void>} */
+export async function applyLang() {
+  await loadLang(prefs.lang);
   setLang(prefs.lang);
   document.documentElement.lang = prefs.lang;
   for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) e.textContent = t(/** @type {string} */ (e.dataset.i18n));
   // the page's landmarks are named for a screen reader in the page's language too
   for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n-label]"))) e.setAttribute("aria-label", t(/** @type {string} */ (e.dataset.i18nLabel)));
   table().render();
+}
+
+/** The page's words in the language just chosen at the select `id`, then its dialog drawn
+ * again by `redraw` if that dialog is still open: the language's file may take a moment to
+ * come, and a player who closed the dialog meanwhile must not see it open again.
+ * @param {string} id @param {() => unknown} redraw @returns {Promise<void>} */
+async function redrawInLang(id, redraw) {
+  const chooser = document.getElementById(id);
+  await applyLang();
+  if (chooser && chooser.isConnected && /** @type {HTMLDialogElement} */ ($("dialog")).open) await redraw();
 }
 
 /** The settings menu: speed, deck, colours, sound, forced cards and language, changed
@@ -242,7 +254,7 @@ function openSettings() {
       savePrefs();
       table().render();
     },
-    onLang: (lang) => { prefs.lang = lang; savePrefs(); applyLang(); openSettings(); },
+    onLang: (lang) => { prefs.lang = lang; savePrefs(); redrawInLang("set-lang", openSettings); },
     onLastTrick: showLastTrick, onSheet: showSheet, onRules: showRules,
     onClose: () => {},
   });

@@ -4,7 +4,7 @@
 // `deal=K` (which deal of a match record), `deck=classic`.  With no record in the
 // address it offers to open one (paste, file).  Framed by <kingweb-deal> (king-deal.js),
 // it tells the frame's host its height so the element fits it.
-import { LANGS, browserLangs, pickLang, setLang, t } from "./i18n/index.js";
+import { LANGS, browserLangs, loadLang, pickLang, setLang, t } from "./i18n/index.js";
 import { el } from "./render/dom.js";
 import { openImport } from "./records/exchange.js";
 import { readFragment, recordFragment } from "./records/link.js";
@@ -13,6 +13,7 @@ import { mountReview } from "./records/review.js";
 const params = new URLSearchParams(location.search);
 const asked = params.get("lang");
 const lang = pickLang(asked && LANGS.includes(/** @type {any} */ (asked)) ? asked : undefined, browserLangs());
+await loadLang(lang);
 setLang(lang);
 document.documentElement.lang = lang;
 document.title = `kingweb — ${t("rv_title")}`;

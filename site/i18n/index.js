@@ -1,9 +1,8 @@
 // The page's words: one file per language (en.js, es.js, pt.js, ru.js) and the shared
-// lookup with {name} fill-ins and plural forms ("{n} card|{n} cards").
+// lookup with {name} fill-ins and plural forms ("{n} card|{n} cards").  English, every
+// key's fallback, is always here; another language is loaded when chosen (`loadLang`),
+// so that a first visit downloads the words of one language, not of four.
 import en from "./en.js";
-import es from "./es.js";
-import pt from "./pt.js";
-import ru from "./ru.js";
 
 /** @typedef {"en" | "es" | "pt" | "ru"} Lang */
 /** @typedef {(key: string, vars?: Record<string, string | number>, count?: number) => string} Translate */
@@ -14,8 +13,19 @@ export const LANGS = ["en", "es", "pt", "ru"];
 /** Each language in its own words, for the pickers. @type {Record<Lang, string>} */
 export const LANG_NAMES = { en: "English", es: "Español", pt: "Português", ru: "Русский" };
 
-/** @type {Record<Lang, Record<string, string>>} */
-export const STRINGS = { en, es, pt, ru };
+/** The languages loaded so far (English always). @type {Partial<Record<Lang, Record<string, string>>>} */
+export const STRINGS = { en };
+
+/** Each language's file, loaded on demand.  @type {Record<Lang, () => Promise<{default: Record<string, string>}>>} */
+const FILES = { en: async () => ({ default: en }), es: () => import("./es.js"), pt: () => import("./pt.js"), ru: () => import("./ru.js") };
+
+/** Load `l`'s words (at once if they are here).  A language that cannot be loaded (the
+ * network) leaves its words in English, which `makeT` falls back to.
+ * @param {Lang} l @returns {Promise<void>} */
+export async function loadLang(l) {
+  if (STRINGS[l] || !FILES[l]) return;
+  try { STRINGS[l] = (await FILES[l]()).default; } catch { /* English stands in */ }
+}
 
 /** The browser's languages, most wanted first ([] where there is no browser: Node).
  * @returns {readonly string[]} */

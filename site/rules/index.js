@@ -11,7 +11,7 @@
 // the sections' ids live apart, so that the table links to them without loading the rules
 import { SECTION_IDS } from "../rule-sections.js";
 // the buttons' own words, so that the page names each one as the table shows it
-import { makeT } from "../i18n/index.js";
+import { loadLang, makeT } from "../i18n/index.js";
 
 export { SECTION_IDS, SECTION_OF_PHASE } from "../rule-sections.js";
 export { TABLE_KEYS } from "./common.js";
@@ -57,7 +57,9 @@ function optionsSection(L, facts, o) {
 export async function rulesSections(game, lang, options, facts) {
   if (!(game in SECTION_IDS)) throw new Error(`rulesSections: unknown game ${JSON.stringify(game)}`);
   const known = lang in TEXTS ? lang : "en";
-  const L = (await TEXTS[known]()).default;
+  // (the page's words of that language too, which the claim's and the table's sections read)
+  const [texts] = await Promise.all([TEXTS[known](), loadLang(/** @type {import("../i18n/index.js").Lang} */ (known))]);
+  const L = texts.default;
   const o = optionsInForce(facts, options);
   const orders = facts.deal_orders || {};
   const order = (orders[o.order] || []).filter((b) => o.eralash !== false || b !== "everything");

@@ -140,7 +140,8 @@ def test_language_switch_changes_visible_text(page, base_url):
     assert "Deal 1 of 10" in page.locator("#banner").inner_text()
     page.locator("#btn-settings").click()
     page.select_option("#set-lang", "ru")
-    assert page.locator("#btn-sheet").inner_text() == "Запись"
+    # (the Russian words are loaded when chosen)
+    page.wait_for_function("() => document.getElementById('btn-sheet').textContent === 'Запись'", timeout=30_000)
     # the hand and the table are named in the page's language too (a Spanish hand was "Your hand")
     assert page.locator("#hand").get_attribute("aria-label") == "Ваши карты"
     assert page.get_by_role("toolbar", name="Ваши карты").count() == 1
@@ -148,8 +149,8 @@ def test_language_switch_changes_visible_text(page, base_url):
     assert "Сдача 1 из 10" in page.locator("#banner").inner_text()
     assert page.locator("#dialog-title").inner_text() == "Настройки"  # the menu, in its new language
     page.select_option("#set-lang", "es")
+    page.wait_for_function("() => document.getElementById('btn-rules').textContent === 'Reglas'", timeout=30_000)
     page.locator("#dialog-actions button.primary").click()
-    assert page.locator("#btn-rules").inner_text() == "Reglas"
     page.locator("#btn-rules").click()
     page.locator("#dialog .rules").wait_for()  # the rules' texts load when first opened
     assert "Las seis negativas" in page.locator("#dialog").inner_text()

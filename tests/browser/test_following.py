@@ -137,7 +137,7 @@ def test_both_games_banners_give_the_price_and_the_deals_total(page, base_url):
         for lang in ("en", "es", "pt", "ru"):
             if lang != "en":
                 choose_language(page, lang)
-            words = page.evaluate("async (l) => (await import('./i18n/index.js')).STRINGS[l]", lang)
+            words = page.evaluate("async (l) => (await import('./i18n/' + l + '.js')).default", lang)
             total = words["in_all"].replace("{n}", f"{MINUS}{-v['deal_total']}")
             price = (
                 words["cost_king_tricks"]
@@ -247,7 +247,7 @@ def test_the_kingru_sheet_lists_the_deals_to_come(browser, base_url, console_err
     v = engine_view(page)
     assert page.locator("#sheet tbody tr").count() == len(v["order"]) == 14
     assert page.locator("#sheet tbody tr.played").count() == len(v["deals"]) == 2
-    words = page.evaluate("async () => (await import('./i18n/index.js')).STRINGS.pt")
+    words = page.evaluate("async () => (await import('./i18n/pt.js')).default")
     assert page.locator("#sheet tbody tr").last.locator("td").nth(1).inner_text() == words["c_everything"]
     fit = page.evaluate(
         "() => { const b = document.querySelector('#sheet').closest('.dialog-body'); return b.scrollWidth <= b.clientWidth; }"

@@ -260,7 +260,7 @@ def test_what_would_you_play_in_a_kingweb_deal(page, base_url):
 def test_the_viewer_speaks_the_pages_language(page, base_url, lang):
     rec, a = the_bad_play()
     open_viewer(page, base_url, json.dumps(rec), f"?lang={lang}")
-    words = read(page, f"import('./i18n/index.js').then((m) => m.STRINGS.{lang})")
+    words = read(page, f"import('./i18n/{lang}.js').then((m) => m.default)")
     assert read(page, "document.documentElement.lang") == lang
     page.locator(f".rv-go[data-step='{a['step']}']").click()
     until(page, VERDICT, timeout=120)

@@ -248,7 +248,7 @@ def test_settings_change_speed_deck_colours_sound_and_language_mid_game(browser,
     page.locator("#set-sound").check()
     assert page.evaluate("window.audioStarts") == 1
     page.select_option("#set-lang", "pt")
-    assert page.locator("#dialog-title").inner_text() == "Ajustes"
+    until(page, "() => document.querySelector('#dialog-title').textContent === 'Ajustes'", timeout=30)
     page.locator("#dialog-actions button.primary").click()
     prefs = page.evaluate("JSON.parse(localStorage.getItem('kingweb.prefs.v1'))")
     assert (prefs["speed"], prefs["deck"], prefs["sound"], prefs["lang"]) == ("slow", "classic", True, "pt")
@@ -261,6 +261,37 @@ def test_settings_change_speed_deck_colours_sound_and_language_mid_game(browser,
     shown, note = watch_finished_trick(page)
     assert shown >= 2000, shown
     assert "vaza" in note, note
+    ctx.close()
+
+
+def test_a_language_whose_words_come_late_reaches_the_page_and_leaves_a_closed_dialog_closed(
+    browser, base_url, console_errors
+):
+    # A language's words are loaded when it is chosen.  A player who closes the settings
+    # before they come must see them arrive on the table, and not the settings open again
+    # (the page draws the dialog again in the new words only while it is still open).
+    ctx, page = open_at_speed(browser, base_url, console_errors, "instant", seed=14)
+    held = []
+    page.route("**/i18n/ru.js", lambda route: held.append(route))
+    page.locator("#btn-settings").click()
+    page.select_option("#set-lang", "ru")
+    for _ in range(100):  # (the import is asked for at the choice; its route is called soon after)
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1
+    assert page.locator("#btn-hint").inner_text() == "Hint"  # English until the words come
+    page.locator("#dialog-actions button.primary").click()
+    held[0].continue_()
+    until(page, "() => document.documentElement.lang === 'ru'", timeout=30)
+    assert page.locator("#btn-new").inner_text() == "Новая игра"
+    page.wait_for_timeout(300)  # (time for a dialog drawn again to open, as it did)
+    assert not page.evaluate("document.querySelector('#dialog').open")
+    # and chosen while the settings stay open, the words come into them
+    page.locator("#btn-settings").click()
+    page.select_option("#set-lang", "es")
+    until(page, "() => document.querySelector('#dialog[open] #dialog-title').textContent === 'Ajustes'", timeout=30)
+    assert not console_errors
     ctx.close()
 
 

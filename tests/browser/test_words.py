@@ -22,7 +22,10 @@ EXTRA = {"kh"}
 
 
 def strings(page):
-    return page.evaluate("async () => (await import('./i18n/index.js')).STRINGS")
+    # (every language, as a page that chose each would have loaded it)
+    return page.evaluate(
+        "async () => { const i = await import('./i18n/index.js'); await Promise.all(i.LANGS.map(i.loadLang)); return i.STRINGS; }"
+    )
 
 
 def test_every_engine_code_has_a_sentence_in_every_language(page, base_url):
@@ -82,6 +85,7 @@ def test_you_take_your_own_grammar_and_auction_turns_are_bids(page, base_url):
     assert "You own this deal" in page.locator("#banner").inner_text()
     said = page.evaluate("""async () => {
         const i18n = await import('./i18n/index.js');
+        await Promise.all(i18n.LANGS.map(i18n.loadLang));
         const L = await import('./render/labels.js');
         const v = { players: 4, seat: 0, phase: 'auction', auction: null, options: {} };
         const out = {};
@@ -133,6 +137,7 @@ def test_a_hints_figures_read_in_the_pages_language_and_scale(page, base_url):
     page.wait_for_selector("#dialog[open]", timeout=90_000)
     said = page.evaluate("""async () => {
         const i18n = await import('./i18n/index.js');
+        await Promise.all(i18n.LANGS.map(i18n.loadLang));
         const L = await import('./render/labels.js');
         const v = { players: 4, human: 0, phase: 'play', auction: null, options: {} };
         const ru10 = { ...v, options: { scale: 10 } };

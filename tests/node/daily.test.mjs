@@ -5,11 +5,14 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { describe, test } from "node:test";
 
-import { setLang } from "../../site/i18n/index.js";
+import { LANGS, loadLang, setLang } from "../../site/i18n/index.js";
 import * as D from "../../site/daily/days.js";
 import * as H from "../../site/daily/history.js";
 import * as S from "../../site/daily/share.js";
 import { ROOT } from "./engine.mjs";
+
+// every language, as a page that chose each would have loaded it
+await Promise.all(LANGS.map(loadLang));
 
 /** Replay codes the engine makes (daily.code) for the given days: a match not begun. */
 function engineCodes(/** @type {string[]} */ days) {

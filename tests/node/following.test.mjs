@@ -6,13 +6,16 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
-import { setLang } from "../../site/i18n/index.js";
+import { LANGS, loadLang, setLang } from "../../site/i18n/index.js";
 import * as L from "../../site/render/labels.js";
 import { heldAuction } from "../../site/render/narrate.js";
 import { sheetRows } from "../../site/render/sheet.js";
 import { badgeText } from "../../site/render/badge.js";
 import { playedTricks } from "../../site/render/played.js";
 import { scene } from "./engine.mjs";
+
+// every language, as a page that chose each would have loaded it
+await Promise.all(LANGS.map(loadLang));
 
 afterEach(() => setLang("en"));
 

@@ -5,6 +5,9 @@ import { afterEach, describe, test } from "node:test";
 
 import * as I from "../../site/i18n/index.js";
 
+// every language, as a page that chose each would have loaded it
+await Promise.all(I.LANGS.map(I.loadLang));
+
 afterEach(() => I.setLang("en"));
 
 describe("makeT: a key in the language, else in English, else the key itself", () => {

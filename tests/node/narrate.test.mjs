@@ -3,10 +3,13 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
-import { setLang } from "../../site/i18n/index.js";
+import { LANGS, loadLang, setLang } from "../../site/i18n/index.js";
 import { names } from "../../site/render/labels.js";
 import * as N from "../../site/render/narrate.js";
 import { boughtPositive, engineInfo, lessonView } from "./engine.mjs";
+
+// every language, as a page that chose each would have loaded it
+await Promise.all(LANGS.map(loadLang));
 
 afterEach(() => setLang("en"));
 

@@ -43,6 +43,9 @@ for game, seed in (("king", 4), ("kingru", 10), ("whist", 2)):
 print(json.dumps(out))
 `;
 
+// every language, as a page that chose each would have loaded it
+await Promise.all(I.LANGS.map(I.loadLang));
+
 /** The engine's answer to a program (its JSON on stdout). @param {string} program @param {string[]} args */
 function python(program, args = []) {
   const exe = process.env.KINGWEB_PYTHON || "python3";

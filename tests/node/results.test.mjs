@@ -3,8 +3,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { makeT } from "../../site/i18n/index.js";
+import { LANGS, loadLang, makeT } from "../../site/i18n/index.js";
 import { cardSets } from "../../site/render/results.js";
+
+// every language, as a page that chose each would have loaded it
+await Promise.all(LANGS.map(loadLang));
 
 /** @param {string} card @param {number} points @param {string} [part] @returns {import("../../site/protocol.js").Counted} */
 const card = (card, points, part) => (part ? { kind: "card", card, points, part } : { kind: "card", card, points });
