@@ -3,6 +3,14 @@
 
 /** @typedef {{seen: (result: unknown) => void, stop: () => void}} BotWatch */
 
+/** The page's own timers.  Called as methods of this object, the browser's `setTimeout`
+ * and `clearTimeout` would refuse their `this` ("Illegal invocation"), so each is wrapped.
+ * @type {{set: typeof setTimeout, clear: typeof clearTimeout}} */
+const WINDOW_TIMERS = {
+  set: /** @type {typeof setTimeout} */ ((fn, ms) => setTimeout(fn, ms)),
+  clear: (id) => clearTimeout(id),
+};
+
 /**
  * Only an answer that says whether a bot is due (one that tells the table: its `bots`)
  * arms or disarms the watch.  Another answer (a hint, a rules question) says nothing of
@@ -13,7 +21,7 @@
  * @param {{set: typeof setTimeout, clear: typeof clearTimeout}} [timers]
  * @returns {BotWatch}
  */
-export function botWatch(limit, stuck, timers = { set: setTimeout, clear: clearTimeout }) {
+export function botWatch(limit, stuck, timers = WINDOW_TIMERS) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let due;
   return {
