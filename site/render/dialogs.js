@@ -155,7 +155,9 @@ export function showLastTrick(v, deck) {
 export async function showRules(game, options, facts, section, onClose) {
   // the rules' texts (15 kB a language) load when first opened, and only the one read
   const { rulesSections } = await import("../rules/index.js");
-  const sections = await rulesSections(game, lang, options, facts);
+  let asked, sections;
+  // (a language chosen while they load, whose words came first, is the one they are read in)
+  do sections = await rulesSections(game, asked = lang, options, facts); while (asked !== lang);
   const content = el("div", { class: "rules" }, ...sections.flatMap(([id, h, ps]) => [
     el("h3", { id: `rules-${id}`, tabindex: "-1", text: h }), ...ps.map((p) => el("p", { text: p }))]),
   el("h3", { text: t("credits_title") }), el("p", { class: "credits", text: t("credits") }));

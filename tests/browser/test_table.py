@@ -295,6 +295,34 @@ def test_a_language_whose_words_come_late_reaches_the_page_and_leaves_a_closed_d
     ctx.close()
 
 
+def test_rules_opened_while_a_chosen_language_comes_are_read_in_it_whole(browser, base_url, console_errors):
+    # The rules' texts load when opened, in the page's language then.  Opened while a
+    # language just chosen is still on its way, and come after it, they were drawn in the
+    # old language under a title in the new one (a play-test, on a slow line).
+    ctx, page = open_at_speed(browser, base_url, console_errors, "instant", seed=14)
+    words, texts = [], []
+    page.route("**/i18n/pt.js", lambda route: words.append(route))
+    page.route("**/rules/en.js", lambda route: texts.append(route))
+    page.locator("#btn-settings").click()
+    page.select_option("#set-lang", "pt")
+    page.locator("#dialog-actions button.primary").click()
+    page.locator("#btn-rules").click()
+    for _ in range(100):  # (both imports asked for; their routes are called soon after)
+        if words and texts:
+            break
+        page.wait_for_timeout(100)
+    assert len(words) == 1 and len(texts) == 1
+    words[0].continue_()
+    until(page, "() => document.documentElement.lang === 'pt'", timeout=30)
+    texts[0].continue_()
+    page.locator("#dialog[open] .rules").wait_for(timeout=30_000)
+    text = page.locator("#dialog").inner_text()
+    assert page.locator("#dialog-title").inner_text().startswith("Regras")
+    assert "As seis negativas" in text and "The six negatives" not in text, text[:300]
+    assert not console_errors
+    ctx.close()
+
+
 def test_reduced_motion_keeps_the_cards_still(browser, base_url, console_errors):
     ctx, page = open_at_speed(browser, base_url, console_errors, "normal", reduced_motion="reduce")
     wait_my_card_turn(page)
