@@ -48,11 +48,10 @@ export function render(root, s) {
         ...lines.map((line) => el("li", { text: line }))));
     }
     let prompt = null;
-    // a lesson's task is its prompt ("Choose."): "Your bid" under it too took a phone's line
-    if (mine && !v.lesson) {
+    if (mine) {
       prompt = /** @type {Record<string, string>} */ ({ choose: t("owner_choose"), decide: t("decide_title"), ultimatum: t("ultimatum_q"),
         trump: t("name_trump"), dealer: t("dealer_pick"), auction: t("your_bid") })[v.phase];
-    } else if (!mine && v.turn !== null && v.turn !== undefined) {
+    } else if (v.turn !== null && v.turn !== undefined) {
       prompt = turnLine(v);
     }
     // a lesson's task says what to weigh: the auction's rule would answer it

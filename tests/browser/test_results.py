@@ -150,6 +150,7 @@ def test_bid_buttons_carry_their_points_and_preference_is_told(page, base_url):
     page.locator("#btn-settings").click()  # the language is in the settings menu
     page.select_option("#set-lang", "ru")
     page.locator("#dialog-actions button.primary").click()
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")  # (once its words have come)
     assert page.locator("#deal-log li").nth(3).inner_text() == "Север заявляет 5 на взятки (125)"
     assert page.locator("#panel .prompt").inner_text() == "Ваше слово"
 
