@@ -15,6 +15,19 @@
 // page that answered an offer someone else's answer took first answers none of that
 // peer's offers for 23 s (docs/ARCHITECTURE.md, "A guest that has not met its host
 // announces again").
+//
+// An answer lost on the way is sent again.  A tracker hands a peer the same offer of
+// another's at each of its announces (its oldest outstanding one, trystero keeps three for
+// two minutes), until an answer to it reaches the offerer.  If this page's answer is lost
+// (a relay that drops it, the offerer's socket reconnecting at that moment), trystero
+// waits out its answering connection (23 s) and then answers that same offer with a new
+// one: which never connects, since the offerer's connection was already reached by the
+// first (Chromium: its ICE checks, its DTLS hello), and the two pages did not meet for
+// minutes (r68).  The offer heard again from a peer this page answered is the sign that
+// its answer did not arrive: the page sends the same answer again, which connects late
+// as well as on time; an answer that did arrive and comes twice is ignored.  And the page
+// reconnects no relay while trystero makes an answer to send on it (ANSWER_MAKING_MS): it
+// sends nothing on a socket that is not open, and would never know.
 
 /** How long after its own announce (or an answer of its own) a peer may have signals in
  * flight through the relay. */
@@ -25,8 +38,19 @@ export const AGAIN_MS = 6_000;
 export const AGAIN_FOR_MS = 60_000;
 export const AGAIN_LATER = 5;
 /** The signals a nudger keeps for the evidence: a minute's, where r41's 24 kept only the
- * last half of the minute that room never met in. */
-const TRAIL = 96;
+ * last half of the minute that room never met in (96 then; with the page's own announces
+ * and answers noted too, since r68, more). */
+const TRAIL = 240;
+/** How long after sending an answer the page sends it again when the offer comes again:
+ * while trystero's connection that made it waits (23 s, its `answeringTtlMs`). */
+export const ANSWER_KEPT_MS = 20_000;
+/** Not sooner than this after the answer or its last copy: an offer may come twice in
+ * one announce, or cross the answer on its way. */
+export const ANSWER_AGAIN_MS = 1_000;
+/** How long trystero may take to make an answer (on trackers it waits for the connection's
+ * every ICE candidate, at most 15 s, a few milliseconds as a rule): the relay it is for is
+ * not reconnected meanwhile. */
+export const ANSWER_MAKING_MS = 5_000;
 
 /** @typedef {import("./room.js").Room} Room */
 /** @typedef {import("./room.js").Network} Network */
@@ -43,12 +67,22 @@ export class Nudger {
     this.count = 0;
     /** @type {WeakSet<WebSocket>} */
     this.watched = new WeakSet();
+    /** the sockets this page closed to reconnect them @type {WeakSet<WebSocket>} */
+    this.closing = new WeakSet();
     /** per relay: until when signals of ours may be in flight @type {Map<string, number>} */
     this.busy = new Map();
     /** per relay: the peers waiting for our announce @type {Map<string, Set<string>>} */
     this.waiting = new Map();
     /** @type {Map<string, ReturnType<typeof setTimeout>>} */
     this.pending = new Map();
+    /** this page's answers by the offer they answer: to whom, the message, when sent
+     * (and sent again) @type {Map<string, {to: string, data: string, at: number, again: number}>} */
+    this.answers = new Map();
+    /** per relay: the peers trystero makes an answer to, and until when this page waits
+     * for it @type {Map<string, Map<string, number>>} */
+    this.owed = new Map();
+    /** each socket's own send (the page's wrapper's below) @type {WeakMap<WebSocket, (data: string) => void>} */
+    this.sends = new WeakMap();
     /** the last signals heard and nudges made, for a failure's evidence (stats' `signals`)
      * @type {string[]} */
     this.trail = [];
@@ -82,7 +116,47 @@ export class Nudger {
       if (this.watched.has(socket)) continue;
       this.watched.add(socket);
       socket.addEventListener("message", (ev) => this.heard(url, ev.data));
+      // (a relay closed by anyone but this page: its own reconnects are noted as such)
+      socket.addEventListener("close", () => { if (!this.closing.has(socket)) this.note("closed"); });
+      // what this page sends: its announces (which offers) and its answers (kept, to be
+      // sent again: the top of this file)
+      const send = socket.send;
+      this.sends.set(socket, (data) => send.call(socket, data));
+      socket.send = (data) => {
+        this.sent(data);
+        return send.call(socket, data);
+      };
     }
+  }
+
+  /** @param {unknown} data  a message this page sends to a relay */
+  sent(data) {
+    if (typeof data !== "string" || data.length > 65536) return;
+    let msg;
+    try { msg = JSON.parse(data); } catch { return; }
+    if (!msg || msg.info_hash !== this.infoHash) return;
+    if (Array.isArray(msg.offers)) this.note(`announce ${msg.offers.map((/** @type {any} */ o) => "#" + String(o?.offer_id).slice(0, 4)).join(" ")}`);
+    if (!msg.answer || typeof msg.offer_id !== "string" || typeof msg.to_peer_id !== "string") return;
+    this.note(`answered ${msg.to_peer_id.slice(0, 4)} #${msg.offer_id.slice(0, 4)}`);
+    for (const owed of this.owed.values()) owed.delete(msg.to_peer_id);
+    const now = performance.now();
+    for (const [id, kept] of this.answers) if (now - kept.at > ANSWER_KEPT_MS) this.answers.delete(id);
+    this.answers.set(msg.offer_id, { to: msg.to_peer_id, data, at: now, again: now });
+  }
+
+  /** The offer `id` came again from `from`, which this page answered: send the answer
+   * again if it is recent (the top of this file).
+   * @param {string} url @param {string} id @param {string} from */
+  answerAgain(url, id, from) {
+    const kept = this.answers.get(id);
+    const now = performance.now();
+    if (this.room.closed || !kept || kept.to !== from || now - kept.at > ANSWER_KEPT_MS || now - kept.again < ANSWER_AGAIN_MS) return;
+    const socket = /** @type {Record<string, WebSocket>} */ (this.net.lib.getRelaySockets())[url];
+    const send = socket && this.sends.get(socket);
+    if (!send || socket.readyState !== WebSocket.OPEN) return;
+    kept.again = now;
+    this.note(`answered again ${from.slice(0, 4)} #${id.slice(0, 4)}`);
+    send(kept.data);
   }
 
   /** @param {string} url @param {unknown} data */
@@ -93,14 +167,21 @@ export class Nudger {
     if (!msg || msg.info_hash !== this.infoHash) return;
     const now = performance.now();
     const from = msg.peer_id;
-    this.note(`${msg.offer ? "offer" : msg.answer ? "answer" : "reply"} ${typeof from === "string" ? from.slice(0, 4) : ""}`);
+    const id = msg.offer || msg.answer ? ` #${String(msg.offer_id).slice(0, 4)}` : "";
+    this.note(`${msg.offer ? "offer" : msg.answer ? "answer" : "reply"} ${typeof from === "string" ? from.slice(0, 4) : ""}${id}`);
     if (!msg.offer && !msg.answer) {
       this.busy.set(url, now + NUDGE_QUIET_MS);  // the relay's reply to our announce: answers may follow
       return;
     }
     if (!msg.offer || typeof from !== "string" || from in this.net.troom.getPeers()) return;
+    if (typeof msg.offer_id === "string") this.answerAgain(url, msg.offer_id, from);
     if (this.net.lib.selfId > from) {
       this.busy.set(url, now + NUDGE_QUIET_MS);  // trystero answers this one: our answer is on its way
+      // (unless it answers this peer already: then it answers no other offer of its)
+      const answering = [...this.answers.values()].some((a) => a.to === from && now - a.at <= ANSWER_KEPT_MS);
+      if (!this.owed.has(url)) this.owed.set(url, new Map());
+      const owed = /** @type {Map<string, number>} */ (this.owed.get(url));
+      if (!answering && !owed.has(from)) owed.set(from, now + ANSWER_MAKING_MS);
       return;
     }
     if (!this.waiting.has(url)) this.waiting.set(url, new Set());
@@ -117,7 +198,7 @@ export class Nudger {
     const waiting = [...(this.waiting.get(url) ?? [])].filter((p) => !(p in met));
     this.waiting.set(url, new Set(waiting));
     if (!waiting.length) return;
-    const wait = (this.busy.get(url) ?? 0) - performance.now();
+    const wait = this.quietIn(url);
     if (wait > 0) {
       this.pending.set(url, setTimeout(() => this.fire(url), wait));
       return;
@@ -136,8 +217,18 @@ export class Nudger {
     this.lonelyTicks += 1;
     if (now - this.room.openedAt > AGAIN_FOR_MS && this.lonelyTicks % AGAIN_LATER !== 0) return;
     for (const url of Object.keys(this.net.lib.getRelaySockets())) {
-      if ((this.busy.get(url) ?? 0) <= now && !this.pending.has(url)) this.reconnect(url, "again");
+      if (this.quietIn(url) <= 0 && !this.pending.has(url)) this.reconnect(url, "again");
     }
+  }
+
+  /** How long until nothing of this page's may be in flight on `url`, nor being made for
+   * it: its announce's answers, its own answers (ms; 0 or less: now).
+   * @param {string} url */
+  quietIn(url) {
+    const now = performance.now();
+    const owed = this.owed.get(url) ?? new Map();
+    for (const [peer, until] of owed) if (until <= now) owed.delete(peer);
+    return Math.max(this.busy.get(url) ?? 0, ...owed.values()) - now;
   }
 
   /** Make trystero announce on `url` now: close its socket, which it opens again and
@@ -155,6 +246,7 @@ export class Nudger {
       resumeRelayReconnection();
       setTimeout(() => this.watch(), 0);
     }, { once: true });
+    this.closing.add(socket);
     socket.close();
   }
 }

@@ -112,6 +112,45 @@ def test_four_peers_meet_in_a_room_and_exchange_json(pages, site):
     assert host_page.evaluate(DROPS)["transport"]["total"] == 0
 
 
+# The page's first answer that a tracker should pass on goes nowhere (the tracker or the
+# other page lost it): the page's trystero believes it sent it.
+LOSE_FIRST_ANSWER_JS = """() => {
+  const send = WebSocket.prototype.send;
+  window.lostAnswers = 0;
+  WebSocket.prototype.send = function (data) {
+    if (!window.lostAnswers && typeof data === 'string' && data.includes('"answer":')) { window.lostAnswers = 1; return; }
+    return send.call(this, data);
+  };
+}"""
+
+
+def test_a_pair_meets_when_the_first_answer_is_lost(pages, site):
+    """r68: the guest's answer to the host's offer never reached the host, and for a minute the two
+    never met.  The guest waits out its answer (trystero: 23 s), and then answers the same offer
+    again, the one the tracker hands it from the host's every announce (the host's oldest
+    outstanding one): but the host's connection for that offer had been reached by the
+    first answer's connection already, and takes no second answer (shown alone in Chromium:
+    it never connects).  So the page sends its answer again when the offer comes again
+    (nudger.js, "An answer lost").  Without that the pair cannot meet before trystero has
+    given up two answering connections (2 x 23 s: the second answer's, to the same offer,
+    claims it, and the host's next offer is a fresh one); with it, at the host's next
+    announce (10 s apart at most on this relay, sooner with a nudge), hence the bound."""
+    host_page, guest = pages(), pages()
+    room, host = open_host(host_page, site)
+    host_tid = host_page.evaluate("t.libraryId()")
+    # the guest answers the host's offers (its trystero id sorts after the host's)
+    while guest.evaluate("t.libraryId()") < host_tid:
+        guest.reload()
+        wait_until(guest, "() => window.t && window.t.ready")
+    guest.evaluate(LOSE_FIRST_ANSWER_JS)
+    open_guest(guest, site, room, host)
+    met = wait_until(guest, "() => t.log.find((e) => e.kind === 'join')", timeout=30)
+    assert met["id"] == host
+    assert guest.evaluate("window.lostAnswers") == 1
+    signals = guest.evaluate("t.stats().signals")
+    assert any(s.split(" ", 1)[1].startswith("answered again") for s in signals), signals
+
+
 def test_two_peers_connect_by_invitation_codes_with_no_relay(pages):
     host_page, guest_page = pages(), pages()
     sockets = []
