@@ -446,16 +446,16 @@ export async function start() {
     showProgress("runtime", 5);
     restartEngine(boot);
   });
-  // the chosen language's words are fetched beside the engine's boot, and are here before
-  // the first paint (English, every key's fallback, always is)
-  const words = applyLang();
+  // The chosen language's words (English, every key's fallback, is here already) before
+  // anything is drawn or booted: a kept engine's boot could open the welcome before words
+  // fetched beside it came, and their coming would write the loading line's words over a
+  // failed download's message.
+  await applyLang();
   if (invited()) {
-    await words;
     firstPaint();
     return;
   }
   showProgress("runtime", 5);
   startEngine(boot);
-  await words;
   firstPaint();
 }

@@ -178,3 +178,23 @@ def test_the_welcomes_buttons_stay_put_when_the_daily_entry_arrives(page, slow_u
     assert page.evaluate(BUTTONS_AT_JS) == before
     page.get_by_role("button", name="Play with people").click()
     page.locator("#people-game").wait_for(timeout=10_000)
+
+
+def test_a_welcome_waits_for_its_languages_words(page, base_url):
+    # A language's words load when chosen.  Fetched beside the engine's boot, they could
+    # come after a kept engine had opened the welcome, which then stayed in English (r72):
+    # the page now has them before it boots anything.  They are held back here for longer
+    # than a kept engine's boot takes.
+    page.add_init_script(prefs_script(lang="es"))
+    held = []
+    page.route("**/i18n/es.js", lambda route: held.append(route))
+    page.goto(base_url)
+    for _ in range(80):  # eight seconds: nothing is opened meanwhile, in English or at all
+        if page.evaluate("!!document.querySelector('#dialog[open]')"):
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1
+    assert page.evaluate("document.querySelector('#dialog[open]')") is None
+    held[0].continue_()
+    page.locator("#dialog[open] #play-king").wait_for(timeout=90_000)
+    assert page.locator("#dialog-title").inner_text() == "Bienvenido a kingweb"
