@@ -64,19 +64,25 @@ const answerTo = (to, offerId) =>
 /** an offer the tracker forwards from `from` */
 const offerFrom = (from, offerId) => ({ action: "announce", info_hash: INFO_HASH, peer_id: from, offer: { type: "offer", sdp: "…" }, offer_id: offerId });
 
-describe("a guest that has not met its host announces again", () => {
-  /** @type {ReturnType<typeof setUp>[]} */
-  let made = [];
-  // the timers and performance.now, on one fake clock
+/** The timers and performance.now on one fake clock, from each test of the describe that
+ * calls this to its end; returns the clock's `tick(ms)`. */
+function fakeClock() {
   let now = 0;
-  const tick = (ms) => { now += ms; mock.timers.tick(ms); };
   beforeEach(() => {
     mock.timers.enable({ apis: ["setInterval", "setTimeout"] });
     now = 0;
     mock.method(performance, "now", () => now);
-    made = [];
   });
-  afterEach(() => { made.forEach((m) => m.nudger.stop()); mock.timers.reset(); mock.restoreAll(); });
+  afterEach(() => { mock.timers.reset(); mock.restoreAll(); });
+  return (/** @type {number} */ ms) => { now += ms; mock.timers.tick(ms); };
+}
+
+describe("a guest that has not met its host announces again", () => {
+  /** @type {ReturnType<typeof setUp>[]} */
+  let made = [];
+  beforeEach(() => { made = []; });
+  afterEach(() => { made.forEach((m) => m.nudger.stop()); });
+  const tick = fakeClock();
   const make = (role) => { const m = setUp(role); made.push(m); return m; };
 
   test("every AGAIN_MS while it has no host", () => {
@@ -146,14 +152,7 @@ describe("a guest that has not met its host announces again", () => {
 });
 
 describe("an answer lost on the way is sent again", () => {
-  let now = 0;
-  const tick = (ms) => { now += ms; mock.timers.tick(ms); };
-  beforeEach(() => {
-    mock.timers.enable({ apis: ["setInterval", "setTimeout"] });
-    now = 0;
-    mock.method(performance, "now", () => now);
-  });
-  afterEach(() => { mock.timers.reset(); mock.restoreAll(); });
+  const tick = fakeClock();
 
   test("when the offer it answered comes again from the same peer", () => {
     const { relay, nudger } = setUp("host");
