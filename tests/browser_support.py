@@ -336,11 +336,11 @@ def plant_save(page, base_url, text):
     """Make ``text`` the match the worker keeps, before the page is opened (its origin is
     visited first, on a file that starts no engine)."""
     # (the browser asks for /favicon.ico on a page that names no icon: answered here, so
-    # that no 404 reaches the console)
+    # that no 404 reaches the console; the route stays, since the browser may ask after
+    # this returns, as r74 found, and the site's pages name their icon)
     page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
     page.goto(base_url + "icon.svg")
     page.evaluate(PLANT_JS, text)
-    page.unroute("**/favicon.ico")
 
 
 # The keys the worker's save store holds: "match:<game>" (a game's slot), "last", and
