@@ -9,7 +9,7 @@ does, with messages), so that a bot can run thousands of playouts per decision.
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .cards import CODES, HEART_MASK, HEARTS, KH, KH_BIT, SUIT_MASK
+from .cards import CODES, HEART_MASK, HEARTS, KH, KH_BIT, SUIT_MASK, codes_of
 from .views import Counted
 
 #: ``score(won, ntricks, winners)``: cards won per seat (masks), tricks per seat, the
@@ -90,13 +90,8 @@ class Contract:
                 if kind != "card":
                     continue
                 for s, w in enumerate(won):
-                    m = w & mask
-                    while m:  # lowest card first
-                        low = m & -m
-                        m ^= low
-                        out[s].append(
-                            {"kind": "card", "card": CODES[low.bit_length() - 1], "points": unit, "part": name}
-                        )
+                    for card in codes_of(w & mask):  # (lowest first)
+                        out[s].append({"kind": "card", "card": card, "points": unit, "part": name})
         elif card_parts:
             scoring = 0
             for mask, _ in card_parts:

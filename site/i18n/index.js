@@ -16,15 +16,17 @@ export const LANG_NAMES = { en: "English", es: "Español", pt: "Português", ru:
 /** The languages loaded so far (English always). @type {Partial<Record<Lang, Record<string, string>>>} */
 export const STRINGS = { en };
 
-/** Each language's file, loaded on demand.  @type {Record<Lang, () => Promise<{default: Record<string, string>}>>} */
-const FILES = { en: async () => ({ default: en }), es: () => import("./es.js"), pt: () => import("./pt.js"), ru: () => import("./ru.js") };
+/** Each other language's file, loaded on demand (English is imported above).
+ * @type {Partial<Record<Lang, () => Promise<{default: Record<string, string>}>>>} */
+const FILES = { es: () => import("./es.js"), pt: () => import("./pt.js"), ru: () => import("./ru.js") };
 
 /** Load `l`'s words (at once if they are here).  A language that cannot be loaded (the
  * network) leaves its words in English, which `makeT` falls back to.
  * @param {Lang} l @returns {Promise<void>} */
 export async function loadLang(l) {
-  if (STRINGS[l] || !FILES[l]) return;
-  try { STRINGS[l] = (await FILES[l]()).default; } catch { /* English stands in */ }
+  const file = FILES[l];
+  if (STRINGS[l] || !file) return;
+  try { STRINGS[l] = (await file()).default; } catch { /* English stands in */ }
 }
 
 /** The browser's languages, most wanted first ([] where there is no browser: Node).
