@@ -332,6 +332,22 @@ def engine_view(page, seat=0):
     return s.state(seat)
 
 
+def hold(page, pattern):
+    """Hold the requests for ``pattern`` until released: the routes held (a list filled as
+    the page asks)."""
+    held = []
+    page.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def asked(page, held, timeout=60):
+    """Wait until the page has asked for a held file."""
+    deadline = time.monotonic() + timeout
+    while not held:
+        assert time.monotonic() < deadline, "the page never asked for the held file"
+        page.wait_for_timeout(20)
+
+
 def plant_save(page, base_url, text):
     """Make ``text`` the match the worker keeps, before the page is opened (its origin is
     visited first, on a file that starts no engine)."""

@@ -11,7 +11,7 @@ from evidence import TRACE_JS
 
 from kingbuild.serve import StaticHandler
 
-from browser_support import prefs_script
+from browser_support import asked, hold, prefs_script
 from conftest import DIST, need_dist
 
 pytestmark = pytest.mark.browser
@@ -162,14 +162,10 @@ def test_the_welcomes_buttons_stay_put_when_the_daily_entry_arrives(page, slow_u
     # when it came, and a fresh clone's run lost its first click (on Play with people) to
     # that move.  The module is held back here so that the order is certain.
     page.add_init_script(prefs_script())
-    held = []
-    page.route("**/daily/play.js", lambda route: held.append(route))
+    held = hold(page, "**/daily/play.js")
     page.goto(slow_url)
     page.locator("#dialog[open] #play-people").wait_for(timeout=60_000)
-    for _ in range(100):  # the request is made with the welcome; its route is called soon after
-        if held:
-            break
-        page.wait_for_timeout(100)
+    asked(page, held, timeout=10)  # the request is made with the welcome; its route is called soon after
     assert len(held) == 1 and page.locator("#daily-slot").count() == 1
     before = page.evaluate(BUTTONS_AT_JS)
     held[0].continue_()
@@ -186,8 +182,7 @@ def test_a_welcome_waits_for_its_languages_words(page, base_url):
     # the page now has them before it boots anything.  They are held back here for longer
     # than a kept engine's boot takes.
     page.add_init_script(prefs_script(lang="es"))
-    held = []
-    page.route("**/i18n/es.js", lambda route: held.append(route))
+    held = hold(page, "**/i18n/es.js")
     page.goto(base_url)
     for _ in range(80):  # eight seconds: nothing is opened meanwhile, in English or at all
         if page.evaluate("!!document.querySelector('#dialog[open]')"):

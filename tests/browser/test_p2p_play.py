@@ -8,7 +8,6 @@ what its seat may know (p2p_support.Knowledge: the host's save replayed here).""
 
 import json
 import random
-import time
 
 import pytest
 from p2p_support import (
@@ -28,7 +27,7 @@ from p2p_support import (
     site_query,
 )
 
-from browser_support import plant_save, until
+from browser_support import asked, hold, plant_save, until
 from conftest import DIST, need_dist
 
 
@@ -484,22 +483,6 @@ def whist_save_with_a_guest_away():
     s = Session()
     s.start("whist", seed=5, seats=[person("Hana"), person("", away=True)])
     return json.dumps(s.save())
-
-
-def hold(page, pattern):
-    """Hold the requests for ``pattern`` until released: the routes held (a list filled as
-    the page asks)."""
-    held = []
-    page.route(pattern, lambda route: held.append(route))
-    return held
-
-
-def asked(page, held, timeout=60):
-    """Wait until the page has asked for a held file."""
-    deadline = time.monotonic() + timeout
-    while not held:
-        assert time.monotonic() < deadline, "the page never asked for the held file"
-        page.wait_for_timeout(20)
 
 
 def release(page, pattern, held):

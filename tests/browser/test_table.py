@@ -14,9 +14,11 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_support import (
     CARD_SPOT,
+    asked,
     choose_language,
     engine_view,
     hand_problems,
+    hold,
     new_page,
     open_game,
     page_state,
@@ -271,14 +273,10 @@ def test_a_language_whose_words_come_late_reaches_the_page_and_leaves_a_closed_d
     # before they come must see them arrive on the table, and not the settings open again
     # (the page draws the dialog again in the new words only while it is still open).
     ctx, page = open_at_speed(browser, base_url, console_errors, "instant", seed=14)
-    held = []
-    page.route("**/i18n/ru.js", lambda route: held.append(route))
+    held = hold(page, "**/i18n/ru.js")
     page.locator("#btn-settings").click()
     page.select_option("#set-lang", "ru")
-    for _ in range(100):  # (the import is asked for at the choice; its route is called soon after)
-        if held:
-            break
-        page.wait_for_timeout(100)
+    asked(page, held, timeout=10)  # (the import is asked for at the choice)
     assert len(held) == 1
     assert page.locator("#btn-hint").inner_text() == "Hint"  # English until the words come
     page.locator("#dialog-actions button.primary").click()
@@ -300,17 +298,13 @@ def test_rules_opened_while_a_chosen_language_comes_are_read_in_it_whole(browser
     # language just chosen is still on its way, and come after it, they were drawn in the
     # old language under a title in the new one (a play-test, on a slow line).
     ctx, page = open_at_speed(browser, base_url, console_errors, "instant", seed=14)
-    words, texts = [], []
-    page.route("**/i18n/pt.js", lambda route: words.append(route))
-    page.route("**/rules/en.js", lambda route: texts.append(route))
+    words, texts = hold(page, "**/i18n/pt.js"), hold(page, "**/rules/en.js")
     page.locator("#btn-settings").click()
     page.select_option("#set-lang", "pt")
     page.locator("#dialog-actions button.primary").click()
     page.locator("#btn-rules").click()
-    for _ in range(100):  # (both imports asked for; their routes are called soon after)
-        if words and texts:
-            break
-        page.wait_for_timeout(100)
+    asked(page, words, timeout=10)
+    asked(page, texts, timeout=10)
     assert len(words) == 1 and len(texts) == 1
     words[0].continue_()
     until(page, "() => document.documentElement.lang === 'pt'", timeout=30)
