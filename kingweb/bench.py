@@ -2,7 +2,8 @@
 
 Two paths per game: the fast path the bots use (``Play.random_playout`` on bitmasks)
 and the public string API (``legal()`` / ``act()``).  A bare bitmask playout loop with
-no rules at all is timed first, as the yardstick of this machine's speed.
+no rules at all is timed first, as the yardstick of this machine's speed; German Whist's
+stage-2 solver is timed last (``whist_endgames``).
 """
 
 import random
@@ -140,6 +141,32 @@ def spiel_hearts(seconds: float = 1.0) -> float | None:
     return _rate(run, seconds)
 
 
+def whist_endgames(count: int = 40, seed: int = 1) -> dict[str, float]:
+    """German Whist's stage 2 solved from its first lead (``WhistSolver.best_lead``) in
+    ``count`` 13-card endgames of random deals (``seed``), each by a solver of its own
+    (no table kept from another), in CPU seconds: the median, the 90th percentile and
+    the worst, and the mean nodes searched."""
+    from .bots import endgame
+
+    rng = random.Random(seed)
+    d = cards.cards_of(cards.FULL_DECK)
+    times, nodes = [], []
+    for _ in range(count):
+        rng.shuffle(d)
+        solver = endgame.WhistSolver(rng.randrange(4))
+        t0 = time.process_time()
+        solver.best_lead(cards.mask_of(d[:13]), cards.mask_of(d[13:26]))
+        times.append(time.process_time() - t0)
+        nodes.append(solver.nodes)
+    times.sort()
+    return {
+        "median": times[count // 2],
+        "p90": times[count * 9 // 10],
+        "worst": times[-1],
+        "nodes": sum(nodes) / count,
+    }
+
+
 #: (fast path, public API) deals per second each game is to reach (``GameFacts.bench_targets``)
 TARGETS = {gid: f.bench_targets for gid, f in GAMES.items()}
 
@@ -169,6 +196,12 @@ def main(seconds: float = 1.0, out: Callable[[str], object] = print) -> dict[str
         told = "; ".join(f"{g} public API {api / hearts:.2f}×" for g, api in beside.items())
         out(f"  OpenSpiel hearts (C++, from Python) {hearts:9,.0f} deals/s; {told}")
         results["spiel_hearts"] = hearts
+    solved = whist_endgames()
+    out(
+        f"  whist   stage-2 solver: median {solved['median'] * 1000:.0f} ms, p90 {solved['p90'] * 1000:.0f} ms, "
+        f"worst {solved['worst'] * 1000:.0f} ms of CPU, {solved['nodes']:,.0f} nodes (40 fresh 13-card endgames)"
+    )
+    results["whist_endgames"] = solved
     return results
 
 

@@ -5,9 +5,10 @@
 - ``TrickSolver``: the same max-n, remembering the value of every trick's start it meets,
   so that one ending solved in many worlds (a review's every deal of the unseen cards)
   costs far fewer nodes than as many separate searches.
-- ``whist_tricks``: German Whist's stage 2, a two-hand perfect-information endgame, by
-  alpha-beta over whole tricks with a transposition table and rank equivalence (cards
-  touching in rank among the cards still out are one choice).
+- ``WhistSolver``: German Whist's stage 2, a two-hand perfect-information endgame, by
+  alpha-beta over whole tricks with a transposition table keyed by the position's shape
+  (each suit's cards by rank order alone, the side suits in any order) and rank
+  equivalence (cards touching in rank among the cards still out are one choice).
 """
 
 import functools
@@ -251,23 +252,98 @@ def _rank_desc(c: int) -> int:
     return -(c % 13)
 
 
+#: ``_shape``'s memo: (a suit's live cards << 13 | the leader's among them) → the shape
+_SHAPES: dict[int, int] = {}
+#: the memo's bound: its keys are the pairs met, at most 3¹³ (1.6 million) a suit
+SHAPES_LIMIT = 200_000
+
+
+def _shape(live: int, mine: int) -> int:
+    """One suit of a position as the solver sees it (``live``, ``mine``: 13-bit masks of
+    the suit's cards in either hand and in the leader's): which hand holds each live card,
+    lowest first, and how many there are (``count << 13 | owners``).  The cards already
+    played drop out: only the order of the cards still held decides a trick."""
+    key = live << 13 | mine
+    shape = _SHAPES.get(key)
+    if shape is None:
+        if len(_SHAPES) > SHAPES_LIMIT:
+            _SHAPES.clear()
+        owners = count = 0
+        while live:
+            low = live & -live
+            if mine & low:
+                owners |= 1 << count
+            count += 1
+            live ^= low
+        shape = _SHAPES[key] = count << 13 | owners
+    return shape
+
+
+def _sorted4(*shapes: int) -> int:
+    w, x, y, z = sorted(shapes)
+    return w | x << 17 | y << 34 | z << 51
+
+
 class WhistSolver:
     """Exact stage-2 solver for one trump suit; the table is kept warm through a hand.
 
     ``tricks(a, b)`` is the most tricks the player on lead, holding ``a``, takes against
     ``b`` with best play by both.  Alpha-beta over whole tricks, bounds stored per
-    position ``(a, b)``, the best lead remembered for move ordering, and a quick lower
-    bound (top cards the leader can cash) that often ends a search at once.
+    position, the best lead remembered for move ordering, and a quick lower bound (top
+    cards the leader can cash) that often ends a search at once.
+
+    A position is stored by its shape (``key``): each suit's live cards by rank order
+    alone, the side suits in any order.  Positions that differ only in the cards played
+    before, or by which side suit is which, take the same tricks, so one search serves
+    them all.
     """
 
     def __init__(self, trump: int) -> None:
         self.trump = trump
         self.tsuit = SUIT_MASK[trump] if trump >= 0 else 0
-        #: (leader's hand, follower's hand) → bounds (low, high) on the leader's tricks
-        self.table: dict[tuple[int, int], tuple[int, int]] = {}
+        # the bit offsets of the suits, the trump's first (``key``)
+        first = max(trump, 0)
+        self._order = tuple(13 * s for s in [first] + [s for s in range(4) if s != first])
+        #: a position's ``key`` → bounds (low, high) on the leader's tricks
+        self.table: dict[int, tuple[int, int]] = {}
+        #: (leader's hand, follower's hand) → the lead found best there, searched first again
         self.best_move: dict[tuple[int, int], int | None] = {}
         self.nodes = 0
         self.deadline: float | None = None  # a time.perf_counter() value after which a search gives up
+
+    def key(self, a: int, b: int) -> int:
+        """The shape of the position where the leader holds ``a`` and the follower ``b``:
+        the trump suit's ``_shape``, then the side suits' from the smallest (17 bits a
+        suit).  Equal for positions that take the same tricks by the suits' rank orders.
+        (Written out suit by suit: it is computed at every node.)"""
+        live = a | b
+        get = _SHAPES.get
+        t, x, y, z = self._order
+        k = (live >> t & 0x1FFF) << 13 | (a >> t & 0x1FFF)
+        st = get(k)
+        if st is None:
+            st = _shape(k >> 13, k & 0x1FFF)
+        k = (live >> x & 0x1FFF) << 13 | (a >> x & 0x1FFF)
+        sx = get(k)
+        if sx is None:
+            sx = _shape(k >> 13, k & 0x1FFF)
+        k = (live >> y & 0x1FFF) << 13 | (a >> y & 0x1FFF)
+        sy = get(k)
+        if sy is None:
+            sy = _shape(k >> 13, k & 0x1FFF)
+        k = (live >> z & 0x1FFF) << 13 | (a >> z & 0x1FFF)
+        sz = get(k)
+        if sz is None:
+            sz = _shape(k >> 13, k & 0x1FFF)
+        if sx > sy:
+            sx, sy = sy, sx
+        if sy > sz:
+            sy, sz = sz, sy
+            if sx > sy:
+                sx, sy = sy, sx
+        if self.trump < 0:  # no trump: the first suit is a side suit too (four to sort)
+            return _sorted4(st, sx, sy, sz)
+        return st | sx << 17 | sy << 34 | sz << 51
 
     def _quick(self, a: int, b: int) -> int:
         """Tricks the leader surely takes by cashing top cards."""
@@ -295,10 +371,10 @@ class WhistSolver:
         f = r & SUIT_MASK[s]
         return _cards(f if b & SUIT_MASK[s] else r)
 
-    def _ordered_replies(self, b: int, live: int, c: int) -> list[int]:
-        """Replies of ``b`` to the lead ``c``: cheapest winner first, then low losers."""
+    def _ordered_replies(self, b: int, r: int, c: int) -> list[int]:
+        """Replies of ``b`` to the lead ``c`` (``r``: ``b``'s cards that start a run,
+        ``reps_mask``): cheapest winner first, then low losers."""
         sm = SUIT_MASK[c // 13]
-        r = reps_mask(b, live)
         if b & sm:
             f = r & sm
             above = f & ~((1 << (c + 1)) - 1)
@@ -315,7 +391,7 @@ class WhistSolver:
             if c // 13 == d // 13:
                 return 1 if c > d else 0
             return 0 if self.tsuit >> d & 1 else 1
-        key = (a, b)
+        key = self.key(a, b)
         bounds = self.table.get(key)
         if bounds is None:
             lo, hi = self._quick(a, b), n
@@ -342,7 +418,8 @@ class WhistSolver:
         live = a | b
         ts = self.tsuit
         leads = self._moves(a, b)
-        first = self.best_move.get(key)
+        runs = reps_mask(b, live)  # (the same for every lead: the lead stays live on the trick)
+        first = self.best_move.get((a, b))
         if first is not None and first in leads:
             leads.remove(first)
             leads.insert(0, first)
@@ -351,7 +428,7 @@ class WhistSolver:
             s = c // 13
             worst = 99
             na = a & ~(1 << c)
-            for d in self._ordered_replies(b, live, c):
+            for d in self._ordered_replies(b, runs, c):
                 if d // 13 == s:
                     lead_wins = c > d
                 else:
@@ -372,7 +449,7 @@ class WhistSolver:
                     alpha = best
                 if best >= beta:
                     break
-        self.best_move[key] = best_c
+        self.best_move[a, b] = best_c
         if best <= a0:
             self.table[key] = (lo, best)
         elif best >= b0:
@@ -405,7 +482,7 @@ class WhistSolver:
         n, live, ts = a.bit_count(), a | b, self.tsuit
         worst = 99
         na = a & ~(1 << c)
-        for d in self._ordered_replies(b, live, c):
+        for d in self._ordered_replies(b, reps_mask(b, live), c):
             lead_wins = c > d if d // 13 == c // 13 else not (ts >> d & 1)
             nb = b & ~(1 << d)
             if lead_wins:
