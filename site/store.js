@@ -256,18 +256,25 @@ export function recordStats(key, id, won, score) {
  * @property {boolean} animating      a finished trick is on show
  * @property {string | null} hinted   the action the last hint suggested
  * @property {boolean} lessonDone
- * @property {string} lessonFeedback
+ * @property {LessonFeedback | null} lessonFeedback  what the lesson's panel says of the last answer
  * @property {string | null} nextLesson  the lesson after the open one, offered once it is done
  * @property {boolean} embedded       framed by a host page (no saves, no prefs)
  * @property {string | null} saveHeld an unusable save that had no room to be set aside,
  *                                    left in place until the player downloads or discards it
  */
 
+/**
+ * A lesson's answer as its panel tells it: a wrong one with what it costs and the better
+ * play's reason, or a right one.  Kept as what it says, worded when drawn: the player may
+ * choose another language before the next try.
+ * @typedef {{kind: "wrong", cost: import("./protocol.js").Hint, hint: import("./protocol.js").Hint} | {kind: "right"}} LessonFeedback
+ */
+
 /** A table's state before any match (each table has its own: table/flow.js).
  * @returns {PageState} */
 export const freshState = () => ({
   model: null, mode: "solo", audience: null, here: [], away: [], screen: null, busy: false, animating: false,
-  hinted: null, lessonDone: false, lessonFeedback: "", nextLesson: null, embedded: false, saveHeld: null,
+  hinted: null, lessonDone: false, lessonFeedback: null, nextLesson: null, embedded: false, saveHeld: null,
 });
 
 /** The state of the page's own table (#table). */

@@ -3,7 +3,7 @@
 // auction, decision, trump, dealer) with one button per action the engine lists as legal.
 import { t } from "../i18n/index.js";
 import { el, part } from "./dom.js";
-import { aboutSeat, actionLabel, lessonText, names, offerLabel } from "./labels.js";
+import { aboutSeat, actionLabel, lessonText, names, offerLabel, reasonText } from "./labels.js";
 import { SECTION_OF_PHASE } from "../rule-sections.js";
 import { actionMeaning, logLines, offerValue, turnLine } from "./narrate.js";
 
@@ -26,7 +26,7 @@ export function render(root, s) {
   }
   if (v.lesson) {
     kids.push(lessonTask(root, v.lesson));
-    if (s.lessonFeedback) kids.push(el("p", { id: "lesson-feedback", role: "status", text: s.lessonFeedback }));
+    if (s.lessonFeedback) kids.push(el("p", { id: "lesson-feedback", role: "status", text: feedbackText(s.lessonFeedback, v) }));
     const next = s.nextLesson;
     if (s.lessonDone && next) {
       kids.push(el("div", { class: "row" }, el("button", { type: "button", class: "primary", id: "next-lesson",
@@ -123,6 +123,14 @@ function lessonTask(root, id) {
     else more.remove();
   });
   return box;
+}
+
+/** A lesson's feedback in the page's language now: "Not the best play. <what the chosen
+ * play costs> <why the answer is better> Try again.", or "Right!".
+ * @param {import("../store.js").LessonFeedback} f @param {View} v */
+export function feedbackText(f, v) {
+  if (f.kind === "right") return t("right");
+  return [t("why_prefix"), reasonText(f.cost, v), reasonText(f.hint, v), t("try_again")].join(" ");
 }
 
 /** Each task's measure of whether it is cut short, again when a phone is turned. */

@@ -11,7 +11,7 @@
  * @property {string | null} fresh     a card just drawn into the hand (German Whist), marked new
  * @property {number | null} screen    a shared device between turns: whose turn it is (the hand stays hidden)
  * @property {boolean} lessonDone
- * @property {string} lessonFeedback
+ * @property {import("../store.js").LessonFeedback | null} lessonFeedback
  * @property {string | null} nextLesson  the lesson after this one, offered once it is done
  * @property {boolean} deal            the hand arrives dealt, card after card
  * @property {boolean} slide           cards move (not at the instant speed)

@@ -1,8 +1,8 @@
 // A lesson: one position and one decision.  A right answer is played; a wrong one is
 // explained, from the engine's reasons, and not played; an illegal one is refused with
 // the rule.  Once answered, the panel offers the next lesson of the same game.
-import { lang, t } from "../i18n/index.js";
-import { lessonText, reasonText, refusalText } from "../render/labels.js";
+import { lang } from "../i18n/index.js";
+import { lessonText, refusalText } from "../render/labels.js";
 import { toast } from "../render/messages.js";
 
 /** @typedef {import("../protocol.js").Hint} Hint */
@@ -36,7 +36,7 @@ export function wireLessons(table, w) {
     page.away = [];
     page.screen = null;
     page.lessonDone = false;
-    page.lessonFeedback = "";
+    page.lessonFeedback = null;
     page.nextLesson = nextLessonId(w.info ? w.info.lessons : [], id);
     table.open(sync);
     // the host page names the lesson beside the frame: it must follow the frame to the next one
@@ -57,14 +57,13 @@ export function wireLessons(table, w) {
       if (r.verdict === "wrong") {
         // what the chosen play costs, then why the answer is better: once, in the panel,
         // where the next try is made
-        const why = [r.cost, r.hint].map((h) => reasonText(/** @type {Hint} */ (h), v)).join(" ");
-        page.lessonFeedback = `${t("why_prefix")} ${why} ${t("try_again")}`;
+        page.lessonFeedback = { kind: "wrong", cost: /** @type {Hint} */ (r.cost), hint: /** @type {Hint} */ (r.hint) };
         page.hinted = null;
         table.render();
         return true;
       }
       page.lessonDone = true;
-      page.lessonFeedback = t("right");
+      page.lessonFeedback = { kind: "right" };
       table.receive(/** @type {any} */ (r));
       w.tell("lesson-done", { lesson: v.lesson });
     } catch (e) {

@@ -23,7 +23,7 @@ export function adopt(table, sync, o = {}) {
   page.audience = followed === "spectator" ? null : Number(followed);
   page.screen = null;
   page.lessonDone = false;
-  page.lessonFeedback = "";
+  page.lessonFeedback = null;
   page.nextLesson = null;
   table.open(sync, o);
 }
@@ -41,7 +41,7 @@ export function adoptGuest(guest, state, key) {
   page.away = [];
   page.screen = null;
   page.lessonDone = false;
-  page.lessonFeedback = "";
+  page.lessonFeedback = null;
   page.nextLesson = null;
   const table = { seats: state.seats, level: state.level, lesson: state.lesson, solo: false, can_undo: false, match: state.match, daily: null,
     facts: state.facts };

@@ -758,3 +758,37 @@ def test_a_lessons_task_leaves_the_whole_hand_on_a_small_phone(browser, base_url
     assert page.evaluate(LESSON_FIT_JS)["task"] > 2 * folded  # unfolded, the whole task reads
     assert page.locator(".task-more").get_attribute("aria-expanded") == "true"
     ctx.close()
+
+
+def test_a_lessons_feedback_is_said_again_in_a_language_chosen_after_it(browser, base_url, console_errors):
+    # The feedback was kept as the words it was said in: after a language was chosen in the
+    # settings the whole page spoke the new one but the feedback, until the next answer
+    import kingweb.lessons as L
+
+    ctx, page = new_page(browser, DESKTOP, console_errors)
+    page.goto(f"{base_url}?lesson=king/duck")
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    legal = until(page, "() => [...document.querySelectorAll('#hand .card.legal')].map((c) => c.dataset.card)")
+    wrong = [c for c in legal if c not in L.LESSONS["king/duck"].answers]
+    page.locator(f'#hand .card[data-card="{wrong[0]}"]').click(position=CARD_SPOT)
+    feedback = page.locator("#lesson-feedback")
+    feedback.wait_for()
+    english = feedback.inner_text()
+    assert english.startswith("Not the best play.") and english.endswith("Try again."), english
+    page.locator("#btn-settings").click()
+    page.select_option("#set-lang", "ru")
+    until(page, "() => document.documentElement.lang === 'ru'", timeout=30)
+    page.locator("#dialog-actions button.primary").click()
+    russian = feedback.inner_text()
+    assert russian.startswith("Это не лучший ход.") and russian.endswith("Попробуйте ещё раз."), russian
+    assert "К♣" in russian or "8♣" in russian, russian  # the reasons too, with the Russian ranks
+    # and the right answer's word
+    page.locator(f'#hand .card[data-card="{L.LESSONS["king/duck"].answers[0]}"]').click(position=CARD_SPOT)
+    page.locator("#lesson-feedback", has_text="Верно!").wait_for()
+    page.locator("#btn-settings").click()
+    page.select_option("#set-lang", "es")
+    until(page, "() => document.documentElement.lang === 'es'", timeout=30)
+    page.locator("#dialog-actions button.primary").click()
+    assert feedback.inner_text() == "¡Bien!"
+    assert not console_errors
+    ctx.close()
