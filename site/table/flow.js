@@ -83,7 +83,9 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
   let laid = /** @type {string | null} */ (null);  // the card the bottom seat laid before the engine answered
   let fresh = /** @type {string | null} */ (null);  // the card just drawn into the hand (German Whist)
   let deal = false;           // the next drawing deals the hand
-  let claimed = "";           // the claim being played out (its cards come quickly), as the table told it
+  // the claim being played out (its cards come quickly): worded again in the deal's summary,
+  // which may come after a language was chosen
+  let claim = /** @type {Event | null} */ (null);
   /** @type {any} */ let autoTimer;
   /** The newest event number received (shown or still queued), and the match's token. */
   let known = { match: "", n: 0 };
@@ -147,7 +149,7 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
     state.animating = false;
     laid = null;
     fresh = null;
-    claimed = "";
+    claim = null;
     time.cancel(autoTimer);
     pace.release();
     deal = dealt && !v.lesson;
@@ -236,7 +238,7 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
     switch (e.type) {
       case "play": {
         const ours = e.seat === v.seat && laid === e.card;
-        if (!ours) await pace.ready(!!claimed);
+        if (!ours) await pace.ready(!!claim);
         state.model = applyEvent(v, e);
         if (ours) laid = null; else drawing.sound("card");
         fresh = null;
@@ -250,7 +252,7 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
         state.animating = true;
         render();
         const finished = { leader: /** @type {number} */ (e.leader), cards: /** @type {string[]} */ (e.cards), winner: /** @type {number} */ (e.winner) };
-        await drawing.showTrick(s, finished, pace.of("trick", !!claimed));
+        await drawing.showTrick(s, finished, pace.of("trick", !!claim));
         state.animating = false;
         if (SPEEDS[prefs.speed].trick) drawing.sound("trick");
         render();
@@ -266,7 +268,7 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
       case "bid":
       case "decision": {
         const theirs = e.entry.seat !== v.seat;
-        if (theirs) await pace.ready(!!claimed);
+        if (theirs) await pace.ready(!!claim);
         state.model = applyEvent(v, e);
         render();
         pace.shown();
@@ -278,14 +280,14 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
       }
       case "claim": {
         state.model = applyEvent(v, e);
-        claimed = claimLine(e, v);
-        drawing.toast(claimed, 3500, "claim");
+        claim = e;
+        drawing.toast(claimLine(e, v), 3500, "claim");
         render();
         return;
       }
       case "deal-end": {
-        const claim = claimed;
-        claimed = "";
+        const claimed = claim ? claimLine(claim, v) : "";
+        claim = null;
         state.model = applyEvent(v, e);
         render();
         if (v.lesson) return;  // a lesson is one decision: its position's deal has no result to show
@@ -295,7 +297,7 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
         // the engine tells the match's end in the same update, just after: told, not guessed
         const last = queue.some((x) => "event" in x && x.event.type === "match-end");
         const done = new Promise((resolve) => drawing.dealResult(/** @type {Model} */ (state.model),
-          e.deal_no, () => resolve(undefined), claim, last));
+          e.deal_no, () => resolve(undefined), claimed, last));
         // at a table with a move clock, the summary closes itself just before the clock of a
         // seat this page plays runs on the next deal: the engine waits for the summary
         // (`summary_wait`), and the person then sees the new deal with a whole decision's time

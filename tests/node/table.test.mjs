@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { createTable } from "../../site/table/flow.js";
 import { adopt } from "../../site/table/start.js";
 import { SPEEDS, freshState, prefs } from "../../site/store.js";
+import { loadLang, setLang } from "../../site/i18n/index.js";
 
 /** Let every promise that can settle do so. */
 const settle = async () => { for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r)); };
@@ -48,6 +49,8 @@ function recorder(time) {
   const drawn = [];
   /** @type {string[]} */
   const sounds = [];
+  /** @type {string[]} */
+  const claims = [];  // what each deal's summary said of a claim
   /** @type {(() => void) | null} */
   let hurried = null;
   /** @param {any} _root @param {() => any} model */
@@ -59,8 +62,8 @@ function recorder(time) {
     hurry() { if (hurried) hurried(); },
     lay() {}, focus() {}, clear() {},
     dialogClosed: async () => {},
-    /** @param {any} _v @param {number} _d @param {() => void} then */
-    dealResult: (_v, _d, then) => then(),
+    /** @param {any} _v @param {number} _d @param {() => void} then @param {string} claimed */
+    dealResult: (_v, _d, then, claimed) => { claims.push(claimed); then(); },
     summaryGivesWay: () => () => {},
     dealLog() {}, played() {}, toast() {}, dropToast() {},
     /** @param {string} what */
@@ -68,7 +71,7 @@ function recorder(time) {
     countdown: { setDeadline() {}, msLeft: () => null, paint() {} },
     model,
   });
-  return { drawn, sounds, draw };
+  return { drawn, sounds, claims, draw };
 }
 
 /** A match at seat 0 whose trick seats 1, 2 and 3 play to before seat 0's turn.
@@ -202,4 +205,27 @@ test("playing on ends a finished trick's show: what was queued is drawn from the
   await played;
   assert.deepEqual(seen.drawn.map((d) => [d.n, d.at - 10_000]), [[5, 0], [6, 0], [7, 0], [8, 100 + SPEEDS.normal.move]]);
   assert.deepEqual(calls, [["act", { action: "KH" }]], "the card waited for the table, then was played");
+});
+
+test("a claim is worded in the deal's summary in the language of the moment, not of the claim", async () => {
+  // a language chosen while the claim's cards were played out: the summary said the claim
+  // in the old one
+  prefs.speed = "instant";
+  await loadLang("ru");
+  const { time, seen, table } = mount();
+  adopt(table, sync("m1"));
+  table.receive(/** @type {any} */ ({ ok: true, n: 6, updates: { 0: { events: [
+    { n: 6, type: "claim", seat: 1, claim: "all" }], legal: [] } } }));
+  await time.advance(0);
+  setLang("ru");
+  try {
+    table.receive(/** @type {any} */ ({ ok: true, n: 7, updates: { 0: { events: [
+      { n: 7, type: "deal-end", deal_no: 0, record: { points: [0, 0, 0, 0] }, scores: [0, 0, 0, 0] }], legal: [] } } }));
+    await time.advance(0);
+    await table.drained();
+  } finally {
+    setLang("en");
+  }
+  assert.equal(seen.claims.length, 1);
+  assert.match(seen.claims[0], /забирает остальные взятки$/);
 });
