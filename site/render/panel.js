@@ -26,7 +26,7 @@ export function render(root, s) {
   }
   if (v.lesson) {
     kids.push(lessonTask(root, v.lesson));
-    if (s.lessonFeedback) kids.push(el("p", { id: "lesson-feedback", role: "status", text: feedbackText(s.lessonFeedback, v) }));
+    if (s.lessonFeedback) kids.push(el("p", { id: "lesson-feedback", class: s.lessonFeedback.kind, role: "status", text: feedbackText(s.lessonFeedback, v) }));
     const next = s.nextLesson;
     if (s.lessonDone && next) {
       kids.push(el("div", { class: "row" }, el("button", { type: "button", class: "primary", id: "next-lesson",
@@ -38,7 +38,7 @@ export function render(root, s) {
   if (before >= 0 && before < v.facts.phases.indexOf("play")) {
     if (v.auction && (v.phase === "auction" || v.phase === "decide" || v.phase === "ultimatum")) {
       const a = v.auction;
-      kids.push(el("p", {}, el("strong", { text: t("auction_title") }), " · ",
+      kids.push(el("p", { class: "auction-line" }, el("strong", { text: t("auction_title") }), " · ",
         a.standing ? aboutSeat("standing", /** @type {number} */ (a.holder), v, { offer: offerLabel(a.standing) }) : t("no_offer")));
     }
     const lines = v.owner !== null && v.owner !== undefined ? logLines(v, v.log || [], v.owner) : [];
@@ -88,17 +88,28 @@ export function render(root, s) {
   // panel's heading up the table
   const log = /** @type {HTMLElement | null} */ (panel.querySelector(".deal-log"));
   if (log) {
-    log.scrollTop = log.scrollHeight;
-    // its top fades while earlier lines are scrolled out of sight: there is more above
-    const cut = () => log.classList.toggle("cut", log.scrollTop > 0);
-    cut();
-    log.addEventListener("scroll", cut, { passive: true });
+    toNewest(log);
+    log.addEventListener("scroll", () => markCut(log), { passive: true });
   }
 }
 
+/** The log scrolled to its newest line (again once it is unfolded: folded, it had no height
+ * to scroll).  @param {HTMLElement} log */
+function toNewest(log) {
+  log.scrollTop = log.scrollHeight;
+  markCut(log);
+}
+
+/** The log's top fades while earlier lines are scrolled out of sight: there is more above.
+ * @param {HTMLElement} log */
+const markCut = (log) => log.classList.toggle("cut", log.scrollTop > 0);
+
 /** A lesson's task, and the button that unfolds it where style.css folds it to one line
- * (a phone's choices of a positive: the whole task put the hand it talks about below the
- * screen).  Unfolded, it stays so while the lesson is on the table.
+ * (on a phone: beside a positive's choices the whole task put the hand it talks about below
+ * the screen, and so did a wrong answer's explanation under it).  The auction's heading and
+ * log fold with it while an explanation is shown (style.css), and unfold with it: the
+ * position as it was set before the answer.  Unfolded, it stays so while the lesson is on
+ * the table.
  * @param {HTMLElement} root @param {string} id */
 function lessonTask(root, id) {
   const open = root.dataset.taskOpen === id;
@@ -114,15 +125,24 @@ function lessonTask(root, id) {
     const on = !text.classList.contains("open");
     show(on);
     if (on) root.dataset.taskOpen = id; else delete root.dataset.taskOpen;
+    const log = /** @type {HTMLElement | null} */ (root.querySelector("#panel .deal-log"));
+    if (log) toNewest(log);
   });
   const box = el("div", { class: "lesson-task" }, text);
-  // the button is there only while the task is cut short, or unfolded: a short task, or a
-  // wide screen, has nothing to unfold
+  // the button is there only while something is folded away, or unfolded: a short task, or
+  // a wide screen, has nothing to unfold
   FOLDS.set(box, () => {
-    if (text.classList.contains("open") || text.scrollHeight > text.clientHeight) box.append(more);
+    if (text.classList.contains("open") || text.scrollHeight > text.clientHeight || foldedWith(box)) box.append(more);
     else more.remove();
   });
   return box;
+}
+
+/** Whether the panel of the task `box` has folded away parts of the position with it.
+ * @param {HTMLElement} box */
+function foldedWith(box) {
+  const parts = box.parentElement ? [...box.parentElement.querySelectorAll(":scope > :is(.auction-line, .deal-log)")] : [];
+  return parts.some((p) => getComputedStyle(p).display === "none");
 }
 
 /** A lesson's feedback in the page's language now: "Not the best play. <what the chosen

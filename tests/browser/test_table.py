@@ -792,3 +792,57 @@ def test_a_lessons_feedback_is_said_again_in_a_language_chosen_after_it(browser,
     assert feedback.inner_text() == "¡Bien!"
     assert not console_errors
     ctx.close()
+
+
+# Where the hand's cards and a lesson's feedback stand on the screen.
+FEEDBACK_FIT_JS = """() => {
+  const cards = [...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect());
+  const f = document.querySelector('#lesson-feedback');
+  return { screen: innerHeight, cards: cards.length, top: Math.min(...cards.map((r) => r.top)),
+    foot: Math.max(...cards.map((r) => r.bottom)), feedbackFoot: f.getBoundingClientRect().bottom,
+    feedbackCut: f.scrollHeight > f.clientHeight + 1 };
+}"""
+
+# The auction's heading and log, shown or not, and whether the log shows its newest line.
+STORY_JS = """() => {
+  const line = document.querySelector('#panel .auction-line'), log = document.querySelector('#deal-log');
+  return { line: !!line && line.getClientRects().length > 0, log: !!log && log.getClientRects().length > 0,
+    newest: !!log && log.scrollTop + log.clientHeight >= log.scrollHeight - 1 };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lesson", ["king/auction-preference", "king/4333", "whist/take-faceup"])
+def test_a_lessons_explanation_of_a_wrong_answer_leaves_the_whole_hand_on_a_small_phone(
+    browser, base_url, console_errors, lesson, lang
+):
+    # a wrong answer's explanation (five lines in Russian) under the task put the hand's
+    # second row under a 360 x 740 screen (its foot at 822 px): it is read whole, and the
+    # task, with a positive's auction, folds to a line a tap away
+    import kingweb.lessons as L
+
+    ctx, page = new_page(browser, {"width": 360, "height": 740}, console_errors, lang=lang)
+    page.goto(f"{base_url}?lesson={lesson}")
+    page.wait_for_selector("#hand .card", timeout=90_000)
+    choices = "#panel .bids button[data-action]" if lesson.startswith("king/") else "#hand .card.legal"
+    page.wait_for_selector(choices)
+    legal = page.eval_on_selector_all(choices, "(xs) => xs.map((x) => x.dataset.action || x.dataset.card)")
+    wrong = next(a for a in legal if a not in L.LESSONS[lesson].answers)
+    if lesson.startswith("king/"):
+        page.locator(f'#panel [data-action="{wrong}"]').click()
+    else:
+        page.locator(f'#hand .card[data-card="{wrong}"]').click(position=CARD_SPOT)
+    page.locator("#lesson-feedback").wait_for()
+    fit = page.evaluate(FEEDBACK_FIT_JS)
+    assert fit["cards"] and fit["top"] >= 0 and fit["foot"] <= fit["screen"], fit
+    assert fit["feedbackFoot"] <= fit["screen"] and not fit["feedbackCut"], fit  # read whole
+    more = page.locator(".task-more")
+    assert more.is_visible() and more.get_attribute("aria-expanded") == "false"
+    if lesson.startswith("king/"):
+        assert page.evaluate(STORY_JS) == {"line": False, "log": False, "newest": True}
+        more.click()  # the task unfolds with the auction's heading and log, at its newest line
+        assert page.evaluate(STORY_JS) == {"line": True, "log": True, "newest": True}
+        more.click()
+        assert page.evaluate(STORY_JS)["log"] is False
+    assert not console_errors
+    ctx.close()
