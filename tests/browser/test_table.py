@@ -846,3 +846,18 @@ def test_a_lessons_explanation_of_a_wrong_answer_leaves_the_whole_hand_on_a_smal
         assert page.evaluate(STORY_JS)["log"] is False
     assert not console_errors
     ctx.close()
+
+
+def test_a_lessons_explanation_of_a_wrong_bid_leaves_the_hand_in_a_desktop_window(browser, base_url, console_errors):
+    # at 1280 x 800 the explanation under the auction's task put the hand's foot 34 px under
+    # the window: the player's plate sits in the empty trick's room, as on a phone
+    ctx, page = new_page(browser, DESKTOP, console_errors)
+    page.goto(f"{base_url}?lesson=king/auction-preference")
+    page.locator('#panel [data-action="offer:up:6"]').click(timeout=90_000)
+    page.locator("#lesson-feedback").wait_for()
+    page.mouse.move(0, 0)  # (a hovered card is raised)
+    fit = page.evaluate(FEEDBACK_FIT_JS)
+    assert fit["cards"] == 13 and fit["foot"] <= fit["screen"], fit
+    assert page.locator("#seat-bottom").bounding_box()["y"] < page.locator("#panel").bounding_box()["y"]
+    assert not console_errors
+    ctx.close()
