@@ -89,13 +89,11 @@ export function openNewGame() {
   }))).catch((e) => tools.failed(e));
 }
 
-/** The welcome drawn again in a new language: the player stays where the choice was made,
- * the display fold open at the language (it was drawn from the top, the fold closed). */
+/** The welcome drawn again in a new language: the player stays at the choice (the dialog
+ * was drawn anew, its focus on the first game's Play). */
 function keepAtLanguage() {
-  const fold = /** @type {HTMLDetailsElement | null} */ (document.getElementById("display"));
   const choice = document.getElementById("new-lang");
-  if (!fold || !choice) return;
-  fold.open = true;
+  if (!choice) return;
   choice.focus({ preventScroll: true });
   choice.scrollIntoView({ block: "nearest" });
 }

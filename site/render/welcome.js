@@ -60,8 +60,8 @@ const fold = (id, title, ...kids) => el("details", { class: "fold", id }, el("su
 
 /**
  * The welcome: the three games, a line on each and one button to play it; the bots'
- * level in sight; each game's table rules folded, every option explained in a sentence;
- * display settings and lessons folded too.
+ * level and the language in sight; each game's table rules folded, every option explained
+ * in a sentence; display settings and lessons folded too.
  * @param {Info} info
  * @param {GameChoice} cur
  * @param {{speeds: string[], decks: string[], canCancel: boolean}} lists
@@ -124,7 +124,11 @@ export function openNewGame(info, cur, lists, on, daily = null) {
     el("p", { class: "welcome-sub", text: t("welcome_sub") }),
     el("div", { class: "people-row" }, el("button", { type: "button", id: "play-people", class: "people-button", text: t("play_people"),
       onclick: () => { setTimeout(on.onPeople, 0); } })),
-    el("label", { for: "new-level", class: "level-pick" }, t("level"), levelSel),
+    // the language beside the level, in sight: in the display fold a player who cannot read
+    // the page's language did not find it (a play-test)
+    el("div", { class: "welcome-picks" },
+      el("label", { for: "new-level", class: "level-pick" }, t("level"), levelSel),
+      el("label", { for: "new-lang", class: "lang-pick" }, t("language"), langSel)),
     picks,
     daily,
     fold("table-rules", t("table_rules"), el("p", { class: "opt-help", text: t("table_rules_intro") }), ...ruleSets),
@@ -136,7 +140,6 @@ export function openNewGame(info, cur, lists, on, daily = null) {
         } }))),
     fold("display", t("display"),
       el("label", { for: "new-speed" }, t("speed"), speedSel),
-      el("label", { for: "new-lang" }, t("language"), langSel),
       el("label", { for: "new-deck" }, t("deck"), deckSel),
       el("label", { for: "new-four" }, four, t("four_color")),
       el("label", { for: "new-auto" }, auto, t("autoplay"))),

@@ -828,7 +828,7 @@ def test_a_russian_match_ends_as_a_partiya_naming_its_deciding_deal_in_quotes(br
     assert page.locator("#dialog-title").inner_text() == "Партия окончена"  # a match is a «партия», not a «игра»
     # the deal's name in quotes, not run into the sentence: «…, «Ералаш (брать всё)» (…»
     decider = page.locator("#decider").inner_text()
-    m = re.match(r"Самый большой перевес — в (\d+)-й сдаче, «(.+?)» \(", decider)
+    m = re.match(r"Больше всего победитель оторвался от второго места в (\d+)-й сдаче, «(.+?)» \(", decider)
     assert m and 1 <= int(m.group(1)) <= 14, decider
     names = page.evaluate("async () => (await import('./i18n/ru.js')).default")
     assert m.group(2) in {v for k, v in names.items() if k.startswith("c_")}, decider

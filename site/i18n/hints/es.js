@@ -44,7 +44,7 @@ export default {
   "why_spare": "Nada de lo que puedes jugar supera a {best}, así que esta baza está perdida juegues lo que juegues; de tus cartas, {card} salió la mejor para soltar en los {n} repartos que probó la búsqueda.",
   "why_take-faceup": "Gana la carta descubierta, {faceup}, con {card}, la más barata que lo logra.",
   "why_lose-cheap": "La carta descubierta, {faceup}, no merece una buena carta: pierde barato con {card}.",
-  "why_stock-win": "Gana la carta descubierta, {faceup}, con {card}: la {faceup} está por encima de {lower} de las otras {out} cartas que quedan fuera (los triunfos por encima del resto), así que debería valer más que la carta oculta que roba quien pierde.",
+  "why_stock-win": "Gana la carta descubierta, {faceup}, con {card}: esa carta está por encima de {lower} de las otras {out} cartas que quedan fuera (los triunfos por encima del resto), así que debería valer más que la carta oculta que roba quien pierde.",
   "why_stock-give-up": "Ganar esta baza solo trae la carta descubierta, {faceup}, una carta baja: cédela con {card} y guarda tus cartas mejores.",
   "why_stock-lead-low": "La carta descubierta, {faceup}, es baja y no merece una buena carta: sal con {card}, tu carta más baja fuera del triunfo.",
   "why_stock-keep-trumps": "Solo un triunfo ganaría esta baza: piérdela con {card} y guarda tus triunfos para la fase 2, donde las bazas puntúan.",

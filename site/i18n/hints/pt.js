@@ -44,7 +44,7 @@ export default {
   "why_spare": "Nada que você pode jogar supera {best}, então esta vaza está perdida seja qual for a carta; das suas cartas, {card} saiu a melhor para entregar nas {n} distribuições que a busca testou.",
   "why_take-faceup": "Ganhe a carta virada, {faceup}, com {card}, a mais barata que consegue.",
   "why_lose-cheap": "A carta virada, {faceup}, não vale uma boa carta: perca barato com {card}.",
-  "why_stock-win": "Ganhe a carta virada, {faceup}, com {card}: a {faceup} está acima de {lower} das outras {out} cartas que estão fora (os trunfos acima do resto), então deve valer mais do que a carta escondida que quem perde compra.",
+  "why_stock-win": "Ganhe a carta virada, {faceup}, com {card}: essa carta está acima de {lower} das outras {out} cartas que estão fora (os trunfos acima do resto), então deve valer mais do que a carta escondida que quem perde compra.",
   "why_stock-give-up": "Ganhar esta vaza só traz a carta virada, {faceup}, uma carta baixa: entregue-a com {card} e guarde as suas cartas melhores.",
   "why_stock-lead-low": "A carta virada, {faceup}, é baixa e não vale uma boa carta: saia com {card}, a sua carta mais baixa fora do trunfo.",
   "why_stock-keep-trumps": "Só um trunfo ganharia esta vaza: perca-a com {card} e guarde os seus trunfos para a fase 2, onde as vazas contam.",
