@@ -123,6 +123,7 @@ export default {
   turn_choose: "{name} chooses how to play", turn_auction: "{name} to bid", turn_decide: "{name} decides on the offers",
   turn_ultimatum: "{name} answers “8 o nulos”", turn_trump: "{name} names the trump", turn_dealer: "{name} names the first dealer",
   pts_offer: "= {n}", pts_up: "+25 a trick to whoever takes it", pts_down: "each: 325 − 75 a trick taken",
+  pts_up_each: "Up, whatever the trump: +25 a trick to whoever takes it",
   pts_auction: "the others bid; the buyer pays you", pts_pass: "out of this auction for good",
   pts_accept: "{name} pays you up to {n}", pts_accept_full: "{name} pays you {n}",
   pts_reject: "you play it yourself, up or down", pts_4333: "no play: you 100, the others 75 each",

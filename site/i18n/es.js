@@ -116,6 +116,7 @@ export default {
   turn_choose: "{name} elige cómo jugar", turn_auction: "Le toca ofertar a {name}", turn_decide: "{name} decide sobre las ofertas",
   turn_ultimatum: "{name} responde al «8 o nulos»", turn_trump: "{name} elige el triunfo", turn_dealer: "{name} elige quién reparte primero",
   pts_offer: "= {n}", pts_up: "+25 por baza para quien la gane", pts_down: "cada uno: 325 − 75 por baza ganada",
+  pts_up_each: "Arriba, con cualquier triunfo: +25 por baza para quien la gane",
   pts_auction: "los demás ofertan; el comprador te paga", pts_pass: "fuera de la subasta, sin vuelta",
   pts_accept: "{name} te paga hasta {n}", pts_accept_full: "{name} te paga {n}",
   pts_reject: "la juegas tú, arriba o abajo", pts_4333: "sin jugar: tú 100, los demás 75 cada uno",

@@ -116,6 +116,7 @@ export default {
   turn_choose: "{name} escolhe como jogar", turn_auction: "Vez de {name} oferecer", turn_decide: "{name} decide sobre as ofertas",
   turn_ultimatum: "{name} responde ao «8 ou nulos»", turn_trump: "{name} escolhe o trunfo", turn_dealer: "{name} escolhe quem dá primeiro",
   pts_offer: "= {n}", pts_up: "+25 por vaza para quem a fizer", pts_down: "cada um: 325 − 75 por vaza feita",
+  pts_up_each: "Acima, com qualquer trunfo: +25 por vaza para quem a fizer",
   pts_auction: "os outros oferecem; o comprador paga a você", pts_pass: "fora do leilão, sem volta",
   pts_accept: "{name} paga a você até {n}", pts_accept_full: "{name} paga {n} a você",
   pts_reject: "você mesmo joga, acima ou abaixo", pts_4333: "sem jogar: você 100, os outros 75 cada",

@@ -116,6 +116,7 @@ export default {
   turn_choose: "{name} выбирает игру", turn_auction: "Торгуется {name}", turn_decide: "Решает {name}",
   turn_ultimatum: "Отвечает {name}", turn_trump: "Козырь выбирает {name}", turn_dealer: "Первого сдающего называет {name}",
   pts_offer: "= {n}", pts_up: "+25 за взятку тому, кто её взял", pts_down: "каждому: 325 − 75 за взятку",
+  pts_up_each: "На взятки, при любом козыре: +25 за взятку тому, кто её взял",
   pts_auction: "другие торгуются, покупатель платит вам", pts_pass: "выход из торговли до конца",
   pts_accept: "{name} заплатит вам до {n}", pts_accept_full: "{name} заплатит вам {n}",
   pts_reject: "играете сами: на взятки или на отрицание", pts_4333: "без игры: вам 100, остальным по 75",

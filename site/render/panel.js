@@ -60,8 +60,12 @@ export function render(root, s) {
     const rule = bidding ? bidRule(v) : "";
     if (rule) kids.push(el("p", { class: "bid-rule", id: "bid-rule", text: rule }));
     if (mine) {
+      // what playing up brings is the same whatever the trump: said once over the choices,
+      // not on each (five buttons of two lines put a phone's hand under the screen)
+      const ups = v.legal.filter((a) => a.startsWith("up:")).length > 1;
+      if (ups) kids.push(el("p", { class: "bid-rule", id: "up-terms", text: t("pts_up_each") }));
       kids.push(el("div", { class: "row bids" }, ...v.legal.map((a) => {
-        const pts = actionMeaning(a, v);
+        const pts = ups && a.startsWith("up:") ? "" : actionMeaning(a, v);
         return el("button", {
           type: "button", "data-action": a, class: `bid ${s.hinted === a ? "primary" : ""}`.trim(),
           onclick: () => on.act(a),

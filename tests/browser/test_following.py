@@ -49,6 +49,25 @@ def play_my_cards(page, stop, rng=None, timeout=300):
     return play_until(page, lambda s: rng.choice(s["legal"]) if s["legal"] else None, stop=stop, timeout=timeout)
 
 
+@pytest.mark.parametrize("lang", ["pt", "ru"])
+def test_the_owners_choices_say_once_what_up_brings_and_leave_the_hand_on_a_phone(
+    browser, base_url, console_errors, lang
+):
+    # each trump's button said "+25 a trick to whoever takes it" again, on two lines of a
+    # phone's, and the hand's second row went under a 740 px screen (a play-test)
+    ctx, page = open_saved(browser, base_url, console_errors, owner_save(), viewport=PHONE, lang=lang)
+    page.wait_for_selector('#panel button[data-action="up:NT"]', timeout=30_000)
+    assert page.locator('#panel button[data-action^="up:"]').count() == 5
+    assert page.locator('#panel button[data-action^="up:"] .bid-pts').count() == 0
+    assert page.locator("#up-terms").count() == 1 and "+25" in page.locator("#up-terms").inner_text()
+    assert page.locator('#panel button[data-action="down"] .bid-pts').count() == 1  # down's own terms stay
+    bottoms = read(
+        page, "() => [...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect().bottom)"
+    )
+    assert len(bottoms) == 13 and max(bottoms) <= PHONE["height"], bottoms
+    ctx.close()
+
+
 def test_a_down_deal_shows_what_its_tricks_cost_not_325_a_seat(browser, base_url, console_errors):
     ctx, page = open_saved(browser, base_url, console_errors, owner_save())
     click_action(page, "down")
