@@ -54,6 +54,8 @@ class Costly(TypedDict):
     seat: int
     action: str
     best: str
+    value: float
+    best_value: float
     loss: float
     mark: str
     exact: bool
@@ -63,6 +65,9 @@ class Tally(TypedDict):
     decisions: int  # analysed actions that were choices
     marks: dict[str, int]  # decisions per mark
     lost: float  # expected points lost to the marked decisions
+    # each marked decision's value and its best's: a page that shows each loss as the
+    # difference of its two rounded figures adds those up, not ``lost`` rounded apart
+    gaps: list[tuple[float, float]]
     costliest: list[Costly]  # the three costliest marked decisions
 
 
@@ -147,11 +152,23 @@ def _mark(found: _Found, action: str, best: str, gid: str) -> tuple[float, float
     return loss, margin, mark
 
 
+def figures(value: float, best: float, digits: int = 2) -> tuple[float, float, float, int]:
+    """A verdict's two figures, each rounded once to ``digits`` decimals (to more, up to
+    three, while two different values would look alike), the gap between them as the
+    difference of those rounded figures, and the decimals: a reader who subtracts the
+    figures shown finds the gap stated (−2.04 and −1.56 do not say "0.49 more")."""
+    while digits < 3 and value != best and round(value, digits) == round(best, digits):
+        digits += 1
+    shown, best_shown = round(value, digits), round(best, digits)
+    return shown, best_shown, round(best_shown - shown, digits), digits
+
+
 def _reason(
     head: dict[str, Any], found: _Found, best: str, loss: float, margin: float, mark: str, view: View
 ) -> tuple[str, dict[str, Any]]:
     action = head["action"]
-    rounded = round(loss, 2)
+    # the gap as the figures a verdict shows (the values kept to three decimals) make it
+    rounded = figures(round(found.means[action], 3), round(found.means[best], 3))[2]
     if found.method == "forced":
         return "forced", {"action": action}
     if loss <= 1e-9:
@@ -262,8 +279,15 @@ def _tally(analyses: list[Analysis]) -> Tally:
         "decisions": len(decisions),
         "marks": {m: sum(1 for a in decisions if a["mark"] == m) for m in MARKS},
         "lost": round(sum(a["loss"] for a in marked), 3),
+        "gaps": [(a["value"], a["best_value"]) for a in marked],
         "costliest": [
-            cast(Costly, {k: a.get(k) for k in ("deal", "step", "seat", "action", "best", "loss", "mark", "exact")})
+            cast(
+                Costly,
+                {
+                    k: a.get(k)
+                    for k in ("deal", "step", "seat", "action", "best", "value", "best_value", "loss", "mark", "exact")
+                },
+            )
             for a in costly
         ],
     }

@@ -127,7 +127,7 @@ def _record(save: object, names: object = None, deal: object = None) -> dict[str
 
 
 def _analyses(analyses: object, seat: object = None) -> Summary:
-    keys = ("deal", "step", "seat", "action", "best", "loss", "mark", "exact", "method")
+    keys = ("deal", "step", "seat", "action", "best", "value", "best_value", "loss", "mark", "exact", "method")
     if not isinstance(analyses, list) or not all(
         isinstance(a, dict) and all(k in a for k in keys) and a["mark"] in MARKS for a in analyses
     ):

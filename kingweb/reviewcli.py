@@ -13,7 +13,7 @@ from .bots import Bot
 from .game import Game
 from .king import King
 from .kingru import KingRu
-from .marks import Analysis
+from .marks import Analysis, figures
 from .recordjson import Record
 from .whist import Whist
 
@@ -62,20 +62,25 @@ def main(
                 who = names[a["seat"]] or letters[a["seat"]]
                 mark = "" if a["mark"] == "good" else f" {a['symbol']}"
                 exact = "exact" if a["exact"] else f"{a['worlds']} worlds"
+                # the figures to the decimals of the gap the text states, which is their difference
+                value, best, _, digits = figures(a["value"], a["best_value"])
                 out(
-                    f"  {a['step']:3d} {who:>8s} {a['action']}{mark:4s} {a['value']:9.2f}"
-                    f"  best {a['best']} {a['best_value']:9.2f}  ({exact}) {a['text']}"
+                    f"  {a['step']:3d} {who:>8s} {a['action']}{mark:4s} {value:9.{digits}f}"
+                    f"  best {a['best']} {best:9.{digits}f}  ({exact}) {a['text']}"
                 )
     summary = review.summary(analyses, seat)
     if as_json:
         out(json.dumps({"analyses": analyses, "summary": summary}, ensure_ascii=False, indent=1))
         return 0
     marks = ", ".join(f"{n} {record.MARKS[m]}" for m, n in summary["marks"].items() if n)
-    out(f"{summary['decisions']} decisions ({marks}); expected points lost to marked ones: {summary['lost']}")
+    # the sum of the gaps the lines state, not the losses rounded apart: the figures add up
+    lost = round(sum(figures(v, b)[2] for v, b in summary["gaps"]), 3)
+    out(f"{summary['decisions']} decisions ({marks}); expected points lost to marked ones: {lost}")
     for c in summary["costliest"]:
         board = rec["deals"][c["deal"]]["deal_no"] + 1
         mark = record.MARKS[c["mark"]]
-        out(f"  deal {board}, step {c['step']}: {c['action']} {mark} for {c['best']}, −{c['loss']} points")
+        gap = figures(c["value"], c["best_value"])[2]
+        out(f"  deal {board}, step {c['step']}: {c['action']} {mark} for {c['best']}, −{gap} points")
     return 0
 
 

@@ -30,13 +30,69 @@ export function labelView(rec, bottom, facts) {
   }));
 }
 
+/**
+ * Who the table the review was opened from calls who: the audience's seat (null for a
+ * spectator), the seat it draws at the bottom, and its seats (a person's name, bots,
+ * people away).
+ * @typedef {{seat: number | null, bottom: number, seats: import("../protocol.js").Seat[]}} Audience
+ */
+
+/**
+ * The view a review names seats from: with the table's `audience`, the table's own (the
+ * reader is "You", the other of two "Opponent", the rest named from the reader's seat, as
+ * render/labels.js's names() names them at the table, whichever seat the review draws at
+ * the bottom); without, the review's `v`, which names seats from the one at its bottom.
+ * @param {View} v @param {Audience | undefined} audience @returns {View}
+ */
+export function namingView(v, audience) {
+  if (!audience) return v;
+  return /** @type {View} */ ({ ...v, seat: audience.seat, bottom: audience.bottom, seats: audience.seats });
+}
+
 /** A figure of points on the match's scale (Кинг's `scale`), to a tenth, in the page's
  * language, with U+2212 for a minus.
  * @param {number} x @param {View} v */
 export function points(x, v) {
-  const n = x * (v.options.scale || 1);
-  const s = Math.abs(n).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return figure(x * (v.options.scale || 1), 1);
+}
+
+/** @param {number} n a figure already on the match's scale @param {number} digits */
+function figure(n, digits) {
+  const s = Math.abs(n).toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return n < 0 && s.replace(/[0.,]/g, "") !== "" ? `\u2212${s}` : s;
+}
+
+/**
+ * What a verdict shows of a decision's value and its best's: each figure on the match's
+ * scale rounded once, to a tenth (to more decimals, up to three, while two different
+ * values would look alike), and the gap as the difference of those rounded figures, so
+ * that a reader who subtracts the two figures shown finds the gap the sentence states
+ * (−2.04 and −1.56 are shown −2.0 and −1.6: 0.4 more, not the 0.5 the unrounded 0.48 makes).
+ * @param {{value: number, best_value: number}} a @param {View} v
+ * @returns {{value: string, best: string, gap: string, digits: number}}
+ */
+export function figures(a, v) {
+  let digits = 1;
+  while (digits < 3 && a.value !== a.best_value && units(a.value, v, digits) === units(a.best_value, v, digits)) digits++;
+  const value = units(a.value, v, digits);
+  const best = units(a.best_value, v, digits);
+  const f = (/** @type {number} */ u) => figure(u / 10 ** digits, digits);
+  return { value: f(value), best: f(best), gap: f(best - value), digits };
+}
+
+/** A figure on the match's scale in units of its `digits`-th decimal, rounded once as the
+ * page's numbers round it (a half away from zero, from the shortest decimal): its digits
+ * are the ones a figure of them shows.
+ * @param {number} x @param {View} v @param {number} digits */
+const units = (x, v, digits) => Math.round(Number((x * (v.options.scale || 1)).toLocaleString("en-US",
+  { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false })) * 10 ** digits);
+
+/** Points lost to a tally's marked decisions as the sum of the gaps their verdicts state
+ * (figures): the total the costliest lines and the verdicts add up to.  (A marked
+ * decision's gap is never under the lowest threshold, so a tenth tells its figures apart.)
+ * @param {import("./shapes.js").Tally} s @param {View} v */
+export function lostText(s, v) {
+  return figure(s.gaps.reduce((n, [value, best]) => n + units(best, v, 1) - units(value, v, 1), 0) / 10, 1);
 }
 
 /** An action as a verdict names it: a card by its corner ("Q♠"), a bid in words.
@@ -55,7 +111,9 @@ export function reasonText(a, v) {
   const vars = {};
   for (const [k, x] of Object.entries(a.params || {})) {
     if ((k === "action" || k === "best") && typeof x === "string") vars[k] = actionWords(x, v);
-    else if ((k === "loss" || k === "points") && typeof x === "number") vars[k] = points(k === "points" ? -x : x, v);
+    // the gap the verdict's two figures make, not the engine's loss rounded apart from them
+    else if (k === "loss" && typeof x === "number") vars.loss = figures(a, v).gap;
+    else if (k === "points" && typeof x === "number") vars.points = points(-x, v);
     else vars[k] = String(x);
   }
   const key = `rev_${a.reason}`;
@@ -66,14 +124,19 @@ export function reasonText(a, v) {
 /** The verdict's lines: what was played and its expected points, the best and its, the
  * mark with its symbol, the reason, and how it was judged (exact, or over how many worlds).
  * @param {Analysis} a @param {View} v
- * @returns {{mark: string, symbol: string, played: string, best: string | null, reason: string, how: string}} */
+ * @returns {{mark: string, symbol: string, played: string, best: string | null, reason: string, how: string | null}} */
 export function verdict(a, v) {
-  const played = t("rv_played", { action: actionWords(a.action, v), value: points(a.value, v) });
-  const best = a.best === a.action ? null : t("rv_best", { action: actionWords(a.best, v), value: points(a.best_value, v) });
-  const how = a.method === "forced" ? t("rv_forced")
+  const f = figures(a, v);
+  const played = t("rv_played", { action: actionWords(a.action, v), value: f.value });
+  const best = a.best === a.action ? null : t("rv_best", { action: actionWords(a.best, v), value: f.best });
+  // a reason that says over how many deals it was found says how it was judged: not twice
+  const how = SAYS_HOW.has(a.reason) ? null : a.method === "forced" ? t("rv_forced")
     : a.exact ? t("rv_exact") : t("rv_sampled", { n: a.worlds }, a.worlds);
   return { mark: a.mark, symbol: a.symbol, played, best, reason: reasonText(a, v), how };
 }
+
+/** The reasons whose sentence names the deals the verdict was found over (rev_solved, rev_sampled). */
+const SAYS_HOW = new Set(["solved", "sampled"]);
 
 /** The steps that are decisions of `seat` (every seat's, for null): the ones a review
  * analyses.  @param {ReviewStep[]} steps @param {number | null} seat @returns {number[]} */
@@ -126,10 +189,10 @@ export function marksOf(analyses) {
 export function summaryText(s, v, dealNo = null) {
   const counts = MARKS.map((m) => t(`rv_count_${m}`, { n: s.marks[m] || 0 }, s.marks[m] || 0)).join(" · ");
   return {
-    lost: t("rv_lost", { value: points(s.lost, v), n: s.decisions }, s.decisions),
+    lost: t("rv_lost", { value: lostText(s, v), n: s.decisions }, s.decisions),
     counts,
     costliest: s.costliest.map((c) => t(dealNo ? "rv_costly_match" : "rv_costly", {
-      deal: dealNo ? dealNo(c.deal) : 0, step: c.step + 1, action: actionWords(c.action, v), best: actionWords(c.best, v), value: points(c.loss, v),
+      deal: dealNo ? dealNo(c.deal) : 0, step: c.step + 1, action: actionWords(c.action, v), best: actionWords(c.best, v), value: figures(c, v).gap,
     })),
   };
 }

@@ -15,6 +15,10 @@ const exchange = () => import("./exchange.js");
 const record = async (/** @type {import("../table/model.js").Model} */ v, /** @type {number} */ i) => (await import("./deal.js")).dealRecord(v, i);
 const match = async (/** @type {import("../table/model.js").Model} */ v) => (await import("./deal.js")).matchRecord(v);
 
+/** Who the table calls who, as it is now, for a review to name the seats as it does.
+ * @param {import("../table/model.js").Model} v @returns {import("./marks.js").Audience} */
+const audience = (v) => ({ seat: v.seat, bottom: bottomSeat(v), seats: (v.seats || []).map((x) => ({ ...x })) });
+
 /** @param {Promise<unknown>} p */
 const reported = (p) => { p.catch((e) => notice(String((e && e.message) || e))); };
 
@@ -23,7 +27,7 @@ export function bindRecords() {
     if (v.lesson || !v.deals[i] || !v.deals[i].hands) return [];
     return [
       [t("rv_review"), () => {
-        reported(Promise.all([review(), record(v, i)]).then(([r, rec]) => r.openReview(JSON.stringify(rec), { seat: bottomSeat(v), deck: prefs.deck })));
+        reported(Promise.all([review(), record(v, i)]).then(([r, rec]) => r.openReview(JSON.stringify(rec), { seat: bottomSeat(v), deck: prefs.deck, audience: audience(v) })));
         return false;
       }],
       [t("rec_export"), () => { reported(Promise.all([exchange(), record(v, i)]).then(([x, rec]) => x.openExport(rec))); return false; }],
@@ -33,7 +37,7 @@ export function bindRecords() {
   dealExtras.match = (v) => {
     if (v.lesson || v.deals.length < 2 || !v.deals.every((d) => d.hands)) return [];
     return [[t("rv_review_match"), () => {
-      reported(Promise.all([review(), match(v)]).then(([r, rec]) => r.openReview(JSON.stringify(rec), { seat: bottomSeat(v), deck: prefs.deck })));
+      reported(Promise.all([review(), match(v)]).then(([r, rec]) => r.openReview(JSON.stringify(rec), { seat: bottomSeat(v), deck: prefs.deck, audience: audience(v) })));
       return false;
     }]];
   };

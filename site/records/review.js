@@ -9,7 +9,7 @@ import { t } from "../i18n/index.js";
 import { el } from "../render/dom.js";
 import { render } from "../render/review.js";
 import * as analyst from "./analyst.js";
-import { clampStep, decisionSteps, keyStep, labelView, marksOf } from "./marks.js";
+import { clampStep, decisionSteps, keyStep, labelView, marksOf, namingView } from "./marks.js";
 import { openExport, recordError } from "./exchange.js";
 
 // its style sheet comes with it (the game's page loads the review only when it is used)
@@ -31,6 +31,9 @@ if (typeof document !== "undefined" && ![...document.querySelectorAll("link[rel=
  * @property {boolean} [exportable] offer export (default true)
  * @property {boolean} [analyse]    start the analysis at once (default true)
  * @property {string} [deck]        the card faces
+ * @property {import("./marks.js").Audience} [audience]  the table the review was opened
+ *   from: its seats are named as it names them ("You", "Opponent"); without it (a file, a
+ *   link) they keep names of their own, from the seat drawn at the bottom
  */
 
 /**
@@ -83,6 +86,7 @@ export function mountReview(root, text, o = {}) {
     st.summary = summaries[k] || null;
     st.picked = (answers[k] ??= {});
     st.v = labelView(st.review, st.seat ?? 0, games[st.review.game]);
+    st.naming = namingView(st.v, o.audience);
   };
 
   /** Progress over the whole record: the deal's decisions, then the match's. */

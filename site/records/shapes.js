@@ -70,6 +70,8 @@
  * @property {number} seat
  * @property {string} action
  * @property {string} best
+ * @property {number} value
+ * @property {number} best_value
  * @property {number} loss
  * @property {string} mark
  * @property {boolean} exact
@@ -80,6 +82,7 @@
  * @property {number} decisions
  * @property {Record<string, number>} marks
  * @property {number} lost
+ * @property {[number, number][]} gaps  each marked decision's value and its best's
  * @property {Costly[]} costliest
  */
 

@@ -7,8 +7,8 @@
 import { t } from "../i18n/index.js";
 import { el } from "./dom.js";
 import { cardFace, sortHand } from "./card.js";
-import { contractLabel, dealTitle, names, position, pointsText } from "./labels.js";
-import { MARKS, actionWords, points, summaryText, verdict } from "../records/marks.js";
+import { aboutSeat, contractLabel, dealTitle, names, position, pointsText } from "./labels.js";
+import { MARKS, actionWords, lostText, summaryText, verdict } from "../records/marks.js";
 
 /** @typedef {import("../records/shapes.js").Review} Review */
 /** @typedef {import("../records/shapes.js").ReviewStep} ReviewStep */
@@ -22,6 +22,8 @@ import { MARKS, actionWords, points, summaryText, verdict } from "../records/mar
  * @property {{deal_no: number, contract: string}[]} deals  the record's deals (a match's, or one)
  * @property {Review} review           the deal shown, step by step
  * @property {View} v                  the labels' view (marks.labelView)
+ * @property {View} naming             the view seats are named from: the table's (its "You", its
+ *   names) for a review opened from it, else `v` (marks.namingView)
  * @property {number} at               the cursor: the step shown
  * @property {number | null} seat      whose decisions are analysed (null: every seat's)
  * @property {number[]} decisions      their steps
@@ -80,7 +82,7 @@ export function render(root, s) {
 /** @param {ReviewState} s */
 function head(s) {
   const r = s.review;
-  const nm = names(s.v);
+  const nm = names(s.naming);
   const pick = el("select", { class: "rv-seat", "data-focus": "seat", "aria-label": t("rv_whose"),
     onchange: (/** @type {Event} */ e) => { const x = /** @type {HTMLSelectElement} */ (e.target).value; s.on.seat(x === "all" ? null : Number(x)); } },
     ...nm.map((n, i) => el("option", { value: String(i), text: n, selected: s.seat === i })),
@@ -121,7 +123,7 @@ function dealPicker(s) {
  * @param {ReviewState} s */
 function table(s) {
   const st = step(s);
-  const nm = names(s.v);
+  const nm = names(s.naming);
   const ask = asking(s);
   const a = s.analyses[st.step];
   const showMarks = a && !ask && st.seat !== null;
@@ -156,7 +158,7 @@ function table(s) {
 function bids(s) {
   const log = step(s).log || [];
   if (!log.length) return el("div", { class: "rv-bids", hidden: true });
-  const nm = names(s.v);
+  const nm = names(s.naming);
   return el("ol", { class: "rv-bids" }, ...log.map((e) => el("li", { text: `${nm[e.seat]}: ${actionWords(e.action, s.v)}` })));
 }
 
@@ -169,7 +171,7 @@ function cursor(s) {
   const slider = el("input", { type: "range", class: "rv-jump", "data-focus": "jump", min: "0", max: String(n - 1), value: String(s.at), "aria-label": t("rv_jump"),
     oninput: (/** @type {Event} */ e) => s.on.go(Number(/** @type {HTMLInputElement} */ (e.target).value)) });
   const st = step(s);
-  const where = st.phase === "over" ? t("rv_at_end") : t("rv_at", { n: s.at + 1, of: n - 1, name: names(s.v)[/** @type {number} */ (st.seat)] });
+  const where = st.phase === "over" ? t("rv_at_end") : aboutSeat("rv_at", /** @type {number} */ (st.seat), s.naming, { n: s.at + 1, of: n - 1 });
   return el("div", { class: "rv-cursor", role: "group", "aria-label": t("rv_cursor") },
     btn("first", "⇤", 0, s.at === 0), btn("back", "◀", s.at - 1, s.at === 0),
     btn("forward", "▶", s.at + 1, s.at === n - 1), btn("last", "⇥", n - 1, s.at === n - 1),
@@ -184,7 +186,7 @@ function answer(s) {
   if (st.phase === "over") return box;
   const a = s.analyses[st.step];
   if (asking(s)) {
-    box.append(el("p", { class: "rv-ask", text: t("rv_ask", { name: names(s.v)[/** @type {number} */ (st.seat)] }) }));
+    box.append(el("p", { class: "rv-ask", text: aboutSeat("rv_ask", /** @type {number} */ (st.seat), s.naming) }));
     if (st.phase !== "play") {
       box.append(el("div", { class: "rv-bid-choices" }, ...st.legal.map((x) => el("button", { type: "button", "data-action": x, "data-focus": `pick-${x}`,
         text: actionWords(x, s.v), onclick: () => s.on.pick(x) }))));
@@ -212,13 +214,13 @@ function answer(s) {
     el("p", { class: "rv-played-line", text: w.played }),
     ...(w.best ? [el("p", { class: "rv-best-line", text: w.best })] : []),
     el("p", { class: "rv-reason", text: w.reason }),
-    el("p", { class: "rv-how", text: w.how }));
+    ...(w.how ? [el("p", { class: "rv-how", text: w.how })] : []));
   return box;
 }
 
 /** The decisions analysed, each with its mark: a click goes there.  @param {ReviewState} s */
 function decisionList(s) {
-  const nm = names(s.v);
+  const nm = names(s.naming);
   return el("ol", { class: "rv-decisions", "aria-label": t("rv_decisions") }, ...s.decisions.map((i) => {
     const st = s.review.steps[i];
     const a = s.analyses[i];
@@ -268,7 +270,7 @@ function summary(s) {
         text: shortDealName(s, d.deal), onclick: () => s.on.deal(d.deal) })),
       el("td", { text: String(d.decisions) }),
       el("td", { class: "rv-marks-cell", text: MARKS.filter((x) => x !== "good" && d.marks[x]).map((x) => `${s.symbols[x] || x}\u00a0×${d.marks[x]}`).join(" · ") || (s.symbols.good || "") }),
-      el("td", { class: "pts", text: points(d.lost, s.v) })));
+      el("td", { class: "pts", text: lostText(d, s.v) })));
     box.append(el("section", { class: "rv-match-summary" }, el("h4", { text: t("rv_match_summary") }),
       ...(s.match.deals < s.deals.length ? [el("p", { class: "rv-so-far", text: t("rv_match_so_far", { n: s.match.deals, of: s.deals.length }) })] : []),
       el("p", { class: "rv-lost", text: w.lost }), el("p", { class: "rv-counts", text: w.counts }),

@@ -8,6 +8,7 @@ import itertools
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -24,6 +25,7 @@ from kingweb.cards import FULL_DECK, INDEX, SHORT_DECK, SUIT_MASK, cards_of, cod
 from kingweb.claim import cards_only
 from kingweb.errors import ERRORS
 from kingweb.king import offer_value, settle
+from kingweb.marks import figures
 from kingweb.play import Play
 
 from conftest import play_out
@@ -393,6 +395,8 @@ def test_summary_counts_marks_and_the_costliest_decisions():
             "seat": s % 2,
             "action": "QS",
             "best": "2S",
+            "value": -loss,
+            "best_value": 0.0,
             "loss": loss,
             "mark": mark,
             "exact": True,
@@ -410,7 +414,28 @@ def test_summary_counts_marks_and_the_costliest_decisions():
     assert s["decisions"] == 5 and s["lost"] == 169.0 and s["marks"]["mistake"] == 2
     assert [(c["deal"], c["step"]) for c in s["costliest"]] == [(1, 5), (1, 9), (0, 3)]
     assert [d["lost"] for d in s["deals"]] == [30.0, 139.0]
+    assert s["gaps"] == [(-30.0, 0.0), (-90.0, 0.0), (-9.0, 0.0), (-40.0, 0.0)]  # the marked ones, for a page's sums
+    assert s["costliest"][0]["value"] == -90.0 and s["costliest"][0]["best_value"] == 0.0
     assert review.summary(analyses, seat=0)["decisions"] == 0 and review.summary(analyses, seat=1)["decisions"] == 5
+
+
+def test_a_gap_is_the_difference_of_the_figures_shown():
+    # −2.046 and −1.564 differ by 0.482, which rounds to 0.48; shown −2.05 and −1.56, they differ by 0.49
+    assert figures(-2.046, -1.564) == (-2.05, -1.56, 0.49, 2)
+    # two values alike to a hundredth are shown to a thousandth: not "0.0 more" beside equal figures
+    assert figures(-2.001, -1.998) == (-2.001, -1.998, 0.003, 3)
+    assert figures(-1.5, -1.5) == (-1.5, -1.5, 0.0, 2)
+    _, rec = bot_record("whist", 5)
+    steps = [s["step"] for s in review.review(rec, 0)["steps"] if s["decision"] and s.get("stage") == 1]
+    stated = 0
+    for step in steps:
+        a = review.analyse(rec, 0, step, 24)
+        if "loss" in a["params"]:
+            value, best, gap, digits = figures(a["value"], a["best_value"])
+            assert a["params"]["loss"] == gap == round(best - value, digits), a
+            assert f" {gap} points" in a["text"], a["text"]
+            stated += 1
+    assert stated
 
 
 def test_a_bad_analyse_request_is_refused():
@@ -474,6 +499,16 @@ def test_the_command_line_prints_the_marks_of_a_record_in_either_form(tmp_path):
     assert lines[0].startswith("Deal 1: no-tricks") and any(" decisions (" in x for x in lines)
     decisions = [x for x in lines if x.startswith("  ") and " best " in x]
     assert decisions and all(" best " in x for x in decisions)
+    # a gap the text states is the difference of the two figures the line prints
+    said = [re.search(r"\s(-?[\d.]+)\s+best \S+\s+(-?[\d.]+) .* ([\d.]+) points (more|better)", x) for x in decisions]
+    for m in filter(None, said):
+        value, best, gap = (m.group(i) for i in (1, 2, 3))
+        digits = len(gap.split(".")[1])
+        assert round(float(best) - float(value), digits) == float(gap), m.group(0)
+    lost = next(x for x in lines if "expected points lost" in x)
+    costly = [float(x.rsplit("−", 1)[1].split()[0]) for x in lines if x.startswith("  deal ")]
+    if len(costly) < 3:  # every marked decision is listed: the total is theirs
+        assert round(sum(costly), 3) == float(lost.rsplit(" ", 1)[1])
     out = []
     (tmp_path / "deal.json").write_text(record.dumps(rec), encoding="utf-8")
     assert reviewcli.main(str(tmp_path / "deal.json"), as_json=True, seat=1, worlds=40, out=out.append) == 0

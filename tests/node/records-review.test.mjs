@@ -8,7 +8,8 @@ import { after, describe, test } from "node:test";
 
 import * as I from "../../site/i18n/index.js";
 import { dealRecord, matchRecord } from "../../site/records/deal.js";
-import { actionWords, clampStep, decisionSteps, keyStep, labelView, marksOf, nextDecision, points, reasonText, summaryText, verdict } from "../../site/records/marks.js";
+import { actionWords, clampStep, decisionSteps, figures, keyStep, labelView, marksOf, namingView, nextDecision, points, reasonText, summaryText, verdict } from "../../site/records/marks.js";
+import { names } from "../../site/render/labels.js";
 import { ROOT } from "./engine.mjs";
 
 const PROGRAM = `
@@ -124,9 +125,78 @@ describe("the review's words", () => {
         const english = reasonText(a, v);
         const said = (/** @type {string} */ k) => E.info.reasons[a.reason].includes(`{${k}}`);
         for (const k of ["action", "best"]) if (said(k)) assert.ok(english.includes(actionWords(a.params[k], v)), english);
-        if (said("loss")) assert.ok(english.includes(points(a.params.loss, v)), english);
+        if (said("loss")) assert.ok(english.includes(` ${figures(a, v).gap} points`), english);
       }
     }
+  });
+
+  // German Whist, 3♥ played where 7♥ was better by 0.48 over 320 deals (a play-tester's decision)
+  const sampled = { step: 2, seat: 0, phase: "play", kind: "card", action: "3H", legal: ["3H", "7H"], values: { "3H": -2.04, "7H": -1.56 },
+    best: "7H", value: -2.04, best_value: -1.56, loss: 0.48, margin: 0.2, exact: false, worlds: 320, method: "sampled", mark: "inaccuracy",
+    symbol: "?!", reason: "sampled", params: { action: "3H", best: "7H", loss: 0.48, worlds: 320 }, text: "", marks: {} };
+  const whist = () => labelView({ game: "whist", options: {}, names: null }, 0, E.info.games.whist);
+
+  test("a verdict's gap is the difference of the two figures it shows, in every language", () => {
+    const v = whist();
+    const want = { en: ["\u22122.0", "\u22121.6", "0.4 points"], es: ["\u22122,0", "\u22121,6", "0,4 puntos"], pt: ["\u22122,0", "\u22121,6", "0,4 pontos"], ru: ["\u22122,0", "\u22121,6", "0,4 очка"] };
+    for (const lang of I.LANGS) {
+      I.setLang(lang);
+      const w = verdict(sampled, v);
+      const [played, best, gap] = want[/** @type {keyof typeof want} */ (lang)];
+      assert.ok(w.played.includes(played) && w.best?.includes(best), `${lang}: ${w.played} / ${w.best}`);
+      assert.ok(w.reason.includes(gap), `${lang}: ${w.reason}`);
+    }
+    I.setLang("en");
+    // two values alike to a tenth are shown to a hundredth: not "0.0 points better" beside two equal figures
+    const close = { ...sampled, value: -2.04, best_value: -2.01, loss: 0.03, mark: "good", reason: "within-margin", params: { best: "7H", loss: 0.03 } };
+    const w = verdict(close, v);
+    assert.ok(w.played.includes("\u22122.04") && w.best?.includes("\u22122.01"), `${w.played} / ${w.best}`);
+    assert.equal(w.reason, "7♥ is rated 0.03 points better, within the analysis's margin of error.");
+    assert.deepEqual(figures({ value: -1.25, best_value: -1.25 }, v), { value: "\u22121.3", best: "\u22121.3", gap: "0.0", digits: 1 });
+  });
+
+  test("a verdict says over how many deals it was found once", () => {
+    const v = whist();
+    for (const lang of I.LANGS) {
+      I.setLang(lang);
+      const w = verdict(sampled, v);
+      const said = [w.played, w.best, w.reason, w.how].filter((x) => x && x.includes("320"));
+      assert.equal(said.length, 1, `${lang}: ${said.join(" / ")}`);
+      // a reason that does not name the deals leaves it to the line that says how
+      const best = verdict({ ...sampled, action: "7H", value: -1.56, loss: 0, mark: "good", reason: "best", params: { action: "7H" } }, v);
+      assert.ok(best.how && best.how.includes("320"), `${lang}: ${best.how}`);
+    }
+    I.setLang("en");
+  });
+
+  test("a summary's figures add up to the gaps its verdicts state", () => {
+    const v = whist();
+    const other = { ...sampled, step: 8, value: -1.04, best_value: -0.56 };
+    const costly = (/** @type {typeof sampled} */ a) => ({ deal: 0, step: a.step, seat: 0, action: a.action, best: a.best, value: a.value, best_value: a.best_value, loss: 0.48, mark: a.mark, exact: false });
+    // the engine's loss of each is 0.48 (0.96 in all); each verdict shows 0.4 (−2.0 and −1.6, −1.0 and −0.6)
+    const tally = { decisions: 5, marks: { good: 3, inaccuracy: 2 }, lost: 0.96, gaps: /** @type {[number, number][]} */ ([[-2.04, -1.56], [-1.04, -0.56]]), costliest: [costly(sampled), costly(other)] };
+    const w = summaryText({ ...tally, deals: [{ ...tally, deal: 0 }] }, v);
+    assert.match(w.lost, /: 0\.8 \(/);
+    assert.deepEqual(w.costliest.map((c) => c.split(", ").pop()), ["0.4 points", "0.4 points"]);
+  });
+
+  test("a review opened from the table names the seats as the table does; from a file, from the seat at the bottom", () => {
+    const person = { kind: /** @type {const} */ ("person"), name: "" };
+    const bot = { kind: /** @type {const} */ ("bot"), name: "", level: "hard" };
+    const table = { seat: 0, bottom: 0, seats: [person, bot] };
+    for (const bottom of [0, 1]) {  // the review draws the seat whose decisions it shows at the bottom
+      const v = labelView({ game: "whist", options: {}, names: null }, bottom, E.info.games.whist);
+      assert.deepEqual(names(namingView(v, table)), ["You", "Opponent"]);
+      I.setLang("es");
+      assert.deepEqual(names(namingView(v, table)), ["Tú", "Rival"]);
+      I.setLang("en");
+    }
+    assert.deepEqual(names(namingView(whist(), undefined)), ["South", "Opponent"]);
+    // four seats: the others named from the reader's seat, a given name kept
+    const king = labelView({ game: "king", options: {}, names: [null, "Ana", null, null] }, 0, E.info.games.king);
+    const four = { seat: 2, bottom: 2, seats: [bot, { ...person, name: "Ana", away: true }, person, bot] };
+    assert.deepEqual(names(namingView(king, four)), ["North", "Ana", "You", "West"]);
+    assert.deepEqual(names(king), ["South", "Ana", "North", "East"]);
   });
 
   test("Кинг's figures are scaled as its points are shown; a minus is U+2212", () => {
