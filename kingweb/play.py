@@ -8,6 +8,7 @@ does, with messages), so that a bot can run thousands of playouts per decision.
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .cards import CODES, HEART_MASK, HEARTS, KH, KH_BIT, SUIT_MASK, codes_of
 from .views import Counted
@@ -125,6 +126,9 @@ def beats(card: int, best: int, trump: int) -> bool:
     return suit == trump
 
 
+P = TypeVar("P", bound="Play")
+
+
 class Play:
     """Card play of one deal: hands as bitmasks, the trick in progress, tricks won."""
 
@@ -175,7 +179,11 @@ class Play:
         self.over = self.live == 0
 
     def copy(self) -> "Play":
-        p = Play.__new__(Play)
+        return self._copy_into(Play.__new__(Play))
+
+    def _copy_into(self, p: "P") -> "P":
+        """``p``, a new object of ``Play`` or a subclass, made a copy of this play's state
+        (a subclass copies its own fields after)."""
         p.n, p.c, p.turn, p.leader = self.n, self.c, self.turn, self.leader
         p.hands, p.trick = self.hands[:], self.trick[:]
         p.led, p.best, p.best_seat = self.led, self.best, self.best_seat

@@ -47,10 +47,7 @@ class WhistPlay(Play):
         self.draws: list[tuple[int, int, int]] = []
 
     def copy(self) -> "WhistPlay":
-        p = Play.copy(self)
-        q = WhistPlay.__new__(WhistPlay)
-        for k in Play.__slots__:
-            setattr(q, k, getattr(p, k))
+        q = self._copy_into(WhistPlay.__new__(WhistPlay))
         q.stock, q.draws = self.stock[:], self.draws[:]
         return q
 

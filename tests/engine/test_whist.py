@@ -89,3 +89,17 @@ def test_whist_scenario_errors():
         kingweb.scenario("whist", "whist", [["2S"], ["3S"]], dealer=0, stock=["4S"])
     with pytest.raises(RulesError, match="target"):
         kingweb.new_game("whist", options={"target": 0})
+
+
+def test_a_copy_of_a_stock_stage_play_is_its_own():
+    """A search plays on copies of a world: the stock, the draws and the hands of a copy
+    change without touching the original."""
+    g = kingweb.new_game("whist", seed=5)
+    p = g.play
+    before = (list(p.hands), list(p.stock), list(p.draws), p.trick_no)
+    q = p.copy()
+    assert type(q) is type(p) and (list(q.hands), q.stock, q.draws, q.trick_no) == before
+    for _ in range(2):  # one whole trick: the draws take two stock cards
+        q.play((q.legal_mask() & -q.legal_mask()).bit_length() - 1)
+    assert len(q.stock) == len(p.stock) - 2 and len(q.draws) == 1
+    assert (list(p.hands), list(p.stock), list(p.draws), p.trick_no) == before
