@@ -22,9 +22,12 @@ export function adopt(table, sync, o = {}) {
   const followed = Object.keys(sync.states)[0];
   page.audience = followed === "spectator" ? null : Number(followed);
   page.screen = null;
+  // an undo in a lesson takes its right answer back: the same question, as it was opened,
+  // with the same lesson after it (dropped, a right answer given again offered none)
+  const again = !!sync.table.lesson && !!page.model && page.model.lesson === sync.table.lesson;
   page.lessonDone = false;
   page.lessonFeedback = null;
-  page.nextLesson = null;
+  if (!again) page.nextLesson = null;
   table.open(sync, o);
 }
 

@@ -794,6 +794,38 @@ def test_a_lessons_feedback_is_said_again_in_a_language_chosen_after_it(browser,
     ctx.close()
 
 
+@pytest.mark.parametrize("how", ["button", "key"])
+def test_a_lessons_right_answer_undone_and_given_again_leads_on_to_the_next_lesson(
+    browser, base_url, console_errors, how
+):
+    # after an undo the lesson's next one was forgotten: the right answer given again said
+    # "Right!" with no way on but New game
+    ctx, page = new_page(browser, PHONE, console_errors)
+    page.goto(f"{base_url}?lesson=king/duck")
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    page.locator('#hand .card[data-card="8C"]').click(position=CARD_SPOT)
+    following = page.locator("#next-lesson")
+    following.wait_for()
+    assert following.inner_text() == "Next lesson: Preference in the auction"
+    undo = page.locator("#btn-undo")
+    until(page, "() => !document.querySelector('#btn-undo').disabled", timeout=30)
+    if how == "key":
+        page.keyboard.press("u")
+    else:
+        undo.click()
+    # the question again, as it was opened: no answer's feedback, nothing more to take back
+    page.locator('#hand .card.legal[data-card="8C"]').wait_for()
+    assert page.locator("#lesson-feedback").count() == 0 and following.count() == 0
+    assert undo.is_disabled()
+    page.locator('#hand .card[data-card="8C"]').click(position=CARD_SPOT)
+    following.wait_for(timeout=10_000)
+    assert following.inner_text() == "Next lesson: Preference in the auction"
+    following.click()
+    page.locator("#lesson-task", has_text="the auction").wait_for()
+    assert not console_errors
+    ctx.close()
+
+
 # Where the hand's cards and a lesson's feedback stand on the screen.
 FEEDBACK_FIT_JS = """() => {
   const cards = [...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect());
