@@ -1,7 +1,7 @@
 """Interactive lessons: one position each, built with ``scenario``, and the play(s) that
 answer it.  A wrong but legal play is explained by what it costs against the answer and
 why the answer is right (the hint reasons of ``kingweb.bots.hints``); an illegal one by
-the engine's rule message.  Texts live with the page (four languages); here are
+the engine's rule message; a right one by why it is right (``why``).  Texts live with the page (four languages); here are
 the positions and the answers, so that the tests can prove every lesson solvable.
 """
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import IllegalAction, RulesError, scenario
+from .cards import INDEX, SUITS
 from .game import Game
 from .views import Hint
 from .whist import CONTRACT as WHIST
@@ -240,3 +241,30 @@ def check(lesson_id: str, action: str) -> tuple[IllegalAction | None, Hint | Non
     if better is None:  # pragma: no cover - tests/bots/test_hints.py: every answer has its reason
         raise AssertionError(f"lesson {lesson_id}: no reason holds for {lesson.answers[0]}")
     return None, better, cost(view, action, str(better["action"]))
+
+
+def why(lesson_id: str, action: str) -> Hint:
+    """Why ``action``, one of the lesson's answers, is right in the lesson's position: in a
+    lesson of the rule (every legal card is an answer), the rule; else the first reason
+    whose facts hold for it, or the bots' own when they play it too."""
+    from .bots.hintfacts import Facts
+    from .bots.hints import hint, reason_for
+    from .bots.reasons import CODES, answer
+
+    lesson = LESSONS[lesson_id]
+    if action not in lesson.answers:
+        raise RulesError("bad-request", f"{action} is not an answer of lesson {lesson_id}", field="action")
+    g = lesson.position()
+    view = g.view(lesson.seat)
+    legal = g.legal()
+    if len(legal) > 1 and set(legal) <= set(lesson.answers) and action in INDEX:
+        params = {"card": action, "suit": SUITS[INDEX[action] // 13]}
+        if CODES["follows-suit"].holds(Facts.of_view(view), action, params):
+            return answer(action, "follows-suit", params)
+    found = reason_for(view, action)
+    if found is None:
+        bots = hint(g, lesson.seat)
+        found = bots if bots["action"] == action else None
+    if found is None:  # pragma: no cover - tests/bots/test_hints.py: every answer has its reason
+        raise AssertionError(f"lesson {lesson_id}: no reason holds for {action}")
+    return found

@@ -230,10 +230,10 @@ class Session:
         return {"ok": True, **self.sync()}
 
     def lesson_try(self, action: str) -> Result:
-        """The learner's answer: right (played), wrong (explained, not played) or
+        """The learner's answer: right (played, with why: ``hint``), wrong (explained, not played) or
         illegal (the rule, not played).  An answer to a lesson already answered is
         judged on the table as it is now: illegal if it cannot be played there."""
-        from .lessons import check
+        from .lessons import check, why
 
         t = self._need()
         if t.lesson is None:
@@ -245,7 +245,8 @@ class Session:
             except IllegalAction as e:
                 refusal = e
             else:
-                return {"verdict": "right", **self.updates()}
+                # "one decision, and why": a right answer is told why too, not only a wrong one
+                return {"verdict": "right", "hint": why(t.lesson, action), **self.updates()}
         if refusal is not None:
             return {"verdict": "illegal", "error": str(refusal), "code": refusal.code, "params": refusal.params}
         return {"verdict": "wrong", "hint": better, "cost": cost}

@@ -382,7 +382,7 @@
  * @property {string} [error]   illegal: the engine's English reason
  * @property {string} [code]
  * @property {Record<string, any>} [params]
- * @property {Hint} [hint]      wrong: a right play and why
+ * @property {Hint} [hint]      wrong: a right play and why; right: why the answer is right
  * @property {Hint} [cost]      wrong: what the chosen play costs against it (`action` is the chosen play)
  */
 

@@ -265,9 +265,9 @@ export function recordStats(key, id, won, score) {
 
 /**
  * A lesson's answer as its panel tells it: a wrong one with what it costs and the better
- * play's reason, or a right one.  Kept as what it says, worded when drawn: the player may
- * choose another language before the next try.
- * @typedef {{kind: "wrong", cost: import("./protocol.js").Hint, hint: import("./protocol.js").Hint} | {kind: "right"}} LessonFeedback
+ * play's reason, or a right one with its own.  Kept as what it says, worded when drawn:
+ * the player may choose another language before the next try.
+ * @typedef {{kind: "wrong", cost: import("./protocol.js").Hint, hint: import("./protocol.js").Hint} | {kind: "right", hint: import("./protocol.js").Hint}} LessonFeedback
  */
 
 /** A table's state before any match (each table has its own: table/flow.js).

@@ -19,6 +19,12 @@ def _forced(f: Facts, c: int, p: Params) -> bool:
     return f.legal == 1 << c
 
 
+def _follows_suit(f: Facts, c: int, p: Params) -> bool:
+    """``c`` is of the suit led, and another legal card would have been too: the rule, not
+    the seat's only card, made the choice."""
+    return bool(f.trick) and c // 13 == f.led and f.legal != 1 << c and p["suit"] == SUITS[f.led]
+
+
 def _king_forced(f: Facts, c: int, p: Params) -> bool:
     has_rule = f.contract.kh_rule != KH_NONE or f.contract.kh_on_lead
     return has_rule and f.legal == 1 << INDEX["KH"] and f.hand.bit_count() > 1

@@ -30,6 +30,7 @@ from .cardchecks import (
     _draw_trumps,
     _duck,
     _endgame,
+    _follows_suit,
     _forced,
     _king_forced,
     _lead_alone,
@@ -115,6 +116,8 @@ CODES: dict[str, Reason] = {
     "claim-all": Reason("your cards take every trick left, whatever the others hold and play: claim the rest"),
     "claim-none": Reason("your cards lose every trick left, whatever your opponent plays: concede the rest"),
     "king-forced": _c("the K♥ must go now", _king_forced),
+    # a lesson of the rule: any card of the suit led is right
+    "follows-suit": _c("{card} follows suit: {suit} were led, and you must play one while you can", _follows_suit),
     # negatives
     "shed-early": _c(
         "only the last two tricks cost: while tricks are free, get rid of your highest card, {card}", _shed_early

@@ -150,10 +150,10 @@ function foldedWith(box) {
 }
 
 /** A lesson's feedback in the page's language now: "Not the best play. <what the chosen
- * play costs> <why the answer is better> Try again.", or "Right!".
+ * play costs> <why the answer is better> Try again.", or "Right! <why>".
  * @param {import("../store.js").LessonFeedback} f @param {View} v */
 export function feedbackText(f, v) {
-  if (f.kind === "right") return t("right");
+  if (f.kind === "right") return `${t("right")} ${reasonText(f.hint, v)}`;
   return [t("why_prefix"), reasonText(f.cost, v), reasonText(f.hint, v), t("try_again")].join(" ");
 }
 

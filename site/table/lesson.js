@@ -1,5 +1,5 @@
-// A lesson: one position and one decision.  A right answer is played; a wrong one is
-// explained, from the engine's reasons, and not played; an illegal one is refused with
+// A lesson: one position and one decision.  A right answer is played and said why; a
+// wrong one is explained, from the engine's reasons, and not played; an illegal one is refused with
 // the rule.  Once answered, the panel offers the next lesson of the same game.
 import { lang } from "../i18n/index.js";
 import { lessonText, refusalText } from "../render/labels.js";
@@ -63,7 +63,7 @@ export function wireLessons(table, w) {
         return true;
       }
       page.lessonDone = true;
-      page.lessonFeedback = { kind: "right" };
+      page.lessonFeedback = { kind: "right", hint: /** @type {Hint} */ (r.hint) };
       table.receive(/** @type {any} */ (r));
       w.tell("lesson-done", { lesson: v.lesson });
     } catch (e) {

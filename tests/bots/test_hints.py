@@ -292,6 +292,28 @@ def test_a_wrong_lesson_answer_says_what_it_costs_and_why_the_answer_is_better()
     assert {"worse-endgame", "worse-raise", "worse-bid", "stock-win", "stock-give-up"} <= given
 
 
+def test_a_right_lesson_answer_says_why_it_is_right():
+    """Every answer of every lesson has its own reason, whose facts hold in the lesson's
+    position, never the bots' plain "what the bots would play"; a lesson of the rule (any
+    card of the suit led is right) names the rule."""
+    from kingweb.lessons import LESSONS, why
+
+    given = set()
+    for lid, lesson in LESSONS.items():
+        g = lesson.position()
+        view = g.view(lesson.seat)
+        for a in lesson.answers:
+            h = why(lid, a)
+            assert h["action"] == a and h["reason"] != "suggest", (lid, a, h)
+            # (a bid's reasons are the bots' own; the endgame's hold by the search's exact tricks)
+            if view.get("phase", "play") == "play" and not h["reason"].startswith("endgame-"):
+                assert CODES[h["reason"]].holds(Facts.of_view(view), a, h["params"]), (lid, h)
+            given.add(h["reason"])
+            if set(g.legal()) <= set(lesson.answers) and len(g.legal()) > 1:
+                assert h["reason"] == "follows-suit", (lid, a, h)
+    assert {"follows-suit", "duck", "forced", "stock-win", "endgame-best", "match", "4333"} <= given
+
+
 @pytest.mark.parametrize("game", list(POSITIONS))
 def test_reasons_and_costs_of_any_card_hold(game):
     """A lesson asks the reason of a card the bots need not have chosen, and what another

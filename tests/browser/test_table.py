@@ -782,14 +782,20 @@ def test_a_lessons_feedback_is_said_again_in_a_language_chosen_after_it(browser,
     russian = feedback.inner_text()
     assert russian.startswith("Это не лучший ход.") and russian.endswith("Попробуйте ещё раз."), russian
     assert "К♣" in russian or "8♣" in russian, russian  # the reasons too, with the Russian ranks
-    # and the right answer's word
+    # and the right answer's word, with why it is right
     page.locator(f'#hand .card[data-card="{L.LESSONS["king/duck"].answers[0]}"]').click(position=CARD_SPOT)
     page.locator("#lesson-feedback", has_text="Верно!").wait_for()
+    assert feedback.inner_text() == (
+        "Верно! Отдайте взятку: сыграйте 8♣ — свою старшую карту ниже 9♣, эту взятку она не возьмёт."
+    )
     page.locator("#btn-settings").click()
     page.select_option("#set-lang", "es")
     until(page, "() => document.documentElement.lang === 'es'", timeout=30)
     page.locator("#dialog-actions button.primary").click()
-    assert feedback.inner_text() == "¡Bien!"
+    assert (
+        feedback.inner_text()
+        == "¡Bien! Cede la baza: juega 8♣, tu carta más alta por debajo de 9♣, que no puede llevársela."
+    )
     assert not console_errors
     ctx.close()
 
@@ -834,6 +840,36 @@ FEEDBACK_FIT_JS = """() => {
     foot: Math.max(...cards.map((r) => r.bottom)), feedbackFoot: f.getBoundingClientRect().bottom,
     feedbackCut: f.scrollHeight > f.clientHeight + 1 };
 }"""
+
+
+@pytest.mark.parametrize(
+    ("lesson", "card", "said"),
+    [
+        ("whist/follow-suit", "5C", "Right! 5♣ follows suit: clubs were led, and you must play one while you can."),
+        (
+            "whist/take-faceup",
+            "KS",
+            "Right! Win the face-up A♠ with K♠: the A♠ ranks above 7 of the 7 other cards still out (trumps above "
+            "the rest), so it should be worth more than the hidden card the loser draws.",
+        ),
+    ],
+)
+def test_a_lessons_right_answer_says_why_it_is_right(browser, base_url, console_errors, lesson, card, said):
+    # "one decision, and why": a wrong answer was explained, a right one said only "Right!";
+    # on a phone the reason is read whole with the next lesson's button, the hand in sight
+    ctx, page = new_page(browser, PHONE, console_errors)
+    page.goto(f"{base_url}?lesson={lesson}")
+    page.wait_for_selector("#hand .card.legal", timeout=90_000)
+    page.locator(f'#hand .card[data-card="{card}"]').click(position=CARD_SPOT)
+    page.locator("#next-lesson").wait_for()
+    assert page.locator("#lesson-feedback").inner_text() == said
+    fit = page.evaluate(FEEDBACK_FIT_JS)
+    assert fit["feedbackFoot"] <= fit["screen"] and not fit["feedbackCut"], fit
+    assert page.locator("#next-lesson").bounding_box()["y"] + 30 <= fit["screen"]
+    assert fit["cards"] and fit["foot"] <= fit["screen"], fit
+    assert not console_errors
+    ctx.close()
+
 
 # The auction's heading and log, shown or not, and whether the log shows its newest line.
 STORY_JS = """() => {

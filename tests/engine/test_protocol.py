@@ -315,6 +315,12 @@ def test_session_refusals_and_errors_carry_codes():
     r = s.lesson_try("KC")
     assert r["verdict"] == "wrong" and set(r["hint"]) == {"action", "reason", "params", "text"}
     assert r["hint"]["reason"] == "duck"
+    # a right answer is told why too, as a code and its params (the page words it)
+    r = s.lesson_try("8C")
+    assert r["verdict"] == "right" and r["hint"]["action"] == "8C" and r["hint"]["reason"] == "duck"
+    assert r["hint"]["params"] == {"card": "8C", "best": "9C"}
+    assert next(e["card"] for e in r["updates"]["0"]["events"] if e["type"] == "play") == "8C"
+    s.undo()
     r = s.undo()
     assert (r["ok"], r["code"], r["params"]) == (False, "nothing-to-undo", {})
     r = json.loads(handle(json.dumps({"cmd": "fly"})))

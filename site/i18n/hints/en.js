@@ -9,6 +9,7 @@ export default {
   why_suggest: "{choice} is what the bots would play here.",
   why_forced: "{card} is your only legal card.",
   "why_king-forced": "The {kh} must go now.",
+  "why_follows-suit": "{card} follows suit: {suit} were led, and you must play one while you can.",
   "why_shed-early": "Only the last two tricks cost: while tricks are free, get rid of your highest card, {card}.",
   why_duck: "Duck with {card}, your highest card under {best}: it cannot take this trick.",
   "why_win-anyway": "Whatever you play takes this trick: take it with your highest card, {card}.",

@@ -9,6 +9,7 @@ export default {
   why_suggest: "{choice} es lo que jugarían aquí los bots.",
   why_forced: "{card} es tu única carta jugable.",
   "why_king-forced": "El {kh} tiene que salir ahora.",
+  "why_follows-suit": "{card} asiste al palo: salieron {suit}, y hay que asistir mientras se pueda.",
   "why_shed-early": "Solo cuestan las dos últimas bazas: mientras las bazas no cuesten nada, quítate tu carta más alta, {card}.",
   why_duck: "Cede la baza: juega {card}, tu carta más alta por debajo de {best}, que no puede llevársela.",
   "why_win-anyway": "Juegues lo que juegues, esta baza es tuya: llévatela con tu carta más alta, {card}.",

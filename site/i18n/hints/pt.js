@@ -9,6 +9,7 @@ export default {
   why_suggest: "{choice} é o que os bots jogariam aqui.",
   why_forced: "{card} é a sua única carta jogável.",
   "why_king-forced": "O {kh} tem de sair agora.",
+  "why_follows-suit": "{card} segue o naipe: saíram {suit}, e é obrigatório seguir o naipe quando possível.",
   "why_shed-early": "Só as duas últimas vazas custam: enquanto as vazas não custam nada, livre-se da sua carta mais alta, {card}.",
   why_duck: "Não ganhe esta vaza: jogue {card}, a sua carta mais alta abaixo de {best}, que não pode levá-la.",
   "why_win-anyway": "Jogue o que jogar, esta vaza é sua: leve-a com a sua carta mais alta, {card}.",
