@@ -26,5 +26,11 @@ export function render(root, s) {
  * @param {{seat?: number, claim?: string}} e @param {import("../table/model.js").Model} v */
 export const claimLine = (e, v) => aboutSeat(e.claim === "none" ? "claimed_none" : "claimed_all", /** @type {number} */ (e.seat), v);
 
-/** How much quicker than the chosen pace a claim's cards are shown. */
+/** A claim's cards are shown quickly: the claim tells what happens, its tricks only follow.
+ * All of them take `CLAIM_SHOW` finished tricks' shows at the chosen speed, a trick at most
+ * `CLAIM_TRICK` of one (at 0.3 of the pace of each card and trick, German Whist's twelve
+ * tricks took 10 s to the deal's summary).  A claim that does not say how many tricks
+ * are left: `CLAIM_PACE` of the pace. */
+export const CLAIM_SHOW = 1.25;
+export const CLAIM_TRICK = 0.5;
 export const CLAIM_PACE = 0.3;

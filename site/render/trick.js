@@ -90,10 +90,13 @@ export function hurry(root) {
 
 /**
  * Show a finished trick: its last card slides in, the winning card is marked and its
- * taker named for `pause` ms, then the cards go to the taker's seat.
+ * taker named for `pause` ms, then the cards go to the taker's seat.  A trick of a claim
+ * (`claimed`) is shown in `pause` in all, and its taker is not named: the claim said who
+ * takes them, and "takes the trick" stayed up under its message.
  * @param {HTMLElement} root @param {Scene} scene @param {FinishedTrick} tr @param {number} pause
+ * @param {boolean} [claimed]
  */
-export async function showFinished(root, scene, tr, pause) {
+export async function showFinished(root, scene, tr, pause, claimed = false) {
   const v = scene.model;
   const box = part(root, "trick");
   const m = mem(root);
@@ -104,14 +107,15 @@ export async function showFinished(root, scene, tr, pause) {
   box.replaceChildren(...cards);
   m.onTable = new Set(tr.cards);
   const winner = cards[(tr.winner - tr.leader + v.players) % v.players];
-  setNote(root, isYou(tr.winner, v) ? t("you_take_trick") : t("takes_trick", { name: names(v)[tr.winner] }));
+  setNote(root, claimed ? "" : isYou(tr.winner, v) ? t("you_take_trick") : t("takes_trick", { name: names(v)[tr.winner] }));
   if (!pause) { box.replaceChildren(); m.onTable = new Set(); return; }
-  await delay(root, still() ? 0 : 250);  // the last card lands
+  const [land, hold, fly] = claimed ? [pause / 4, pause / 2, pause / 4] : [250, pause, 350];
+  await delay(root, still() ? 0 : land);  // the last card lands
   winner.classList.add("winner");
-  await delay(root, pause);
+  await delay(root, still() && claimed ? pause : hold);
   if (!still() && pause) {
     box.classList.add(`fly-${position(tr.winner, v)}`);
-    await delay(root, 350);
+    await delay(root, fly);
   }
   box.className = "trick";
   box.replaceChildren();

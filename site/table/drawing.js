@@ -23,7 +23,8 @@ import { dropToast, toast } from "../render/messages.js";
  * @typedef {object} Drawing
  * @property {(s: Scene | null, trick: boolean) => void} draw   the whole table (its trick
  *   too unless a finished trick is on show), or no table
- * @property {(s: Scene, tr: FinishedTrick, ms: number) => Promise<void>} showTrick
+ * @property {(s: Scene, tr: FinishedTrick, ms: number, claimed?: boolean) => Promise<void>} showTrick
+ *   (`claimed`: a trick of a claim, shown in `ms` in all)
  * @property {() => void} hurry    end a finished trick's show now
  * @property {(s: Scene, card: string) => void} lay   the bottom seat's card leaves the hand for the table
  * @property {() => void} focus    the keyboard on the hand
@@ -62,7 +63,7 @@ export function drawIn(root, model) {
       claimView.render(root, s);
       countdown.paint();
     },
-    showTrick: (s, tr, ms) => trickView.showFinished(root, s, tr, ms),
+    showTrick: (s, tr, ms, claimed) => trickView.showFinished(root, s, tr, ms, claimed),
     hurry: () => trickView.hurry(root),
     lay(s, card) {
       handView.takeFromHand(root, card);

@@ -25,6 +25,9 @@ import { PAGE_TIME, createPace, moving } from "./pace.js";
 import { claimLine } from "../render/claim.js";
 import { clockText, refusalText } from "../render/labels.js";
 
+/** How long a claim's message may stay at most: the deal's summary takes it away before. */
+const CLAIM_SAID_MS = 60_000;
+
 /** @typedef {import("./model.js").Model} Model */
 /** @typedef {import("../protocol.js").Event} Event */
 /** @typedef {import("../protocol.js").Sync} Sync */
@@ -146,10 +149,12 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
     state.busy = false;
     state.hinted = null;
     drawing.dropToast("hint");
+    drawing.dropToast("claim");
     state.animating = false;
     laid = null;
     fresh = null;
     claim = null;
+    pace.claiming(0, 1);
     time.cancel(autoTimer);
     pace.release();
     deal = dealt && !v.lesson;
@@ -252,9 +257,10 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
         state.animating = true;
         render();
         const finished = { leader: /** @type {number} */ (e.leader), cards: /** @type {string[]} */ (e.cards), winner: /** @type {number} */ (e.winner) };
-        await drawing.showTrick(s, finished, pace.of("trick", !!claim));
+        await drawing.showTrick(s, finished, pace.of("trick", !!claim), !!claim);
         state.animating = false;
-        if (SPEEDS[prefs.speed].trick) drawing.sound("trick");
+        // (a claim's tricks follow each other too quickly for a sound each)
+        if (SPEEDS[prefs.speed].trick && !claim) drawing.sound("trick");
         render();
         pace.shown();
         return;
@@ -281,13 +287,17 @@ export function createTable(root, wiring, { state = freshState(), draw, time = P
       case "claim": {
         state.model = applyEvent(v, e);
         claim = e;
-        drawing.toast(claimLine(e, v), 3500, "claim");
+        pace.claiming(e.tricks_left || 0, v.players);
+        // said until the deal's summary tells it again (it went after 3.5 s, while the cards
+        // it played out still came; the summary drops it)
+        drawing.toast(claimLine(e, v), CLAIM_SAID_MS, "claim");
         render();
         return;
       }
       case "deal-end": {
         const claimed = claim ? claimLine(claim, v) : "";
         claim = null;
+        pace.claiming(0, 1);
         state.model = applyEvent(v, e);
         render();
         if (v.lesson) return;  // a lesson is one decision: its position's deal has no result to show

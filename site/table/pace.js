@@ -3,7 +3,7 @@
 // on to its next stage holds the table as long as a finished trick.  The times are the
 // table's clock's: the page's (performance.now and timers), or a test's, moved by hand.
 import { SPEEDS, prefs } from "../store.js";
-import { CLAIM_PACE } from "../render/claim.js";
+import { CLAIM_PACE, CLAIM_SHOW, CLAIM_TRICK } from "../render/claim.js";
 import { dealMs } from "../render/hand.js";
 
 /**
@@ -25,13 +25,23 @@ export function createPace(time) {
   let lastShown = -Infinity;  // the last move shown
   let dealtUntil = 0;         // when the dealing animation ends
   let heldUntil = 0;          // until when a word that moved a positive on stays alone
+  let claimed = { tricks: 0, players: 1 };  // the claim being played out
   const speed = () => SPEEDS[prefs.speed];
-  /** A move's pace, or a finished trick's show: quicker while a claim plays out.
+  /** A move's pace, or a finished trick's show: quicker while a claim plays out, when a
+   * trick's cards take half its time and its show the other half.
    * @param {"move" | "trick"} what @param {boolean} claim */
-  const of = (what, claim) => speed()[what] * (claim ? CLAIM_PACE : 1);
+  const of = (what, claim) => {
+    if (!claim) return speed()[what];
+    if (!claimed.tricks) return speed()[what] * CLAIM_PACE;
+    const trick = Math.min(speed().trick * CLAIM_TRICK, (speed().trick * CLAIM_SHOW) / claimed.tricks);
+    return what === "trick" ? trick / 2 : trick / 2 / claimed.players;
+  };
   return {
     time,
     of,
+    /** A claim of `tricks` tricks at a table of `players` is played out (0: none any more).
+     * @param {number} tricks @param {number} players */
+    claiming(tricks, players) { claimed = { tricks, players }; },
     /** Wait until the pace allows the next move.  @param {boolean} claim  a claim plays out */
     async ready(claim) {
       const wait = Math.max(lastShown + of("move", claim), dealtUntil, heldUntil) - time.now();

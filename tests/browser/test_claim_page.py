@@ -3,12 +3,13 @@ the seat a claim, reached and pressed from the keyboard; the table says so, play
 remaining tricks out and ends the deal as usual.  The real built site in real Chromium."""
 
 import json
+import time
 
 import pytest
 
 import kingweb
 
-from browser_support import open_game, page_state, play_until, stored_save, until
+from browser_support import CARD_SPOT, open_game, page_state, plant_save, play_until, prefs_script, stored_save, until
 
 pytestmark = pytest.mark.browser
 
@@ -69,3 +70,83 @@ def test_a_bot_that_claims_is_named_and_the_rest_is_played_out(page, base_url):
         g.act(a)
     assert g.actions[-1] == "claim:all"
     assert [t["winner"] for t in g.deals[0]["tricks"][-4:]] == [3, 3, 3, 3]
+
+
+# German Whist, seed 3, normal bots (whose choices follow the match's token): once the
+# bottom seat plays the 3♠, the bot claims the twelve tricks left.
+CLAIM_OF_TWELVE = json.dumps(
+    {
+        "format": "kingweb-save",
+        "version": 2,
+        "game": "whist",
+        "seed": 3,
+        "options": {"target": 15},
+        "seats": [{"kind": "person", "name": ""}, {"kind": "bot", "name": "", "level": "normal"}],
+        "level": "normal",
+        "match": "ec53cd755c2f",
+        "actions": [
+            "7C",
+            "8C",
+            "5H",
+            "7H",
+            "4S",
+            "2S",
+            "JS",
+            "7S",
+            "QS",
+            "5S",
+            "6D",
+            "JD",
+            "JC",
+            "9C",
+            "4H",
+            "9H",
+            "TD",
+            "2D",
+            "9S",
+            "8S",
+            "3D",
+            "8D",
+            "2H",
+            "3H",
+            "3C",
+            "5C",
+            "QC",
+            "4C",
+        ],
+    }
+)
+
+
+# What the table says while a claim plays out: the message, the note under the trick.
+SAID_JS = """() => ({ toast: document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent,
+  note: document.querySelector('#trick-note').textContent, summary: document.querySelector('#dialog').open })"""
+
+
+def test_a_bots_claim_of_twelve_tricks_is_said_throughout_and_the_summary_follows_soon(page, base_url):
+    # German Whist at the normal speed: the bot claimed twelve tricks and the table went
+    # quiet for 10 s (the message gone after 3.5 s, "Opponent takes the trick" left up),
+    # the claim named only in the summary
+    card = "3S"
+    plant_save(page, base_url, CLAIM_OF_TWELVE)
+    page.add_init_script(prefs_script(speed="normal", autoplay=False))
+    page.goto(base_url)
+    page.wait_for_selector(f'#hand .card.legal[data-card="{card}"]', timeout=90_000)
+    page.locator(f'#hand .card[data-card="{card}"]').click(position=CARD_SPOT)
+    t0 = time.monotonic()
+    seen = []
+    while time.monotonic() - t0 < 20:
+        said = page.evaluate(SAID_JS)
+        seen.append(said)
+        if said["summary"]:
+            break
+        page.wait_for_timeout(40)
+    took = time.monotonic() - t0
+    assert seen[-1]["summary"], seen[-5:]
+    # about 1.5 s at the normal speed (a loaded machine draws more slowly)
+    assert took < 3.5, took
+    claimed = [x for x in seen[:-1] if x["toast"] == "Opponent claims the rest"]
+    assert claimed, seen
+    first = seen.index(claimed[0])
+    assert all(x["toast"] == "Opponent claims the rest" and x["note"] == "" for x in seen[first:-1]), seen[first:]
+    assert page.locator("#dialog #claim-note").inner_text() == "Opponent claims the rest"

@@ -51,6 +51,10 @@ function recorder(time) {
   const sounds = [];
   /** @type {string[]} */
   const claims = [];  // what each deal's summary said of a claim
+  /** @type {number[]} */
+  const summaries = [];  // when each deal's summary was shown
+  /** @type {{msg: string, ms: number, about: string, at: number, gone?: number}[]} */
+  const toasts = [];  // the messages said, and when each was taken away
   /** @type {(() => void) | null} */
   let hurried = null;
   /** @param {any} _root @param {() => any} model */
@@ -63,15 +67,19 @@ function recorder(time) {
     lay() {}, focus() {}, clear() {},
     dialogClosed: async () => {},
     /** @param {any} _v @param {number} _d @param {() => void} then @param {string} claimed */
-    dealResult: (_v, _d, then, claimed) => { claims.push(claimed); then(); },
+    dealResult: (_v, _d, then, claimed) => { claims.push(claimed); summaries.push(time.now()); then(); },
     summaryGivesWay: () => () => {},
-    dealLog() {}, played() {}, toast() {}, dropToast() {},
+    dealLog() {}, played() {},
+    /** @param {string} msg @param {number} ms @param {string} about */
+    toast(msg, ms, about) { toasts.push({ msg, ms, about, at: time.now() }); },
+    /** @param {string} about */
+    dropToast(about) { for (const x of toasts) if (x.about === about && x.gone === undefined) x.gone = time.now(); },
     /** @param {string} what */
     sound(what) { sounds.push(what); },
     countdown: { setDeadline() {}, msLeft: () => null, paint() {} },
     model,
   });
-  return { drawn, sounds, claims, draw };
+  return { drawn, sounds, claims, toasts, summaries, draw };
 }
 
 /** A match at seat 0 whose trick seats 1, 2 and 3 play to before seat 0's turn.
@@ -228,4 +236,33 @@ test("a claim is worded in the deal's summary in the language of the moment, not
   }
   assert.equal(seen.claims.length, 1);
   assert.match(seen.claims[0], /забирает остальные взятки$/);
+});
+
+test("a claim is said until the deal's summary, and its tricks come quickly: the summary within 1.5 s", async () => {
+  // a bot's claim of twelve tricks took 10 s to the summary, its message gone after 3.5 s
+  prefs.speed = "normal";
+  const { time, seen, table } = mount();
+  adopt(table, sync("m1"));
+  /** @type {any[]} */
+  const events = [{ n: 6, type: "claim", seat: 1, claim: "all", tricks_left: 2 }];
+  const trick = (/** @type {string[]} */ cards) => {
+    for (const [i, card] of cards.entries()) events.push({ n: events.length + 6, type: "play", seat: (1 + i) % 4, card, turn: (2 + i) % 4 });
+    events.push({ n: events.length + 6, type: "trick", leader: 1, cards, winner: 1 });
+  };
+  trick(["AC", "9C", "TC", "7C"]);
+  trick(["AH", "9H", "TH", "KH"]);
+  events.push({ n: events.length + 6, type: "deal-end", deal_no: 0, record: { points: [0, 0, 0, 0] }, scores: [0, 0, 0, 0] });
+  table.receive(/** @type {any} */ ({ ok: true, n: events.length + 5, updates: { 0: { events, legal: [] } } }));
+  await time.advance(0);
+  assert.deepEqual(seen.toasts.map((x) => [x.msg, x.about]), [["West claims the rest", "claim"]]);
+  await time.advance(1500);
+  // each trick half a finished trick's show (the first card came at once)
+  assert.equal(seen.summaries.length, 1);
+  const took = seen.summaries[0] - 10_000;
+  assert.ok(took > 1000 && took <= SPEEDS.normal.trick, String(took));
+  assert.equal(seen.claims[0], "West claims the rest");
+  const said = seen.toasts[0];
+  // said while every card of the claim came, taken away when the summary came
+  assert.ok(said.ms >= 60_000 && said.gone === seen.summaries[0], JSON.stringify(said));
+  assert.ok(!seen.sounds.includes("trick"));
 });
