@@ -24,6 +24,7 @@ export function render(root, s) {
       el("p", { class: "prompt", text: t("pass_to", { name: who }) }),
       el("button", { type: "button", class: "primary", id: "show-hand", text: t("show_hand", { name: who }), onclick: on.reveal })));
   }
+  const lessonFrom = kids.length;
   if (v.lesson) {
     kids.push(lessonTask(root, v.lesson));
     if (s.lessonFeedback) kids.push(el("p", { id: "lesson-feedback", class: s.lessonFeedback.kind, role: "status", text: feedbackText(s.lessonFeedback, v) }));
@@ -33,6 +34,7 @@ export function render(root, s) {
         text: `${t("next_lesson")}: ${lessonText(next)[0]}`, onclick: () => on.nextLesson(next) })));
     }
   }
+  const dealFrom = kids.length;
   // a phase of the deal before its play (King's positive: the owner's choice, the auction…)
   const before = v.facts.phases.indexOf(v.phase);
   if (before >= 0 && before < v.facts.phases.indexOf("play")) {
@@ -83,6 +85,12 @@ export function render(root, s) {
         kids.push(link);
       }
     }
+  }
+  if (dealFrom > lessonFrom && kids.length > dealFrom) {
+    // a lesson beside a deal's phase: its two sides, which a wide screen sets side by side
+    // (style.css) and a narrow one one under the other, as though unwrapped
+    const deal = kids.splice(dealFrom), lesson = kids.splice(lessonFrom);
+    kids.push(el("div", { class: "panel-lesson" }, ...lesson), el("div", { class: "panel-deal" }, ...deal));
   }
   panel.hidden = kids.length === 0;
   panel.replaceChildren(...kids);
@@ -145,7 +153,8 @@ function lessonTask(root, id) {
 /** Whether the panel of the task `box` has folded away parts of the position with it.
  * @param {HTMLElement} box */
 function foldedWith(box) {
-  const parts = box.parentElement ? [...box.parentElement.querySelectorAll(":scope > :is(.auction-line, .deal-log)")] : [];
+  const panel = box.closest(".panel");
+  const parts = panel ? [...panel.querySelectorAll(":is(.auction-line, .deal-log)")] : [];
   return parts.some((p) => getComputedStyle(p).display === "none");
 }
 
