@@ -935,14 +935,16 @@ SIDES_JS = """() => {
 def test_a_lessons_explanation_of_a_wrong_answer_leaves_the_hand_in_a_desktop_window(
     browser, base_url, console_errors, window, lang
 ):
-    # At 1280 x 800 the explanation under the task put the hand's foot under the window
-    # beside a positive's auction by up to 86 px (the Russian 4333 lesson's), at 1366 x 768
-    # by up to 112.  There the lesson's side (task, explanation) stands beside the auction's
-    # (heading, log, choices), the player's plate in the empty trick's room.  Nothing is
+    # At 1280 x 800 the explanation under the task put the hand's foot under the window:
+    # beside a positive's auction by up to 86 px (the Russian 4333 lesson's), in card play by
+    # 2 to 6 px; at 1366 x 768 by up to 112 and 21 px.  Beside an auction the lesson's side
+    # (task, explanation) stands beside the auction's (heading, log, choices), the player's
+    # plate in the empty trick's room; a lesson's cards leave room for the panel.  Nothing is
     # folded away on a wide screen: the auction's heading and log stay in sight.
     ctx, page = new_page(browser, window, console_errors, lang=lang)
     fits, sides = {}, {}
-    for lesson in ["king/auction-preference", "king/4333"]:
+    for lesson in ["king/auction-preference", "king/4333", "king/duck", "whist/refuse-faceup",
+                   "whist/take-faceup", "whist/trump-wins"]:
         auction = answer_wrongly(page, base_url, lesson)
         page.mouse.move(0, 0)  # (a hovered card is raised)
         fits[lesson] = page.evaluate(FEEDBACK_FIT_JS)
