@@ -151,7 +151,7 @@ class Bot:
                 from .inference import Evidence
 
                 weigh = Evidence(know).weight
-            values = search_values(know, legal_cards, rng, samples, self.budget, weigh)
+            values = search_values(know, legal_cards, rng, samples, self.budget, weigh, exact_end=True)
             return cards.code(values.best()), Why("search", values)
         if self.level == "normal" and know.facts.stock and cast(WhistView, know.view)["stage"] == 1:
             # what a stock-stage trick is worth depends on the cards it brings in and on

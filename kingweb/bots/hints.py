@@ -309,7 +309,7 @@ def cost(view: View, action: str, better: str, rng: random.Random | None = None)
     from .search import search_values
 
     know = Knowledge(view)
-    v = search_values(know, f.legal_cards(), rng or random.Random(0), 60, 2.0)
+    v = search_values(know, f.legal_cards(), rng or random.Random(0), 60, 2.0, exact_end=True)
     f = Facts.of_view(view, v)
     gap = round(v.means[good] - v.means[c], 1)
     p = {**card, "better": better, "cost": gap, "n": min(v.worlds[c], v.worlds[good])}

@@ -18,7 +18,7 @@ from ..cards import cards_of as _cards
 from ..play import Play
 from ..views import WhistView
 from ..whist import WhistPlay
-from .endgame import OutOfTime, WhistSolver, maxn, reps_mask
+from .endgame import OutOfTime, WhistSolver, in_play, maxn, reps_mask
 from .knowledge import Knowledge
 from .policy import Position, greedy, rollout
 
@@ -65,6 +65,36 @@ def whist_rollout(p: Play) -> list[int]:
         t = p.turn
         p.play(whist_greedy(p, p.hands[1 - t]))
     return p.points()
+
+
+def whist_end_rollout(p: Play) -> list[int]:
+    """``whist_rollout``, but exact from the last trick of the stock stage: a reply to it
+    is the one that does best for its player, and stage 2, which is then perfect
+    information in the world, is solved (``WhistSolver``) rather than played out.  Before
+    the last stock trick it is ``whist_rollout`` (a solve in every playout would cost a
+    hundred times more)."""
+    assert isinstance(p, WhistPlay)
+    if len(p.stock) > 2 or (p.stock and not p.trick):
+        return whist_rollout(p)  # (not yet the last stock trick: rule of thumb)
+    if p.stock:
+        # the last stock trick, led: the other seat replies with the card that does best
+        # for it in this world (as a search of it would find: its stage 2 is solved too)
+        r = p.turn
+        best: list[int] | None = None
+        for d in _cards(reps_mask(p.legal_mask(), in_play(p))):
+            q = p.copy()
+            q.play(d)
+            pts = whist_end_rollout(q)
+            if best is None or pts[r] - pts[1 - r] > best[r] - best[1 - r]:
+                best = pts
+        assert best is not None  # the seat to reply holds a card
+        return best
+    if p.trick:  # pragma: no cover - a world of stage 2 is not searched by playouts
+        return whist_rollout(p)
+    lead, n = p.turn, p.hands[p.turn].bit_count()
+    mine = whist_solver(p.c.trump).solve_exact(p.hands[lead], p.hands[1 - lead])
+    # the stage's tricks as the solve shares them out (which comes first does not score)
+    return p.c.score(p.won, p.ntricks, [*p.winners, *[lead] * mine, *[1 - lead] * (n - mine)])
 
 
 def exact_from(p: Play) -> bool:
@@ -131,17 +161,25 @@ def search_values(
     samples: int = 24,
     budget: float = 0.3,
     weigh: Callable[[list[int]], float] | None = None,
+    exact_end: bool = False,
 ) -> Values:
     """Every legal card's mean outcome over sampled worlds (German Whist's stage 2: its
     exact value, raising ``OutOfTime`` past the budget).  The same numbers ``search_card``
     plays by, for hints and reviews that must say what a card is worth.
 
     ``weigh``, when given, weighs each world by its hands (``inference.Evidence.weight``:
-    how likely the world makes the others' plays), and the means are weighted means."""
+    how likely the world makes the others' plays), and the means are weighted means.
+    ``exact_end``: German Whist's last stock trick is judged in each world by
+    ``whist_end_rollout`` (the reply and stage 2 solved) rather than played out by rule."""
     if know.facts.stock and cast(WhistView, know.view)["stage"] == 2:
         return whist_values(know, legal_cards, time.perf_counter() + budget * 0.9)
     seat = know.seat
     rollout_fn = whist_rollout if know.facts.stock else rollout
+    solver = None
+    if exact_end and know.facts.stock and cast(WhistView, know.view)["stock_count"] == 2:
+        rollout_fn = whist_end_rollout
+        solver = whist_solver("CDHS".index(cast(str, know.view["trump"])))
+    judged: dict[tuple[int, ...], int] = {}
     searched = legal_cards
     if know.facts.stock:
         # only tricks count: cards touching in rank among the cards still live (those on
@@ -152,29 +190,50 @@ def search_values(
     weights = dict.fromkeys(searched, 0.0)
     if len(searched) > 1:
         deadline = time.perf_counter() + budget * 0.85
-        done = 0
+        if solver is not None:
+            solver.deadline = deadline
         active = searched
-        for _ in range(samples):
+        for done in range(samples):  # (``done``: the worlds judged so far; one left unjudged ends the search)
             if done == samples // RACE_AT and len(active) > RACE_KEEP:
                 # racing: the first quarter of the worlds rules out the clear losers, and the
                 # rest go to the few cards still in contention (more worlds where they count)
                 active = sorted(active, key=lambda c: (-totals[c], c))[:RACE_KEEP]
             world = know.world(rng)
             w = 1.0 if weigh is None else weigh(world.hands)
-            scores = []
-            for c in active:
-                scores.append(evaluate(world, c, seat, rollout_fn))
-                if done and time.perf_counter() > deadline:
-                    break  # out of time: this world is left unfinished and not counted
-            else:
-                for c, v in zip(active, scores, strict=True):
-                    totals[c] += w * v
-                    weights[c] += w
-                    worlds[c] += 1
-                done += 1
-                if time.perf_counter() <= deadline:
-                    continue
-            break
+            scores: list[int] = []
+            try:
+                for c in active:
+                    if solver is None:
+                        scores.append(evaluate(world, c, seat, rollout_fn))
+                    else:
+                        # the last stock trick's worlds differ only in which unseen card
+                        # the last hidden one is (at most 14), and each is judged exactly,
+                        # the same every time it is drawn
+                        key = (c, *world.hands, *cast(WhistPlay, world).stock)
+                        if key not in judged:
+                            judged[key] = evaluate(world, c, seat, rollout_fn)
+                        scores.append(judged[key])
+                    if done and time.perf_counter() > deadline:
+                        break
+            except OutOfTime:
+                assert solver is not None  # (only the last stock trick's solves give up)
+                if done:
+                    break  # a solve ran past the deadline: this world is not counted
+                # not one world solved in time (a slow host): all are judged by playouts,
+                # as before the last stock trick
+                solver.deadline = None
+                solver, rollout_fn = None, whist_rollout
+                scores = [evaluate(world, c, seat, rollout_fn) for c in active]
+            if len(scores) < len(active):
+                break  # out of time: this world is left unfinished and not counted
+            for c, v in zip(active, scores, strict=True):
+                totals[c] += w * v
+                weights[c] += w
+                worlds[c] += 1
+            if time.perf_counter() > deadline:
+                break
+    if solver is not None:
+        solver.deadline = None  # (the solver is shared: its next user sets its own)
     means = {c: totals[c] / weights[c] if weights[c] else 0.0 for c in searched}
     return _spread(Values(means, worlds), legal_cards, _live(know))
 

@@ -415,6 +415,64 @@ def test_whist_solver_gives_up_within_a_few_nodes_of_its_deadline(monkeypatch):
     assert reads and s.nodes <= 16, f"{s.nodes} nodes searched past the deadline"
 
 
+def _played_by_the_solver(p):
+    """``p`` (German Whist, stage 2 from its first trick) played out by the solver's own
+    best cards: its points, by the game's rules."""
+    from kingweb.bots.search import whist_solver
+
+    solver = whist_solver(p.c.trump)
+    while not p.over:
+        me, other = p.hands[p.turn], p.hands[1 - p.turn]
+        if not p.trick:
+            p.play(solver.best_lead(me, other)[1])
+        else:
+            led = p.trick[0]
+            p.play(solver.best_reply(other | 1 << led, me, led)[1])
+    return p.points()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_last_stock_trick_is_judged_by_its_stage_2_solved(seed):
+    """``whist_end_rollout``: after a card of the last stock trick that ends it, the points
+    are those of stage 2 played out by the solver's best cards on both sides; after a lead,
+    the reply is the one best for its player.  Before the last stock trick the playout is
+    the rule-of-thumb one."""
+    from kingweb.bots.search import evaluate, whist_end_rollout, whist_rollout, whist_solver
+
+    g = kingweb.new_game("whist", seed=seed)
+    bots = [Bot("normal", seed=s) for s in range(2)]
+    checked = {"led": 0, "ends": 0, "earlier": 0}
+    while len(g.deals) < 2 and not g.over:
+        p, seat = g.play, g.turn
+        legal = [INDEX[a] for a in g.legal() if not a.startswith("claim:")]
+        whist_solver(p.c.trump).deadline = None
+        if len(p.stock) == 2 and p.trick:  # my card ends the last stock trick
+            for c in legal:
+                q = p.copy()
+                q.play(c)
+                pts = _played_by_the_solver(q.copy())
+                assert whist_end_rollout(q) == pts and evaluate(p, c, seat, whist_end_rollout) == pts[seat] - pts[1 - seat]
+                checked["ends"] += 1
+        elif len(p.stock) == 2:  # I lead it: the other's best reply in this world
+            c = legal[0]
+            q = p.copy()
+            q.play(c)
+            replies = []
+            for d in cards_of(q.legal_mask()):
+                r = q.copy()
+                r.play(d)
+                replies.append(_played_by_the_solver(r))
+            assert whist_end_rollout(q.copy()) in replies
+            assert max(pts[1 - seat] - pts[seat] for pts in replies) == -evaluate(p, c, seat, whist_end_rollout)
+            checked["led"] += 1
+        elif p.stock and p.trick_no > 8:
+            c = legal[0]
+            assert evaluate(p, c, seat, whist_end_rollout) == evaluate(p, c, seat, whist_rollout)
+            checked["earlier"] += 1
+        g.act(bots[seat].decide(g.view(seat)), seat=seat)
+    assert checked["ends"] and checked["led"] and checked["earlier"], checked
+
+
 def test_rank_equivalence_mask():
     live = mask_of(INDEX[c] for c in ["2S", "3S", "5S", "9S", "TS", "AS"])
     h = mask_of(INDEX[c] for c in ["2S", "3S", "9S", "AS"])
