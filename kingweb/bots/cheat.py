@@ -18,9 +18,10 @@ decides every action from the whole deal, never through a fair bot:
   model of the others: against ``hard`` and a second cheat no model was right often
   enough, docs/BENCHMARKS.md, *The ceiling*);
 - German Whist: stage 2 is solved exactly, and so is the last trick of the stock stage
-  when the bot's card ends it; before that, with the stock's order known, each card is
-  judged by ``WHIST_ROLLOUTS`` playouts of the true deal (the greedy German Whist play,
-  with the same ``NOISE``).
+  (the other's best reply to a lead, then stage 2: ``search.whist_end_rollout`` on the
+  true deal, as ``hard`` judges each of its worlds); before that, with the stock's order
+  known, each card is judged by ``WHIST_ROLLOUTS`` playouts of the true deal (the greedy
+  German Whist play, with the same ``NOISE``).
 """
 
 import random
@@ -35,7 +36,7 @@ from ..whist import WhistPlay
 from . import bidding
 from .endgame import alike, choices, in_play, reps_mask
 from .policy import choose, rollout
-from .search import evaluate, exact_from, whist_greedy, whist_solver
+from .search import evaluate, exact_from, whist_end_rollout, whist_greedy, whist_solver
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -169,15 +170,9 @@ def _whist_card(p: WhistPlay, seat: int, cands: list[int], rng: random.Random) -
         led = p.trick[0]
         return solver.best_reply(p.hands[other] | (1 << led), p.hands[seat], led)[1]
     searched = cards.cards_of(reps_mask(sum(1 << c for c in cands), in_play(p)))
-    if p.trick and len(p.stock) == 2:
-        # the last trick of the stock stage: my card ends it and the draws empty the
-        # stock, so what each card leads to is solved exactly
-        values = {}
-        for c in searched:
-            q = p.copy()
-            q.play(c)
-            n = q.hands[0].bit_count()
-            led = solver.solve_exact(q.hands[q.turn], q.hands[1 - q.turn])
-            values[c] = float(led if q.turn == seat else n - led)
+    if len(p.stock) == 2:
+        # the last trick of the stock stage: the other's best reply to a lead, then stage
+        # 2, are solved exactly on the true deal (``hard`` judges each of its worlds so)
+        values = {c: evaluate(p, c, seat, whist_end_rollout) for c in searched}
         return max(searched, key=lambda c: (values[c], -c))
     return _by_playouts(p, searched, seat, rng, WHIST_ROLLOUTS, _whist_card_of)
