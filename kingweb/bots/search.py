@@ -3,7 +3,8 @@ the last tricks.
 
 For each of a fixed number of worlds dealt consistently with what the seat knows, every
 candidate card is played and the rest of the deal played out by every seat with the
-``greedy`` heuristics (or, with at most ``EXACT_TRICKS`` tricks left, solved by max-n);
+``greedy`` heuristics (or, with at most ``EXACT_TRICKS`` tricks left, solved by max-n;
+German Whist's last stock trick: the reply and stage 2 solved, ``whist_end_rollout``);
 the card with the best total for the seat wins.  The number of worlds is fixed, so a
 decision is deterministic for a given seed; the time budget only caps it on a slow host.
 """
