@@ -341,14 +341,18 @@ def brute(a, b, trump):
     return best
 
 
-@pytest.mark.parametrize("seed", range(25))
-def test_whist_solver_matches_brute_force(seed):
+def small_endgame(seed):
+    """Two hands of 3 to 5 cards of a shuffled deck, a trump, and the rng that dealt them."""
     rng = random.Random(seed)
     deck = cards_of(FULL_DECK)
     rng.shuffle(deck)
     n = 3 + seed % 3
-    a, b = mask_of(deck[:n]), mask_of(deck[n : 2 * n])
-    trump = rng.randrange(4)
+    return mask_of(deck[:n]), mask_of(deck[n : 2 * n]), rng.randrange(4), rng
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_whist_solver_matches_brute_force(seed):
+    a, b, trump, _ = small_endgame(seed)
     s = WhistSolver(trump)
     assert s.solve_exact(a, b) == brute(a, b, trump)
     v, c = s.best_lead(a, b)
@@ -373,12 +377,7 @@ def test_whist_solver_stores_positions_alike_in_rank_order_as_one(seed):
     suit (the played cards gone), the side suits in any order.  Such positions take the
     same tricks, so one shared entry must answer for all of them, also with the table warm
     from the others (a key too coarse would give one of them a wrong value)."""
-    rng = random.Random(seed)
-    deck = cards_of(FULL_DECK)
-    rng.shuffle(deck)
-    n = 3 + seed % 3
-    a, b = mask_of(deck[:n]), mask_of(deck[n : 2 * n])
-    trump = rng.randrange(4)
+    a, b, trump, rng = small_endgame(seed)
     sides = [s for s in range(4) if s != trump]
     rng.shuffle(sides)
     suits = {trump: trump, **dict(zip([s for s in range(4) if s != trump], sides, strict=True))}
@@ -388,9 +387,8 @@ def test_whist_solver_stores_positions_alike_in_rank_order_as_one(seed):
     assert warm.key(a, b) == warm.key(a2, b2)
     assert warm.solve_exact(a, b) == brute(a, b, trump) == warm.solve_exact(a2, b2) == brute(a2, b2, trump)
     # the other positions of the same size, solved with the table warm, stay exact
-    for _ in range(6):
-        rng.shuffle(deck)
-        a3, b3 = mask_of(deck[:n]), mask_of(deck[n : 2 * n])
+    for k in range(6):
+        a3, b3, _, _ = small_endgame(seed + 3000 * (k + 1))  # (the same size: the seed mod 3)
         assert warm.solve_exact(a3, b3) == brute(a3, b3, trump), (a3, b3, trump)
 
 
@@ -451,7 +449,9 @@ def test_the_last_stock_trick_is_judged_by_its_stage_2_solved(seed):
                 q = p.copy()
                 q.play(c)
                 pts = _played_by_the_solver(q.copy())
-                assert whist_end_rollout(q) == pts and evaluate(p, c, seat, whist_end_rollout) == pts[seat] - pts[1 - seat]
+                assert (
+                    whist_end_rollout(q) == pts and evaluate(p, c, seat, whist_end_rollout) == pts[seat] - pts[1 - seat]
+                )
                 checked["ends"] += 1
         elif len(p.stock) == 2:  # I lead it: the other's best reply in this world
             c = legal[0]

@@ -888,7 +888,9 @@ def answer_wrongly(page, base_url, lesson):
     bids, cards = "#panel .bids button[data-action]", "#hand .card.legal"
     page.wait_for_selector(f"{bids}, {cards}", timeout=90_000)
     auction = page.locator(bids).count() > 0
-    legal = page.eval_on_selector_all(bids if auction else cards, "(xs) => xs.map((x) => x.dataset.action || x.dataset.card)")
+    legal = page.eval_on_selector_all(
+        bids if auction else cards, "(xs) => xs.map((x) => x.dataset.action || x.dataset.card)"
+    )
     wrong = next(a for a in legal if a not in L.LESSONS[lesson].answers)
     if auction:
         page.locator(f'#panel [data-action="{wrong}"]').click()
@@ -943,8 +945,14 @@ def test_a_lessons_explanation_of_a_wrong_answer_leaves_the_hand_in_a_desktop_wi
     # folded away on a wide screen: the auction's heading and log stay in sight.
     ctx, page = new_page(browser, window, console_errors, lang=lang)
     fits, sides = {}, {}
-    for lesson in ["king/auction-preference", "king/4333", "king/duck", "whist/refuse-faceup",
-                   "whist/take-faceup", "whist/trump-wins"]:
+    for lesson in [
+        "king/auction-preference",
+        "king/4333",
+        "king/duck",
+        "whist/refuse-faceup",
+        "whist/take-faceup",
+        "whist/trump-wins",
+    ]:
         auction = answer_wrongly(page, base_url, lesson)
         page.mouse.move(0, 0)  # (a hovered card is raised)
         fits[lesson] = page.evaluate(FEEDBACK_FIT_JS)
@@ -958,6 +966,9 @@ def test_a_lessons_explanation_of_a_wrong_answer_leaves_the_hand_in_a_desktop_wi
     for lesson, fit in fits.items():
         assert fit["cards"] and fit["top"] >= 0 and not fit["feedbackCut"], (lesson, fit)
     for lesson, box in sides.items():
-        assert box["task"]["right"] <= box["log"]["left"] and box["feedback"]["right"] <= box["log"]["left"], (lesson, box)
+        assert box["task"]["right"] <= box["log"]["left"] and box["feedback"]["right"] <= box["log"]["left"], (
+            lesson,
+            box,
+        )
     assert not console_errors
     ctx.close()
