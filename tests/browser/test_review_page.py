@@ -313,14 +313,21 @@ MATCH_JS = """() => {
 }"""
 
 
-def test_a_match_is_reviewed_whole_from_the_score_sheet(browser, base_url, console_errors):
-    save, rec = kingru_after_two_deals()
-    ctx, page = new_page(browser, {"width": 390, "height": 844}, console_errors, lang="ru")
+def review_from_the_sheet(browser, base_url, console_errors, save, lang, button):
+    """A phone's page resuming ``save`` in ``lang``, its match's review asked for from the
+    score sheet (``button``: the review's name there)."""
+    ctx, page = new_page(browser, {"width": 390, "height": 844}, console_errors, lang=lang)
     plant_save(page, base_url, save)
     page.goto(base_url)
     page.wait_for_selector("#hand .card", timeout=90_000)
     page.keyboard.press("s")
-    page.get_by_role("button", name="Разбор партии").click()
+    page.get_by_role("button", name=button).click()
+    return ctx, page
+
+
+def test_a_match_is_reviewed_whole_from_the_score_sheet(browser, base_url, console_errors):
+    save, rec = kingru_after_two_deals()
+    ctx, page = review_from_the_sheet(browser, base_url, console_errors, save, "ru", "Разбор партии")
     got = until(page, MATCH_JS, timeout=240)
     assert got["title"] == "Разбор партии"
     assert [d.split(":")[0] for d in got["deals"]] == ["Сдача 1", "Сдача 2"]
@@ -360,12 +367,7 @@ def test_a_review_from_the_table_names_the_seats_as_the_table_does_and_its_figur
     import re
 
     save = saved_match("whist", 3, lambda v: len(v["deals"]) == 2)
-    ctx, page = new_page(browser, {"width": 390, "height": 844}, console_errors, lang="es")
-    plant_save(page, base_url, save)
-    page.goto(base_url)
-    page.wait_for_selector("#hand .card", timeout=90_000)
-    page.keyboard.press("s")
-    page.get_by_role("button", name="Analizar la partida").click()
+    ctx, page = review_from_the_sheet(browser, base_url, console_errors, save, "es", "Analizar la partida")
     page.wait_for_selector("#review .rv-cursor", timeout=120_000)
     assert page.locator("#review .rv-seat option").all_inner_texts() == ["Tú", "Rival", "todos los jugadores"]
     assert page.locator("#review .rv-seat-box[data-seat='0'] .rv-name").inner_text().startswith("Tú · ")
