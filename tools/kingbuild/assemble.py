@@ -20,9 +20,10 @@ SITE = ROOT / "site"
 
 # The page never imports these (the command line's tools: the terminal game, the review's
 # command, the bot ladder and its OpenSpiel yardstick, the arena and its cheat bot, the
-# estimates' fit, and `hard-infer`'s inference, a level for measurement only): the site's
-# copy of the wheel leaves them out, 100 kB of a first visit's download (pip's wheel keeps
-# them; kingweb.bench stays, the Pyodide engine bench runs it).
+# estimates' fit, and `hard-infer`'s inference, a level for measurement only, with its
+# paired measurement, bots/regret): the site's copy of the wheel leaves them out, 100 kB of
+# a first visit's download (pip's wheel keeps them; kingweb.bench stays, the Pyodide
+# engine bench runs it).
 COMMAND_LINE_ONLY = frozenset(
     f"kingweb/{m}.py"
     for m in (
@@ -33,6 +34,7 @@ COMMAND_LINE_ONLY = frozenset(
         "bots/inference",
         "bots/cheat",
         "bots/calibrate",
+        "bots/regret",
         "bots/ladder",
         "bots/latency",
         "bots/owners",
