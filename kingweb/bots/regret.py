@@ -262,15 +262,19 @@ def run(
     seed: int,
     minutes: float | None = None,
     out: Callable[[str], object] | None = print,
+    wall: float | None = None,
 ) -> dict[str, Any]:
-    """Play up to ``deals`` boards (fewer if ``minutes`` of CPU run out: the result says how
-    many) and measure; the figures of ``w`` and ``t`` against ``u``, and CPU seconds."""
+    """Play up to ``deals`` boards (fewer if ``minutes`` of CPU, or ``wall`` minutes of the
+    clock, run out: the result says how many) and measure; the figures of ``w`` and ``t``
+    against ``u``, and CPU seconds."""
     rng = random.Random(seed)
-    c0 = time.process_time()
+    c0, t0 = time.process_time(), time.perf_counter()
     decisions: list[Decision] = []
     played = 0
     for b in range(deals):
         if minutes is not None and played and time.process_time() - c0 > 60 * minutes:
+            break
+        if wall is not None and played and time.perf_counter() - t0 > 60 * wall:
             break
         decisions += play_deal(game, b, rng, seed, kinds)
         played += 1
@@ -315,9 +319,10 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=51)
     ap.add_argument("--minutes", type=float, default=None, help="stop after this much CPU time")
+    ap.add_argument("--wall", type=float, default=None, help="stop after this many minutes of the clock")
     ap.add_argument("--json", default=None, help="write the result with every decision to this file")
     a = ap.parse_args()
-    r = run(a.game, a.bots.split(","), a.deals, a.seed, a.minutes)
+    r = run(a.game, a.bots.split(","), a.deals, a.seed, a.minutes, wall=a.wall)
     print(report(r))
     if a.json:
         with open(a.json, "w") as f:
