@@ -263,10 +263,11 @@ def run(
     minutes: float | None = None,
     out: Callable[[str], object] | None = print,
     wall: float | None = None,
+    save: Callable[[dict[str, Any]], object] | None = None,
 ) -> dict[str, Any]:
     """Play up to ``deals`` boards (fewer if ``minutes`` of CPU, or ``wall`` minutes of the
     clock, run out: the result says how many) and measure; the figures of ``w`` and ``t``
-    against ``u``, and CPU seconds."""
+    against ``u``, and CPU seconds (``save``d every ten deals too, for a run cut short)."""
     rng = random.Random(seed)
     c0, t0 = time.process_time(), time.perf_counter()
     decisions: list[Decision] = []
@@ -278,17 +279,25 @@ def run(
             break
         decisions += play_deal(game, b, rng, seed, kinds)
         played += 1
+        if played % 10 == 0 and save:
+            save(_result(game, kinds, seed, played, time.process_time() - c0, decisions))
         if out and played % 10 == 0:
             s = summary(decisions, played, "w", 0)
             out(
                 f"  … {played} deals, {s['positions']} positions, {s['differ']} differ, {time.process_time() - c0:.0f} s CPU"
             )
+    return _result(game, kinds, seed, played, time.process_time() - c0, decisions)
+
+
+def _result(
+    game: str, kinds: list[str], seed: int, played: int, cpu: float, decisions: list[Decision]
+) -> dict[str, Any]:
     return {
         "game": game,
         "bots": kinds,
         "seed": seed,
         "deals": played,
-        "cpu_s": time.process_time() - c0,
+        "cpu_s": cpu,
         "not_same_worlds": sum(not d.same_worlds for d in decisions),
         "beta": {str(b): sum(d.beta == b for d in decisions) for b in TEMPERS},
         "weighted": summary(decisions, played, "w"),
@@ -322,11 +331,15 @@ def main() -> None:
     ap.add_argument("--wall", type=float, default=None, help="stop after this many minutes of the clock")
     ap.add_argument("--json", default=None, help="write the result with every decision to this file")
     a = ap.parse_args()
-    r = run(a.game, a.bots.split(","), a.deals, a.seed, a.minutes, wall=a.wall)
+
+    def save(r: dict[str, Any]) -> None:
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump(r, f, indent=1)
+
+    r = run(a.game, a.bots.split(","), a.deals, a.seed, a.minutes, wall=a.wall, save=save)
     print(report(r))
-    if a.json:
-        with open(a.json, "w") as f:
-            json.dump(r, f, indent=1)
+    save(r)
 
 
 if __name__ == "__main__":
