@@ -54,8 +54,8 @@ class Costly(TypedDict):
     seat: int
     action: str
     best: str
-    value: float
-    best_value: float
+    value: float  # what the action was worth
+    best_value: float  # what the best action was worth
     loss: float
     mark: str
     exact: bool
@@ -65,9 +65,9 @@ class Tally(TypedDict):
     decisions: int  # analysed actions that were choices
     marks: dict[str, int]  # decisions per mark
     lost: float  # expected points lost to the marked decisions
-    # each marked decision's value and its best's: a page that shows each loss as the
-    # difference of its two rounded figures adds those up, not ``lost`` rounded apart
-    gaps: list[tuple[float, float]]
+    # (a page that shows each loss as the difference of its two rounded figures adds those
+    # up, not ``lost`` rounded apart)
+    gaps: list[tuple[float, float]]  # each marked decision's value and its best's
     costliest: list[Costly]  # the three costliest marked decisions
 
 

@@ -56,6 +56,8 @@ def _js(tp) -> str:
         return f"({inner})[]" if " " in inner else f"{inner}[]"
     if origin is dict:
         return f"Record<{_js(args[0])}, {_js(args[1])}>"
+    if origin is tuple:  # (a JSON array of a fixed length)
+        return f"[{', '.join(_js(a) for a in args)}]"
     if origin in (typing.NotRequired, typing.Required):
         return _js(args[0])
     if isinstance(tp, type) and typing.is_typeddict(tp):

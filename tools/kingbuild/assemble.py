@@ -21,13 +21,14 @@ SITE = ROOT / "site"
 # The page never imports these (the command line's tools: the terminal game, the review's
 # command, the bot ladder and its OpenSpiel yardstick, the arena and its cheat bot, the
 # estimates' fit, and `hard-infer`'s inference, a level for measurement only, with its
-# paired measurement, bots/regret): the site's copy of the wheel leaves them out, 100 kB of
-# a first visit's download (pip's wheel keeps them; kingweb.bench stays, the Pyodide
-# engine bench runs it).
+# paired measurement, bots/regret; the benchmarks, which the Pyodide engine bench adds to
+# the site's wheel it installs): the site's copy of the wheel leaves them out, 110 kB of a
+# first visit's download (pip's wheel keeps them).
 COMMAND_LINE_ONLY = frozenset(
     f"kingweb/{m}.py"
     for m in (
         "__main__",
+        "bench",
         "terminal",
         "reviewcli",
         "bots/arena",
