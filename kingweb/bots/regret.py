@@ -36,6 +36,7 @@ from typing import Any
 
 from .. import cards, scenario
 from ..cards import INDEX
+from ..games import GAMES
 from ..play import Play
 from ..trickgame import TrickGame
 from ..whist import WhistPlay
@@ -323,7 +324,7 @@ def report(r: dict[str, Any]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default="kingru")
+    ap.add_argument("--game", required=True, choices=sorted(GAMES))
     ap.add_argument("--bots", default="hard,hard,normal,normal")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=51)
