@@ -14,7 +14,7 @@ from .bots import bidding
 from .bots.endgame import TrickSolver
 from .bots.knowledge import Knowledge, card_values
 from .bots.policy import rollout
-from .bots.search import evaluate, whist_end_rollout, whist_solver, whist_values
+from .bots.search import evaluate, view_solver, whist_end_rollout, whist_values
 from .cards import INDEX, KH, cards_of, code, codes_of
 from .claim import cards_only
 from .game import Game
@@ -161,7 +161,7 @@ def _outcome_fn(know: Knowledge) -> Outcome:
     seat = know.seat
     if GAMES[know.game].stock:
         # (the last stock trick solved, as the bot's search judges it; the review has no clock)
-        whist_solver("CDHS".index(cast(str, know.view["trump"]))).deadline = None
+        view_solver(know).deadline = None
         return lambda world, c: float(evaluate(world, c, seat, whist_end_rollout))
     assert know.contract is not None  # a card is played
     pay = _settlement(cast(dict[str, Any], know.view))

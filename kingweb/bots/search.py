@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, cast
 
+from ..cards import SUITS
 from ..cards import cards_of as _cards
 from ..play import Play
 from ..views import WhistView
@@ -179,7 +180,7 @@ def search_values(
     solver = None
     if exact_end and know.facts.stock and cast(WhistView, know.view)["stock_count"] == 2:
         rollout_fn = whist_end_rollout
-        solver = whist_solver("CDHS".index(cast(str, know.view["trump"])))
+        solver = view_solver(know)
     judged: dict[tuple[int, ...], int] = {}
     searched = legal_cards
     if know.facts.stock:
@@ -305,12 +306,17 @@ def _full_position(know: Knowledge) -> StockPosition:
     return _position(know)
 
 
+def view_solver(know: Knowledge) -> WhistSolver:
+    """The solver of the trump of the German Whist deal ``know`` reads."""
+    trump = know.view["trump"]
+    assert trump is not None  # German Whist always has one
+    return whist_solver(SUITS.index(trump))
+
+
 def _endgame(know: Knowledge, deadline: float | None) -> tuple[WhistSolver, int, int]:
     """German Whist's stage 2 from the seat's view: its trump's solver (stopping at
     ``deadline``), the seat's hand and the other's (each can deduce the other's)."""
-    trump = know.view["trump"]
-    assert trump is not None  # German Whist always has one
-    solver = whist_solver("CDHS".index(trump))
+    solver = view_solver(know)
     solver.deadline = deadline
     return solver, know.hand, know.unseen | know.known[1 - know.seat]
 
